@@ -1,0 +1,17 @@
+# Project-wide options and the warning set applied to our own targets.
+option(QRT_BUILD_TESTS "Build the Catch2 test suite" ON)
+option(QRT_BUILD_BENCH "Build the Google Benchmark programs" ON)
+set(QRT_SANITIZE "" CACHE STRING "Sanitizers to build with: '', 'address,undefined' or 'thread'")
+set(QRT_CORPUS_DIR "${CMAKE_SOURCE_DIR}/../shared/qasm" CACHE PATH
+    "QASMBench corpus folder (qasmbench/ and expected.json); tests skip when absent")
+
+if(QRT_SANITIZE)
+  add_compile_options(-fsanitize=${QRT_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=${QRT_SANITIZE})
+endif()
+
+# qrt_warnings(target): -Wall -Wextra -Werror on code we own (not on third-party headers).
+function(qrt_warnings target)
+  target_compile_options(${target} PRIVATE
+    $<$<COMPILE_LANGUAGE:C,CXX>:-Wall -Wextra -Wpedantic -Werror>)
+endfunction()

@@ -1,0 +1,28 @@
+# qrt_add_device_plugin(<target> SOURCES <src>... [LINK <libs>...])
+#
+# Builds a device plugin the way the host expects to find it: a MODULE library named
+# `<target>.so` (no `lib` prefix) in the plugins output folder, exporting only the entry
+# symbol (hidden visibility, static dependencies' symbols kept local), installed into
+# <prefix>/lib/qrt/plugins. Bundled and third-party plugins use this same helper.
+set(_QRT_PLUGIN_MODULE_DIR "${CMAKE_CURRENT_LIST_DIR}")
+
+function(qrt_add_device_plugin target)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LINK" ${ARGN})
+  add_library(${target} MODULE ${ARG_SOURCES})
+  target_link_libraries(${target} PRIVATE qrt::plugin_api ${ARG_LINK})
+  set_target_properties(${target} PROPERTIES
+    PREFIX ""
+    C_VISIBILITY_PRESET hidden
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON
+    LIBRARY_OUTPUT_DIRECTORY "${QRT_PLUGIN_OUTPUT_DIR}")
+  # Header templates (std::, the SDK) would otherwise leak weak symbols: a version script keeps
+  # exactly one. --no-undefined turns a missing symbol into a build error, not a load failure.
+  target_link_options(${target} PRIVATE
+    "-Wl,--version-script=${_QRT_PLUGIN_MODULE_DIR}/qrt_plugin_exports.map" -Wl,--no-undefined)
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${_QRT_PLUGIN_MODULE_DIR}/qrt_plugin_exports.map")
+  if(COMMAND qrt_warnings)
+    qrt_warnings(${target})
+  endif()
+  install(TARGETS ${target} LIBRARY DESTINATION "${QRT_PLUGIN_INSTALL_DIR}")
+endfunction()

@@ -1,0 +1,104 @@
+// `qrt devices [--json]`: every discovered plugin with its devices, kwargs schemas and capabilities,
+// and every file that failed to load with the reason.
+#include "commands.hpp"
+
+#include <qrt/runtime.hpp>
+
+#include <boost/json.hpp>
+
+#include <iostream>
+
+namespace qrt::cli {
+namespace {
+
+boost::json::value parsed_or_text(const std::string& text) {
+  boost::system::error_code ec;
+  auto v = boost::json::parse(text, ec);
+  return ec ? boost::json::value(text) : v;
+}
+
+int list_devices(bool json) {
+  RuntimeOptions options;
+  options.warn_on_load_failure = false;  // reported below instead
+  Runtime runtime(options);
+  if (json) {
+    boost::json::object doc;
+    boost::json::array dirs;
+    for (const auto& d : default_plugin_dirs()) dirs.push_back(boost::json::string(d.string()));
+    doc["search_path"] = std::move(dirs);
+    boost::json::array plugins;
+    for (const auto& p : runtime.plugins()) {
+      boost::json::object o;
+      o["file"] = p.file.string();
+      o["plugin"] = p.plugin_name;
+      o["version"] = p.plugin_version;
+      o["abi"] = std::to_string(p.abi_major) + "." + std::to_string(p.abi_minor);
+      boost::json::array devices;
+      for (const auto& d : p.devices) {
+        devices.push_back({{"name", d->name()},
+                           {"version", d->version()},
+                           {"description", d->description()},
+                           {"kwargs", parsed_or_text(d->schema_json()).as_object().at("kwargs")},
+                           {"capabilities", parsed_or_text(d->capabilities_json())}});
+      }
+      o["devices"] = std::move(devices);
+      plugins.push_back(std::move(o));
+    }
+    doc["plugins"] = std::move(plugins);
+    boost::json::array failures;
+    for (const auto& f : runtime.load_failures()) failures.push_back({{"file", f.file.string()}, {"reason", f.reason}});
+    doc["failed"] = std::move(failures);
+    std::cout << boost::json::serialize(doc) << "\n";
+    return 0;
+  }
+
+  std::cout << "Search path:\n";
+  for (const auto& d : default_plugin_dirs()) std::cout << "  " << d.string() << "\n";
+  for (const auto& p : runtime.plugins()) {
+    std::cout << "\n" << p.file.string() << "\n  plugin " << p.plugin_name << " " << p.plugin_version << ", ABI "
+              << p.abi_major << "." << p.abi_minor << "\n";
+    for (const auto& d : p.devices) {
+      std::cout << "  " << d->name() << " " << d->version() << " — " << d->description() << "\n";
+      auto schema = parsed_or_text(d->schema_json());
+      for (const auto& k : schema.as_object().at("kwargs").as_array()) {
+        const auto& o = k.as_object();
+        std::cout << "      " << boost::json::value_to<std::string>(o.at("name")) << " ("
+                  << boost::json::value_to<std::string>(o.at("type")) << ", default "
+                  << boost::json::serialize(o.at("default"));
+        if (o.contains("min")) std::cout << ", min " << boost::json::serialize(o.at("min"));
+        if (o.contains("max")) std::cout << ", max " << boost::json::serialize(o.at("max"));
+        if (o.contains("choices")) std::cout << ", one of " << boost::json::serialize(o.at("choices"));
+        std::cout << ")";
+        if (o.contains("doc")) std::cout << ": " << boost::json::value_to<std::string>(o.at("doc"));
+        std::cout << "\n";
+      }
+      const Capabilities& c = d->capabilities();
+      std::cout << "    gates (" << c.gates.size() << "):";
+      for (const auto& g : c.gates) std::cout << " " << g;
+      std::cout << "\n    observables:";
+      for (const auto& g : c.observables) std::cout << " " << g;
+      std::cout << "\n    measurements:";
+      for (const auto& g : c.measurements) std::cout << " " << g;
+      std::cout << "\n    max qubits " << c.max_qubits << "; shots " << (c.shots ? "yes" : "no") << "; state "
+                << (c.state ? "yes" : "no") << "; mid-circuit measurement " << (c.mid_circuit_measurement ? "yes" : "no")
+                << "; controlled gates " << (c.controlled_gates ? "yes" : "no") << "; adjoint "
+                << (c.adjoint ? "yes" : "no") << "\n";
+    }
+  }
+  if (!runtime.load_failures().empty()) {
+    std::cout << "\nFailed to load:\n";
+    for (const auto& f : runtime.load_failures()) std::cout << "  " << f.reason << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+Action add_devices_command(CLI::App& app) {
+  auto* sub = app.add_subcommand("devices", "List discovered device plugins, their kwargs and capabilities");
+  auto json = std::make_shared<bool>(false);
+  sub->add_flag("--json", *json, "Print one JSON document");
+  return [json] { return list_devices(*json); };
+}
+
+}  // namespace qrt::cli

@@ -1,0 +1,43 @@
+// qrt — command-line front-end of the qrt runtime.
+#include "commands.hpp"
+
+#include <qrt/error.hpp>
+#include <qrt/runtime.hpp>
+
+#include <iostream>
+#include <map>
+
+int main(int argc, char** argv) {
+  CLI::App app{"qrt — a host for pluggable quantum devices"};
+  app.require_subcommand(0, 1);
+  app.set_version_flag("--version", std::string("qrt ") + qrt::version() + " (device ABI " +
+                                        std::to_string(QRT_ABI_VERSION_MAJOR) + "." +
+                                        std::to_string(QRT_ABI_VERSION_MINOR) + ")");
+  std::map<CLI::App*, qrt::cli::Action> actions;
+  auto add = [&](qrt::cli::Action (*make)(CLI::App&)) {
+    std::size_t before = app.get_subcommands({}).size();
+    qrt::cli::Action action = make(app);
+    actions[app.get_subcommands({}).at(before)] = std::move(action);
+  };
+  add(&qrt::cli::add_devices_command);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  for (auto& [sub, action] : actions)
+    if (sub->parsed()) {
+      try {
+        return action();
+      } catch (const qrt::Error& e) {
+        std::cerr << "qrt: error: " << e.what() << "\n";
+        return 1;
+      } catch (const std::exception& e) {
+        std::cerr << "qrt: internal error: " << e.what() << "\n";
+        return 2;
+      }
+    }
+  std::cout << app.help();
+  return 0;
+}

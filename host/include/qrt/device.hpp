@@ -1,0 +1,91 @@
+// qrt::Device — an Active device instance borrowed from the pool (RAII: the destructor releases it to
+// the pool, which resets it for reuse). Move-only. One thread at a time uses a Device; distinct Devices
+// may be used concurrently. Every call forwards to the plugin through the C ABI; a plugin error becomes
+// a qrt::Error naming the device and the operation.
+#pragma once
+
+#include <qrt/device_api.h>
+#include <qrt/error.hpp>
+#include <qrt/observable.hpp>
+
+#include <complex>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace qrt {
+
+class DeviceType;
+class DevicePool;
+struct PooledInstance;
+
+class Device {
+ public:
+  Device() = default;
+  Device(Device&& other) noexcept;
+  Device& operator=(Device&& other) noexcept;
+  ~Device();
+
+  explicit operator bool() const noexcept { return instance_ != nullptr; }
+  // Gives the instance back to the pool now (it is reset and may be reused by an equal config).
+  void release() noexcept;
+
+  const DeviceType& type() const;
+  const std::string& name() const;
+  // The canonical kwargs JSON this instance was created with (the pool key's kwargs part).
+  const std::string& canonical_kwargs() const;
+
+  // Index of a gate in the device's capability list, or nullopt.
+  std::optional<std::uint32_t> gate_id(std::string_view gate_name) const;
+
+  std::vector<Wire> allocate(std::size_t count);
+  void release_qubits(std::span<const Wire> wires);
+  std::size_t num_qubits();
+
+  void apply(std::uint32_t gate_id, std::span<const double> params, std::span<const Wire> wires,
+             std::span<const Wire> controls = {}, std::span<const std::uint8_t> control_values = {},
+             bool adjoint = false);
+  // Resolves the name on each call; prefer gate_id() + apply() in loops.
+  void apply(std::string_view gate_name, std::span<const double> params, std::span<const Wire> wires,
+             std::span<const Wire> controls = {}, std::span<const std::uint8_t> control_values = {},
+             bool adjoint = false);
+  void apply_matrix(std::span<const std::complex<double>> matrix, std::span<const Wire> wires,
+                    std::span<const Wire> controls = {}, std::span<const std::uint8_t> control_values = {},
+                    bool adjoint = false);
+
+  int measure(Wire wire, std::optional<int> postselect = std::nullopt);
+  void reset_wire(Wire wire);
+  double expval(const Observable& observable);
+  double var(const Observable& observable);
+  // Wire lists: the first wire is the most significant bit of each index; empty = all wires.
+  std::vector<double> probs(std::span<const Wire> wires = {});
+  // shots() rows x columns (wires.size(), or all) of 0/1.
+  std::vector<std::uint8_t> sample(std::span<const Wire> wires = {});
+  // outcome (first wire = most significant bit) -> count; at most 64 wires.
+  std::map<std::uint64_t, std::uint64_t> counts(std::span<const Wire> wires = {});
+  std::vector<std::complex<double>> state();
+
+  void set_shots(std::uint64_t shots);
+  std::uint64_t shots();
+  void set_seed(std::uint64_t seed);
+  std::uint64_t memory_bytes();
+
+  // The raw ABI handle, for code that drives the plugin directly (benchmarks, conformance checks).
+  qrt_device* native_handle() const noexcept;
+  const qrt_device_functions& functions() const;
+
+ private:
+  friend class DevicePool;
+  Device(std::shared_ptr<DevicePool> pool, PooledInstance* instance) noexcept;
+  PooledInstance& live(const char* operation) const;
+
+  std::shared_ptr<DevicePool> pool_;
+  PooledInstance* instance_ = nullptr;
+};
+
+}  // namespace qrt

@@ -1,0 +1,67 @@
+// qrt::DeviceType — one device offered by a loaded plugin library: its descriptor, parsed schema and
+// capabilities, and its ABI function table. Immutable; shared by every instance of the device; keeps its
+// library loaded for as long as it lives.
+#pragma once
+
+#include <qrt/device_api.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace qrt {
+
+class PluginLibrary;
+namespace config {
+class KwargsSchema;
+}
+
+struct Capabilities {
+  std::vector<std::string> gates;  // position = gate id
+  std::vector<std::string> observables;
+  std::vector<std::string> measurements;
+  std::uint64_t max_qubits = 0;
+  bool shots = false;
+  bool state = false;
+  bool mid_circuit_measurement = false;
+  bool controlled_gates = false;
+  bool adjoint = false;
+};
+
+class DeviceType {
+ public:
+  DeviceType(std::shared_ptr<const PluginLibrary> library, const qrt_device_descriptor& descriptor);
+
+  const std::string& name() const { return name_; }
+  const std::string& version() const { return version_; }
+  const std::string& description() const { return description_; }
+  const std::string& schema_json() const { return schema_json_; }
+  const std::string& capabilities_json() const { return capabilities_json_; }
+  const Capabilities& capabilities() const { return capabilities_; }
+  const qrt_device_functions& functions() const { return *functions_; }
+  const PluginLibrary& library() const { return *library_; }
+  const config::KwargsSchema& schema() const { return *schema_; }
+  const std::filesystem::path& library_path() const;
+
+  std::optional<std::uint32_t> gate_id(std::string_view gate_name) const;
+
+  // Validates kwargs (a JSON object text) against the schema; returns the canonical JSON: every schema
+  // key present (defaults filled), keys sorted, numbers normalised. Throws qrt::Error(Config) naming the
+  // key, the expected type/range and the given value, and suggesting the nearest key for unknown ones.
+  std::string canonicalize_kwargs(std::string_view kwargs_json) const;
+
+ private:
+  std::shared_ptr<const PluginLibrary> library_;
+  std::string name_, version_, description_, schema_json_, capabilities_json_;
+  Capabilities capabilities_;
+  const qrt_device_functions* functions_;
+  std::unordered_map<std::string, std::uint32_t> gate_ids_;
+  std::shared_ptr<const config::KwargsSchema> schema_;
+};
+
+}  // namespace qrt

@@ -1,0 +1,35 @@
+// qrt::Error — the one exception type of the host's C++ API. Every message names what failed and where
+// (device, library, key, file...). The C API turns it into an error value; nothing escapes C functions.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace qrt {
+
+enum class ErrorCode {
+  InvalidArgument,     // bad wire, parameter, matrix, observable...
+  Unsupported,         // the device does not implement the operation
+  OutOfRange,
+  OutOfMemory,
+  FailedPrecondition,  // e.g. impossible postselection
+  Internal,            // a plugin bug or an unknown status
+  Config,              // malformed config string or kwargs that fail the device's schema
+  NotFound,            // no such device / library / file
+  Ambiguous,           // two libraries offer the same device name
+  LoadFailed,          // a library could not be loaded or failed the ABI checks
+  State,               // API misuse: wrong order of calls, runtime finalized, no active device...
+};
+
+const char* to_string(ErrorCode code) noexcept;
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  ErrorCode code() const noexcept { return code_; }
+
+ private:
+  ErrorCode code_;
+};
+
+}  // namespace qrt

@@ -1,0 +1,91 @@
+// qrt::Runtime — the host: discovers plugins, resolves config strings to devices and hands out pooled
+// device instances. Thread-safe: open() may be called from many threads at once.
+#pragma once
+
+#include <qrt/device.hpp>
+#include <qrt/device_type.hpp>
+#include <qrt/error.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace qrt {
+
+const char* version() noexcept;
+
+struct RuntimeOptions {
+  // Folders searched for plugins, in this order. Empty: default_plugin_dirs().
+  std::vector<std::filesystem::path> plugin_dirs;
+  // Print a warning to stderr for each library that fails to load during discovery.
+  bool warn_on_load_failure = true;
+};
+
+// The documented search order: each entry of $QRT_PLUGIN_PATH (colon-separated), then the folder
+// `qrt/plugins` beside libqrt's own file (the build tree's lib/qrt/plugins, or <prefix>/lib/qrt/plugins
+// once installed). Missing folders are skipped.
+std::vector<std::filesystem::path> default_plugin_dirs();
+
+struct PluginReport {
+  std::filesystem::path file;
+  std::string plugin_name, plugin_version;
+  std::uint32_t abi_major = 0, abi_minor = 0;
+  std::vector<std::shared_ptr<const DeviceType>> devices;
+};
+
+struct LoadFailure {
+  std::filesystem::path file;
+  std::string reason;
+};
+
+struct PoolKeyStats {
+  std::string library, device, kwargs;
+  std::size_t active = 0, inactive = 0;
+};
+
+struct PoolStats {
+  std::uint64_t hits = 0;       // acquisitions served by an Inactive instance
+  std::uint64_t misses = 0;     // acquisitions that created an instance
+  std::uint64_t creations = 0;
+  std::uint64_t destructions = 0;
+  std::size_t active = 0, inactive = 0;
+  std::vector<PoolKeyStats> keys;
+};
+
+class Registry;
+
+class Runtime {
+ public:
+  explicit Runtime(RuntimeOptions options = {});
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  // Config string forms: "NAME", "NAME:key=value,...", "NAME@LIBRARY:key=value,...", or a JSON object
+  // {"device": NAME, "library": PATH, "kwargs": {...}} (kwargs may also be given flat).
+  Device open(std::string_view config);
+  // Catalyst's form: library (empty: resolve the name through discovery), device name, kwargs (empty,
+  // "key=value,..." or a JSON object).
+  Device open(std::string_view library, std::string_view name, std::string_view kwargs);
+
+  // Resolves a config without creating anything: the device type and the canonical kwargs JSON.
+  std::pair<std::shared_ptr<const DeviceType>, std::string> resolve(std::string_view config);
+
+  const std::vector<PluginReport>& plugins() const;
+  const std::vector<LoadFailure>& load_failures() const;
+  PoolStats pool_stats() const;
+
+  // Destroys every Inactive instance now; Active ones are destroyed when released. Afterwards open()
+  // throws Error(State). Also done by the destructor.
+  void finalize();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace qrt

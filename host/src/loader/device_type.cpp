@@ -1,0 +1,89 @@
+#include <qrt/device_type.hpp>
+
+#include "config/config_string.hpp"
+#include "config/kwargs_schema.hpp"
+#include "loader/plugin_library.hpp"
+
+#include <boost/json/parse.hpp>
+
+#include <stdexcept>
+
+namespace qrt {
+namespace {
+
+std::vector<std::string> string_list(const boost::json::object& o, const char* key) {
+  std::vector<std::string> out;
+  if (!o.contains(key)) return out;
+  if (!o.at(key).is_array()) throw std::invalid_argument(std::string("capabilities: \"") + key + "\" must be an array");
+  for (const auto& v : o.at(key).as_array()) {
+    if (!v.is_string()) throw std::invalid_argument(std::string("capabilities: \"") + key + "\" must hold strings");
+    out.emplace_back(v.as_string());
+  }
+  return out;
+}
+
+bool flag(const boost::json::object& o, const char* key) {
+  return o.contains(key) && o.at(key).is_bool() && o.at(key).as_bool();
+}
+
+Capabilities parse_capabilities(const char* text) {
+  if (!text) throw std::invalid_argument("capabilities JSON is NULL");
+  boost::json::value doc;
+  try {
+    doc = boost::json::parse(text);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(std::string("capabilities JSON is malformed: ") + e.what());
+  }
+  if (!doc.is_object()) throw std::invalid_argument("capabilities JSON must be an object");
+  const auto& o = doc.as_object();
+  Capabilities c;
+  c.gates = string_list(o, "gates");
+  c.observables = string_list(o, "observables");
+  c.measurements = string_list(o, "measurements");
+  if (o.contains("max_qubits")) {
+    const auto& m = o.at("max_qubits");
+    if (m.is_int64() && m.as_int64() >= 0) c.max_qubits = static_cast<std::uint64_t>(m.as_int64());
+    else if (m.is_uint64()) c.max_qubits = m.as_uint64();
+    else throw std::invalid_argument("capabilities: \"max_qubits\" must be a non-negative integer");
+  }
+  c.shots = flag(o, "shots");
+  c.state = flag(o, "state");
+  c.mid_circuit_measurement = flag(o, "mid_circuit_measurement");
+  c.controlled_gates = flag(o, "controlled_gates");
+  c.adjoint = flag(o, "adjoint");
+  return c;
+}
+
+}  // namespace
+
+DeviceType::DeviceType(std::shared_ptr<const PluginLibrary> library, const qrt_device_descriptor& d)
+    : library_(std::move(library)),
+      name_(d.name),
+      version_(d.version ? d.version : ""),
+      description_(d.description ? d.description : ""),
+      schema_json_(d.kwargs_schema_json ? d.kwargs_schema_json : "{\"kwargs\":[]}"),
+      capabilities_json_(d.capabilities_json ? d.capabilities_json : "{}"),
+      capabilities_(parse_capabilities(d.capabilities_json)),
+      functions_(d.functions) {
+  try {
+    schema_ = std::make_shared<const config::KwargsSchema>(config::KwargsSchema::from_json(schema_json_));
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(std::string("kwargs schema: ") + e.what());
+  }
+  for (std::uint32_t i = 0; i < capabilities_.gates.size(); ++i) gate_ids_.emplace(capabilities_.gates[i], i);
+}
+
+const std::filesystem::path& DeviceType::library_path() const { return library_->path(); }
+
+std::optional<std::uint32_t> DeviceType::gate_id(std::string_view gate_name) const {
+  auto it = gate_ids_.find(std::string(gate_name));
+  if (it == gate_ids_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::string DeviceType::canonicalize_kwargs(std::string_view kwargs) const {
+  config::ParsedConfig parsed = config::parse_kwargs(kwargs);
+  return schema_->canonicalize(parsed.kwargs, parsed.bare_tokens, name_);
+}
+
+}  // namespace qrt

@@ -1,0 +1,43 @@
+// Discovery: every `*.so` in the plugin folders, in folder order then name order, loaded once each.
+// A file that fails to load is recorded (and warned about) and never stops the others. Devices are
+// then looked up by name; a name offered by two libraries is an error only when selected.
+#pragma once
+
+#include <qrt/runtime.hpp>
+
+#include "loader/plugin_library.hpp"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string_view>
+#include <vector>
+
+namespace qrt {
+
+class Registry {
+ public:
+  Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure);
+
+  const std::vector<PluginReport>& plugins() const { return plugins_; }
+  const std::vector<LoadFailure>& failures() const { return failures_; }
+
+  // Throws Error(NotFound) listing the known devices (and the nearest name), or Error(Ambiguous)
+  // naming both files.
+  std::shared_ptr<const DeviceType> find(std::string_view device) const;
+
+  // The device `device` of an explicitly named library file (relative paths: against the current
+  // directory). Loads the file once; thread-safe. Throws Error(LoadFailed) or Error(NotFound).
+  std::shared_ptr<const DeviceType> from_library(const std::filesystem::path& file, std::string_view device);
+
+ private:
+  std::vector<PluginReport> plugins_;
+  std::vector<LoadFailure> failures_;
+  std::multimap<std::string, std::shared_ptr<const DeviceType>, std::less<>> by_name_;
+
+  std::mutex explicit_mutex_;
+  std::map<std::filesystem::path, LoadedPlugin> explicit_;  // libraries named in configs
+};
+
+}  // namespace qrt

@@ -1,0 +1,272 @@
+#include <qrt/device.hpp>
+
+#include "loader/plugin_error.hpp"
+#include "pool/device_pool.hpp"
+
+#include <limits>
+
+namespace qrt {
+
+Device::Device(std::shared_ptr<DevicePool> pool, PooledInstance* instance) noexcept
+    : pool_(std::move(pool)), instance_(instance) {}
+
+Device::Device(Device&& other) noexcept : pool_(std::move(other.pool_)), instance_(other.instance_) {
+  other.instance_ = nullptr;
+}
+
+Device& Device::operator=(Device&& other) noexcept {
+  if (this != &other) {
+    release();
+    pool_ = std::move(other.pool_);
+    instance_ = other.instance_;
+    other.instance_ = nullptr;
+  }
+  return *this;
+}
+
+Device::~Device() { release(); }
+
+void Device::release() noexcept {
+  if (instance_) {
+    pool_->release(instance_);
+    instance_ = nullptr;
+    pool_.reset();
+  }
+}
+
+PooledInstance& Device::live(const char* operation) const {
+  if (!instance_) [[unlikely]]
+    throw Error(ErrorCode::State, std::string(operation) + ": the device has been released");
+  return *instance_;
+}
+
+const DeviceType& Device::type() const { return *live("type").type; }
+const std::string& Device::name() const { return live("name").type->name(); }
+const std::string& Device::canonical_kwargs() const { return live("canonical_kwargs").kwargs; }
+qrt_device* Device::native_handle() const noexcept { return instance_ ? instance_->handle : nullptr; }
+const qrt_device_functions& Device::functions() const { return *live("functions").functions; }
+
+std::optional<std::uint32_t> Device::gate_id(std::string_view gate_name) const {
+  return live("gate_id").type->gate_id(gate_name);
+}
+
+namespace {
+
+// Calls an optional function of the table, reporting "unsupported" when the plugin lacks it.
+template <class Fn, class... Args>
+void invoke(PooledInstance& in, Fn qrt_device_functions::*member, std::size_t offset, const char* operation,
+          Args&&... args) {
+  const qrt_device_functions* f = in.functions;
+  Fn fn = f->*member;
+  if (f->struct_size < offset + sizeof(Fn) || fn == nullptr) [[unlikely]]
+    throw Error(ErrorCode::Unsupported, in.type->name() + ": " + operation + " is not implemented by the device");
+  loader::check(fn(in.handle, std::forward<Args>(args)...), in.type->name(), operation);
+}
+
+#define QRT_CALL(instance, member, ...) \
+  invoke(instance, &qrt_device_functions::member, offsetof(qrt_device_functions, member), #member, __VA_ARGS__)
+
+void check_control_values(std::span<const Wire> controls, std::span<const std::uint8_t> values) {
+  if (!values.empty() && values.size() != controls.size())
+    throw Error(ErrorCode::InvalidArgument, "control_values must be empty or match the number of controls (" +
+                                                std::to_string(values.size()) + " given for " +
+                                                std::to_string(controls.size()) + " controls)");
+}
+
+std::size_t pow2(std::size_t k, const char* what) {
+  if (k >= 48) throw Error(ErrorCode::OutOfRange, std::string(what) + " over " + std::to_string(k) + " wires is too large");
+  return std::size_t{1} << k;
+}
+
+}  // namespace
+
+std::vector<Wire> Device::allocate(std::size_t count) {
+  std::vector<Wire> wires(count);
+  QRT_CALL(live("allocate"), allocate_qubits, count, wires.data());
+  return wires;
+}
+
+void Device::release_qubits(std::span<const Wire> wires) {
+  QRT_CALL(live("release_qubits"), release_qubits, wires.data(), wires.size());
+}
+
+std::size_t Device::num_qubits() {
+  std::size_t n = 0;
+  QRT_CALL(live("num_qubits"), num_qubits, &n);
+  return n;
+}
+
+void Device::apply(std::uint32_t gate_id, std::span<const double> params, std::span<const Wire> wires,
+                   std::span<const Wire> controls, std::span<const std::uint8_t> control_values, bool adjoint) {
+  PooledInstance& in = live("apply");
+  check_control_values(controls, control_values);
+  const qrt_gate_call gate{sizeof(qrt_gate_call),
+                           gate_id,
+                           adjoint ? 1u : 0u,
+                           params.data(),
+                           params.size(),
+                           wires.data(),
+                           wires.size(),
+                           controls.data(),
+                           control_values.empty() ? nullptr : control_values.data(),
+                           controls.size()};
+  QRT_CALL(in, apply_gate, &gate);
+}
+
+void Device::apply(std::string_view gate_name, std::span<const double> params, std::span<const Wire> wires,
+                   std::span<const Wire> controls, std::span<const std::uint8_t> control_values, bool adjoint) {
+  auto id = gate_id(gate_name);
+  if (!id) throw Error(ErrorCode::Unsupported, name() + ": gate '" + std::string(gate_name) + "' is not supported");
+  apply(*id, params, wires, controls, control_values, adjoint);
+}
+
+void Device::apply_matrix(std::span<const std::complex<double>> matrix, std::span<const Wire> wires,
+                          std::span<const Wire> controls, std::span<const std::uint8_t> control_values, bool adjoint) {
+  PooledInstance& in = live("apply_matrix");
+  check_control_values(controls, control_values);
+  std::size_t dim = pow2(wires.size(), "a matrix");
+  if (wires.empty() || matrix.size() != dim * dim)
+    throw Error(ErrorCode::InvalidArgument, in.type->name() + ": a matrix on " + std::to_string(wires.size()) +
+                                                " wires needs " + std::to_string(dim * dim) + " entries, got " +
+                                                std::to_string(matrix.size()));
+  const qrt_matrix_call call{sizeof(qrt_matrix_call),
+                             adjoint ? 1u : 0u,
+                             reinterpret_cast<const double*>(matrix.data()),
+                             wires.data(),
+                             wires.size(),
+                             controls.data(),
+                             control_values.empty() ? nullptr : control_values.data(),
+                             controls.size()};
+  QRT_CALL(in, apply_matrix, &call);
+}
+
+int Device::measure(Wire wire, std::optional<int> postselect) {
+  if (postselect && *postselect != 0 && *postselect != 1)
+    throw Error(ErrorCode::InvalidArgument, "postselect must be 0 or 1");
+  std::int32_t result = 0;
+  QRT_CALL(live("measure"), measure, wire, postselect ? *postselect : -1, &result);
+  return result;
+}
+
+void Device::reset_wire(Wire wire) { QRT_CALL(live("reset_wire"), reset_wire, wire); }
+
+namespace {
+
+// The C view of an Observable; the vectors own the arrays the view points into.
+struct ObservableView {
+  std::vector<std::vector<qrt_observable_factor>> factors;
+  std::vector<qrt_observable_term> terms;
+  qrt_observable c{};
+
+  explicit ObservableView(const Observable& o) {
+    factors.reserve(o.terms.size());
+    for (const auto& term : o.terms) {
+      auto& list = factors.emplace_back();
+      for (const auto& f : term.factors) {
+        if (f.kind == ObservableKind::Hermitian) {
+          std::size_t dim = pow2(f.wires.size(), "a Hermitian observable");
+          if (f.wires.empty() || f.matrix.size() != dim * dim)
+            throw Error(ErrorCode::InvalidArgument, "Hermitian observable on " + std::to_string(f.wires.size()) +
+                                                        " wires needs a " + std::to_string(dim) + "x" +
+                                                        std::to_string(dim) + " matrix");
+        } else if (f.wires.size() != 1) {
+          throw Error(ErrorCode::InvalidArgument, "named observables act on exactly one wire");
+        }
+        list.push_back({static_cast<std::uint32_t>(f.kind), f.wires.data(), f.wires.size(),
+                        f.kind == ObservableKind::Hermitian ? reinterpret_cast<const double*>(f.matrix.data()) : nullptr});
+      }
+      terms.push_back({term.coefficient, list.data(), list.size()});
+    }
+    c = {sizeof(qrt_observable), terms.data(), terms.size()};
+  }
+};
+
+}  // namespace
+
+double Device::expval(const Observable& observable) {
+  PooledInstance& in = live("expval");
+  ObservableView view(observable);
+  double value = 0;
+  QRT_CALL(in, expval, &view.c, &value);
+  return value;
+}
+
+double Device::var(const Observable& observable) {
+  PooledInstance& in = live("var");
+  ObservableView view(observable);
+  double value = 0;
+  QRT_CALL(in, var, &view.c, &value);
+  return value;
+}
+
+std::vector<double> Device::probs(std::span<const Wire> wires) {
+  PooledInstance& in = live("probs");
+  std::size_t k = wires.empty() ? num_qubits() : wires.size();
+  std::vector<double> out(pow2(k, "probs"));
+  QRT_CALL(in, probs, wires.data(), wires.size(), out.data(), out.size());
+  return out;
+}
+
+std::vector<std::uint8_t> Device::sample(std::span<const Wire> wires) {
+  PooledInstance& in = live("sample");
+  std::size_t columns = wires.empty() ? num_qubits() : wires.size();
+  std::uint64_t n = shots();
+  if (n == 0) throw Error(ErrorCode::FailedPrecondition, in.type->name() + ": sample needs shots > 0");
+  if (columns != 0 && n > (std::numeric_limits<std::size_t>::max() / 4) / columns)
+    throw Error(ErrorCode::OutOfRange, in.type->name() + ": " + std::to_string(n) + " shots x " +
+                                           std::to_string(columns) + " wires is too large");
+  std::vector<std::uint8_t> out(n * columns);
+  QRT_CALL(in, sample, wires.data(), wires.size(), out.data(), out.size());
+  return out;
+}
+
+std::map<std::uint64_t, std::uint64_t> Device::counts(std::span<const Wire> wires) {
+  PooledInstance& in = live("counts");
+  std::size_t columns = wires.empty() ? num_qubits() : wires.size();
+  if (columns > 64) throw Error(ErrorCode::OutOfRange, "counts over more than 64 wires");
+  std::map<std::uint64_t, std::uint64_t> result;
+  const qrt_device_functions* f = in.functions;
+  if (QRT_HAS_FUNCTION(f, qrt_device_functions, counts)) {
+    auto sink = [](void* context, std::uint64_t outcome, std::uint64_t count) {
+      (*static_cast<std::map<std::uint64_t, std::uint64_t>*>(context))[outcome] += count;
+    };
+    loader::check(f->counts(in.handle, wires.data(), wires.size(), sink, &result), in.type->name(), "counts");
+    return result;
+  }
+  std::vector<std::uint8_t> samples = sample(wires);
+  for (std::size_t row = 0; row + columns <= samples.size() && columns > 0; row += columns) {
+    std::uint64_t outcome = 0;
+    for (std::size_t c = 0; c < columns; ++c) outcome = (outcome << 1) | (samples[row + c] & 1u);
+    ++result[outcome];
+  }
+  if (columns == 0) result[0] = shots();
+  return result;
+}
+
+std::vector<std::complex<double>> Device::state() {
+  PooledInstance& in = live("state");
+  std::size_t size = 0;
+  QRT_CALL(in, state_size, &size);
+  if (size > (std::size_t{1} << 40)) throw Error(ErrorCode::OutOfRange, in.type->name() + ": state too large to copy");
+  std::vector<std::complex<double>> out(size);
+  QRT_CALL(in, state, reinterpret_cast<double*>(out.data()), out.size());
+  return out;
+}
+
+void Device::set_shots(std::uint64_t shots) { QRT_CALL(live("set_shots"), set_shots, shots); }
+
+std::uint64_t Device::shots() {
+  std::uint64_t shots = 0;
+  QRT_CALL(live("shots"), get_shots, &shots);
+  return shots;
+}
+
+void Device::set_seed(std::uint64_t seed) { QRT_CALL(live("set_seed"), set_seed, seed); }
+
+std::uint64_t Device::memory_bytes() {
+  std::uint64_t bytes = 0;
+  QRT_CALL(live("memory_bytes"), memory_bytes, &bytes);
+  return bytes;
+}
+
+}  // namespace qrt

@@ -1,0 +1,114 @@
+#include <qrt/runtime.hpp>
+
+#include "config/config_string.hpp"
+#include "config/kwargs_schema.hpp"
+#include "pool/device_pool.hpp"
+#include "registry/registry.hpp"
+
+#include <atomic>
+#include <shared_mutex>
+#include <unordered_map>
+
+#ifndef QRT_VERSION_STRING
+#define QRT_VERSION_STRING "0.0.0"
+#endif
+
+namespace qrt {
+
+const char* version() noexcept { return QRT_VERSION_STRING; }
+
+namespace {
+
+struct Resolved {
+  std::shared_ptr<const DeviceType> type;
+  std::string canonical_kwargs;
+};
+
+// Config strings repeat (a sweep opens the same device thousands of times): resolving one (parse,
+// schema validation, canonicalisation) is done once per distinct text.
+class ResolutionCache {
+ public:
+  template <class Make>
+  Resolved get(const std::string& text, Make&& make) {
+    {
+      std::shared_lock lock(mutex_);
+      auto it = map_.find(text);
+      if (it != map_.end()) return it->second;
+    }
+    Resolved resolved = make();
+    std::unique_lock lock(mutex_);
+    if (map_.size() >= kCapacity) map_.clear();  // bounded; a miss only costs a re-resolve
+    map_.emplace(text, resolved);
+    return resolved;
+  }
+
+ private:
+  static constexpr std::size_t kCapacity = 4096;
+  std::shared_mutex mutex_;
+  std::unordered_map<std::string, Resolved> map_;
+};
+
+}  // namespace
+
+struct Runtime::Impl {
+  explicit Impl(RuntimeOptions options)
+      : registry(options.plugin_dirs.empty() ? default_plugin_dirs() : options.plugin_dirs,
+                 options.warn_on_load_failure),
+        pool(std::make_shared<DevicePool>()) {}
+
+  Resolved resolve(std::string_view device, std::string_view library, const config::ParsedConfig& parsed) {
+    auto type = library.empty() ? registry.find(device) : registry.from_library(std::filesystem::path(library), device);
+    return {type, type->schema().canonicalize(parsed.kwargs, parsed.bare_tokens, type->name())};
+  }
+
+  Registry registry;
+  std::shared_ptr<DevicePool> pool;
+  ResolutionCache cache;
+  std::atomic<bool> finalized{false};
+};
+
+Runtime::Runtime(RuntimeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+
+Runtime::~Runtime() { finalize(); }
+
+std::pair<std::shared_ptr<const DeviceType>, std::string> Runtime::resolve(std::string_view config) {
+  config::ParsedConfig parsed = config::parse_config(config);
+  Resolved r = impl_->resolve(parsed.device, parsed.library, parsed);
+  return {r.type, r.canonical_kwargs};
+}
+
+Device Runtime::open(std::string_view config) {
+  if (impl_->finalized.load(std::memory_order_acquire))
+    throw Error(ErrorCode::State, "the runtime is finalized; no device can be initialized");
+  Resolved r = impl_->cache.get(std::string(config), [&] {
+    config::ParsedConfig parsed = config::parse_config(config);
+    return impl_->resolve(parsed.device, parsed.library, parsed);
+  });
+  return impl_->pool->acquire(r.type, r.canonical_kwargs);
+}
+
+Device Runtime::open(std::string_view library, std::string_view name, std::string_view kwargs) {
+  if (impl_->finalized.load(std::memory_order_acquire))
+    throw Error(ErrorCode::State, "the runtime is finalized; no device can be initialized");
+  if (name.empty()) throw Error(ErrorCode::Config, "device name is empty");
+  std::string text;
+  text.reserve(library.size() + name.size() + kwargs.size() + 2);
+  text.append(library).append(1, '\0').append(name).append(1, '\0').append(kwargs);
+  Resolved r = impl_->cache.get(text, [&] {
+    config::ParsedConfig parsed = config::parse_kwargs(kwargs);
+    return impl_->resolve(name, library, parsed);
+  });
+  return impl_->pool->acquire(r.type, r.canonical_kwargs);
+}
+
+const std::vector<PluginReport>& Runtime::plugins() const { return impl_->registry.plugins(); }
+const std::vector<LoadFailure>& Runtime::load_failures() const { return impl_->registry.failures(); }
+PoolStats Runtime::pool_stats() const { return impl_->pool->stats(); }
+
+void Runtime::finalize() {
+  if (!impl_) return;
+  impl_->finalized.store(true, std::memory_order_release);
+  impl_->pool->close();
+}
+
+}  // namespace qrt
