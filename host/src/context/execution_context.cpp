@@ -1,0 +1,58 @@
+#include "context/execution_context.hpp"
+
+#include <atomic>
+#include <mutex>
+
+namespace qrt::context {
+namespace {
+
+std::mutex g_mutex;                         // guards g_runtime
+std::shared_ptr<Runtime> g_runtime;         // null outside initialize..finalize
+std::atomic<std::uint64_t> g_generation{0}; // odd while initialized; bumped by initialize and finalize
+
+}  // namespace
+
+void ThreadContext::drop_device() noexcept {
+  device.release();
+  arrays.clear();
+  results.clear();
+  gate_ids = {};
+  generation = 0;
+}
+
+ThreadContext& this_thread() {
+  thread_local ThreadContext context;
+  return context;
+}
+
+void initialize() {
+  std::lock_guard lock(g_mutex);
+  if (g_runtime) throw Error(ErrorCode::State, "__quantum__rt__initialize: the runtime is already initialized");
+  g_runtime = std::make_shared<Runtime>();
+  g_generation.fetch_add(1, std::memory_order_release);
+}
+
+void finalize() {
+  std::shared_ptr<Runtime> doomed;
+  {
+    std::lock_guard lock(g_mutex);
+    if (!g_runtime) throw Error(ErrorCode::State, "__quantum__rt__finalize: the runtime is not initialized");
+    g_runtime->finalize();
+    doomed = std::move(g_runtime);
+    g_generation.fetch_add(1, std::memory_order_release);
+  }
+  this_thread().drop_device();
+}
+
+std::shared_ptr<Runtime> current_runtime(std::uint64_t* generation) {
+  std::lock_guard lock(g_mutex);
+  if (!g_runtime) throw Error(ErrorCode::State, "the runtime is not initialized (call __quantum__rt__initialize first)");
+  *generation = g_generation.load(std::memory_order_relaxed);
+  return g_runtime;
+}
+
+bool is_current(std::uint64_t generation) noexcept {
+  return generation != 0 && generation == g_generation.load(std::memory_order_acquire);
+}
+
+}  // namespace qrt::context
