@@ -25,4 +25,5 @@ function(qrt_add_device_plugin target)
     qrt_warnings(${target})
   endif()
   install(TARGETS ${target} LIBRARY DESTINATION "${QRT_PLUGIN_INSTALL_DIR}")
+  set_property(GLOBAL APPEND PROPERTY QRT_PLUGIN_TARGETS ${target})  # tests depend on every plugin
 endfunction()

@@ -10,5 +10,6 @@ namespace qrt::cli {
 using Action = std::function<int()>;
 
 Action add_devices_command(CLI::App& app);
+Action add_run_command(CLI::App& app);
 
 }  // namespace qrt::cli

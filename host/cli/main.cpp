@@ -2,6 +2,7 @@
 #include "commands.hpp"
 
 #include <qrt/error.hpp>
+#include <qrt/qasm/error.hpp>
 #include <qrt/runtime.hpp>
 
 #include <iostream>
@@ -20,6 +21,7 @@ int main(int argc, char** argv) {
     actions[app.get_subcommands({}).at(before)] = std::move(action);
   };
   add(&qrt::cli::add_devices_command);
+  add(&qrt::cli::add_run_command);
 
   try {
     app.parse(argc, argv);
@@ -32,6 +34,9 @@ int main(int argc, char** argv) {
         return action();
       } catch (const qrt::Error& e) {
         std::cerr << "qrt: error: " << e.what() << "\n";
+        return 1;
+      } catch (const qrt::qasm::Error& e) {
+        std::cerr << e.what() << "\n";  // already "file:line:col: error: ..." with an excerpt
         return 1;
       } catch (const std::exception& e) {
         std::cerr << "qrt: internal error: " << e.what() << "\n";

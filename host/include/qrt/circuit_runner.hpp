@@ -1,0 +1,51 @@
+// Running a parsed OpenQASM program on a device: lower it to the device's gates, execute it, and
+// collect what was asked for. Bit order everywhere is Qiskit's: qubit k is bit k of an index, and a
+// bitstring is written with the highest bit leftmost (see bitstrings.hpp for classical registers).
+//
+// Measurements. A circuit whose measurements are all terminal (no gate, reset or measure on a qubit
+// after it was measured, no `if`, no reset of a used qubit) runs once: its unitary part is applied and
+// `shots` samples of the measured qubits become counts. Any other circuit is dynamic: it runs once per
+// shot, op by op, measuring with collapse and evaluating `if` on the classical bits, and the device's
+// wires are reset between shots. A dynamic circuit needs shots > 0.
+#pragma once
+
+#include <qrt/device.hpp>
+#include <qrt/qasm/program.hpp>
+
+#include <complex>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace qrt {
+
+struct RunOptions {
+  std::optional<std::uint64_t> shots;  // overrides the device's `shots`; 0 = analytic
+  std::optional<std::uint64_t> seed;   // overrides the device's seed
+  bool probabilities = false;          // final-state probabilities of all qubits
+  bool state = false;                  // final state vector (global phase of the program included)
+  std::vector<std::string> expvals;    // Pauli words over all qubits, rightmost letter = qubit 0
+  // Delete every measure, reset and conditional operation first (the convention of the QASMBench
+  // reference probabilities).
+  bool strip_measurements = false;
+};
+
+struct RunResult {
+  std::uint64_t shots = 0;
+  bool dynamic = false;                            // ran shot by shot
+  std::size_t measured_clbits = 0;
+  std::map<std::string, std::uint64_t> counts;     // classical-register bitstring -> count
+  std::vector<double> probabilities;               // index: qubit k = bit k
+  std::vector<std::complex<double>> state;         // same indexing
+  std::vector<std::pair<std::string, double>> expvals;
+  double lower_seconds = 0, run_seconds = 0;
+};
+
+// Throws qrt::qasm::Error (quoting the statement) for program errors found while lowering or running,
+// and qrt::Error for device errors and impossible requests (e.g. a dynamic circuit without shots).
+RunResult run_program(const qasm::Program& program, Device& device, const RunOptions& options);
+
+}  // namespace qrt

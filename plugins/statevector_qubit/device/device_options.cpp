@@ -1,0 +1,66 @@
+#include "device/device_options.hpp"
+
+#include <qrt/sdk/error.hpp>
+
+#include <omp.h>
+
+#include <string>
+
+namespace qrt::sv {
+
+namespace {
+// Largest state the device accepts at all (2^40 amplitudes = 16 TiB); memory is the practical limit.
+constexpr std::int64_t kMaxDeviceQubits = 40;
+}  // namespace
+
+qrt::sdk::Schema DeviceOptions::schema() {
+  return qrt::sdk::Schema()
+      .integer("shots", 0, "Shots for sample/counts and shot-based expval/var; 0 means analytic results", 0)
+      .integer("seed", std::nullopt,
+               "Seed of the device's random generator (measurements, samples); null draws a fresh random seed "
+               "at creation and at every reset",
+               0)
+      .integer("threads", 0, "OpenMP threads for large states; 0 means all cores", 0, 1024)
+      .integer("max_qubits", kMaxDeviceQubits,
+               "Most qubits allocated at once (the state needs 16 * 2^n bytes)", 1, kMaxDeviceQubits)
+      .boolean("fusion", true,
+               "Fuse runs of gates on few qubits into one matrix before applying them (one pass over the state "
+               "instead of one per gate); measurements and state reads flush the queue")
+      .integer("fusion_max_qubits", 3, "Largest fused block, in qubits", 1, 5)
+      .integer("fusion_min_qubits", 12,
+               "Fuse only on states of at least this many qubits (smaller ones are cache-resident)", 0,
+               kMaxDeviceQubits)
+      .integer("parallel_min_qubits", 14, "Use threads only on states of at least this many qubits", 0,
+               kMaxDeviceQubits)
+      .string("simd", "auto",
+              "Kernel instruction set: auto (the best this CPU supports), avx512, avx2 or portable; for testing "
+              "and benchmarking",
+              {"auto", "avx512", "avx2", "portable"});
+}
+
+DeviceOptions DeviceOptions::from_kwargs(const qrt::sdk::Kwargs& kwargs) {
+  DeviceOptions o;
+  o.shots = static_cast<std::uint64_t>(kwargs.integer("shots"));
+  if (!kwargs.is_null("seed")) o.seed = static_cast<std::uint64_t>(kwargs.integer("seed"));
+  const auto threads = kwargs.integer("threads");
+  o.threads = threads == 0 ? static_cast<unsigned>(omp_get_num_procs()) : static_cast<unsigned>(threads);
+  o.parallel_min_qubits = static_cast<unsigned>(kwargs.integer("parallel_min_qubits"));
+  o.max_qubits = static_cast<unsigned>(kwargs.integer("max_qubits"));
+  o.fusion.enabled = kwargs.boolean("fusion");
+  o.fusion.max_qubits = static_cast<unsigned>(kwargs.integer("fusion_max_qubits"));
+  o.fusion.min_state_qubits = static_cast<unsigned>(kwargs.integer("fusion_min_qubits"));
+
+  const std::string& simd = kwargs.string("simd");
+  if (simd == "auto") {
+    o.simd = best_simd_level();
+  } else {
+    const std::optional<SimdLevel> level = parse_simd_level(simd);
+    if (!level) qrt::sdk::throw_invalid_argument("kwarg 'simd' = \"" + simd + "\" is not a SIMD level");
+    if (!simd_level_supported(*level))
+      qrt::sdk::throw_invalid_argument("kwarg 'simd' = \"" + simd + "\": this CPU does not support it");
+    o.simd = *level;
+  }
+  return o;
+}
+
+}  // namespace qrt::sv

@@ -1,0 +1,30 @@
+// The device's kwargs: schema (what the host publishes and validates) and the parsed values.
+#pragma once
+
+#include "fusion/fuser.hpp"
+#include "kernels/simd_level.hpp"
+
+#include <qrt/sdk/kwargs.hpp>
+#include <qrt/sdk/schema.hpp>
+
+#include <cstdint>
+#include <optional>
+
+namespace qrt::sv {
+
+struct DeviceOptions {
+  std::uint64_t shots = 0;
+  std::optional<std::uint64_t> seed;  // none: a fresh random seed at creation and at every reset
+  unsigned threads = 1;               // resolved: >= 1
+  unsigned parallel_min_qubits = 14;
+  SimdLevel simd = SimdLevel::Portable;  // resolved and supported by this CPU
+  FusionConfig fusion;
+  unsigned max_qubits = 0;
+
+  static qrt::sdk::Schema schema();
+  // Throws qrt::sdk::Error (invalid argument) for values the schema cannot express, e.g. a SIMD level
+  // this CPU lacks.
+  static DeviceOptions from_kwargs(const qrt::sdk::Kwargs& kwargs);
+};
+
+}  // namespace qrt::sv

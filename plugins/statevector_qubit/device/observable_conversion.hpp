@@ -1,0 +1,16 @@
+// SDK observables (wires) -> the observables library's form (qubit indices).
+#pragma once
+
+#include "device/wire_map.hpp"
+#include "observables/observable.hpp"
+
+#include <qrt/sdk/device.hpp>
+
+namespace qrt::sv {
+
+// Unknown or released wires: qrt::sdk::Error (invalid argument) naming `operation`. Everything else
+// (factor shapes, matrix sizes, Hermiticity) is validated by the observables library.
+Observable to_qubit_observable(const qrt::sdk::Observable& observable, const WireMap& wires,
+                               std::string_view operation);
+
+}  // namespace qrt::sv

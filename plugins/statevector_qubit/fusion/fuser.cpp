@@ -1,0 +1,77 @@
+#include "fusion/fuser.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace qrt::sv {
+
+Fuser::Fuser(FusionConfig config) : config_(config) {
+  block_policy_.simd = best_simd_level();
+  block_policy_.threads = 1;
+}
+
+void Fuser::apply_block(const FusedBlock& block, OpSink& sink) { sink.apply(block.to_op(flush_matrix_)); }
+
+void Fuser::flush(OpSink& sink) {
+  for (const FusedBlock& block : blocks_) apply_block(block, sink);
+  blocks_.clear();
+}
+
+void Fuser::push(const QubitOp& op, unsigned num_qubits, OpSink& sink) {
+  if (!active_for(num_qubits)) {
+    flush(sink);
+    sink.apply(op);
+    return;
+  }
+  const QubitMask touched = op.touched_mask();
+  if (touched == 0) {  // a global phase commutes with everything: ride along with any block
+    if (blocks_.empty()) sink.apply(op);
+    else blocks_.front().absorb(op, block_policy_, workspace_);
+    return;
+  }
+
+  auto overlapping = [&] {
+    std::vector<std::size_t> indices;
+    for (std::size_t i = 0; i < blocks_.size(); ++i)
+      if (blocks_[i].qubits() & touched) indices.push_back(i);
+    return indices;
+  };
+  auto erase_block = [&](std::size_t i) {
+    blocks_[i] = std::move(blocks_.back());
+    blocks_.pop_back();
+  };
+
+  // Apply the largest overlapping blocks until the op and what remains fit in one block.
+  const unsigned limit = config_.max_qubits;
+  for (;;) {
+    const std::vector<std::size_t> hits = overlapping();
+    QubitMask joined = touched;
+    for (std::size_t i : hits) joined |= blocks_[i].qubits();
+    if (static_cast<unsigned>(std::popcount(joined)) <= limit || hits.empty()) break;
+    const std::size_t largest = *std::max_element(hits.begin(), hits.end(), [&](std::size_t a, std::size_t b) {
+      return blocks_[a].size() < blocks_[b].size();
+    });
+    apply_block(blocks_[largest], sink);
+    erase_block(largest);
+  }
+  if (static_cast<unsigned>(std::popcount(touched)) > limit) {  // too wide to fuse at all
+    sink.apply(op);
+    return;
+  }
+
+  // Merge the overlapping blocks and the op's new qubits into one block, then absorb the op.
+  std::vector<std::size_t> hits = overlapping();
+  std::sort(hits.begin(), hits.end());
+  FusedBlock joined(0);
+  QubitMask covered = 0;
+  for (std::size_t i : hits) {
+    joined.merge(blocks_[i]);
+    covered |= blocks_[i].qubits();
+  }
+  for (std::size_t k = hits.size(); k-- > 0;) erase_block(hits[k]);
+  if (touched & ~covered) joined.merge(FusedBlock(touched & ~covered));
+  joined.absorb(op, block_policy_, workspace_);
+  blocks_.push_back(std::move(joined));
+}
+
+}  // namespace qrt::sv

@@ -1,0 +1,57 @@
+// Gate fusion: ops are queued into blocks of at most `max_qubits` qubits and multiplied together
+// before they touch the state, so a run of gates costs one pass over memory instead of one each.
+//
+// Pending blocks act on pairwise disjoint qubit sets, so they commute and may be applied in any order.
+// An incoming op joins the blocks it overlaps (merged into one); when that would exceed max_qubits,
+// the largest overlapping blocks are applied to the state first until it fits. Any read of the state
+// (measurement, expectation value, probabilities, state copy) must call flush() first.
+#pragma once
+
+#include "fusion/fused_block.hpp"
+
+#include <vector>
+
+namespace qrt::sv {
+
+struct FusionConfig {
+  bool enabled = true;
+  unsigned max_qubits = 3;        // largest fused block
+  unsigned min_state_qubits = 12;  // smaller states are cache-resident: fusing them costs more than it saves
+};
+
+// Where the fuser sends ops that must reach the state.
+class OpSink {
+ public:
+  virtual void apply(const QubitOp& op) = 0;
+
+ protected:
+  ~OpSink() = default;
+};
+
+class Fuser {
+ public:
+  explicit Fuser(FusionConfig config = {});
+
+  const FusionConfig& config() const { return config_; }
+  // Whether ops on a state of this size are fused (otherwise push() applies them at once).
+  bool active_for(unsigned num_qubits) const {
+    return config_.enabled && config_.max_qubits > 0 && num_qubits >= config_.min_state_qubits;
+  }
+
+  void push(const QubitOp& op, unsigned num_qubits, OpSink& sink);
+  void flush(OpSink& sink);
+  bool empty() const { return blocks_.empty(); }
+  // Drops everything queued (the state is being discarded).
+  void clear() { blocks_.clear(); }
+
+ private:
+  void apply_block(const FusedBlock& block, OpSink& sink);
+
+  FusionConfig config_;
+  std::vector<FusedBlock> blocks_;
+  ExecPolicy block_policy_;  // for multiplying small matrices: best SIMD, calling thread
+  Workspace workspace_;
+  std::vector<Complex> flush_matrix_;
+};
+
+}  // namespace qrt::sv

@@ -1,0 +1,194 @@
+#include "kernels/apply_op.hpp"
+
+#include "kernels/dense_large.hpp"
+#include "kernels/lane_coefficients.hpp"
+
+#include <bit>
+#include <stdexcept>
+#include <string>
+
+namespace qrt::sv {
+
+namespace {
+
+using kernels::KernelArgs;
+using kernels::KernelTable;
+
+struct Target {
+  Complex* amps;
+  unsigned num_qubits;
+  const KernelTable& table;
+  unsigned threads;
+  Workspace& workspace;
+
+  unsigned lanes_log2() const { return table.lanes_log2; }
+  QubitMask lane_qubits() const { return (QubitMask{1} << table.lanes_log2) - 1; }
+};
+
+// Groups visit every register whose `fixed` qubits are 0, with `values` OR-ed in.
+KernelArgs group_args(const Target& t, QubitMask fixed_qubits, QubitMask fixed_values) {
+  KernelArgs a;
+  a.amps = reinterpret_cast<double*>(t.amps);
+  const unsigned lanes_log2 = t.lanes_log2();
+  const QubitMask fixed = fixed_qubits >> lanes_log2;
+  for (QubitMask rest = fixed; rest; rest &= rest - 1) a.fixed_low_masks[a.num_fixed++] = (rest & (~rest + 1)) - 1;
+  a.fixed_values = fixed_values >> lanes_log2;
+  const unsigned register_bits = t.num_qubits - lanes_log2;
+  a.outer_count = std::uint64_t{1} << (register_bits - a.num_fixed);
+  a.run_log2 = fixed ? static_cast<unsigned>(std::countr_zero(fixed)) : register_bits;
+  a.threads = a.outer_count > 1 ? t.threads : 1;
+  return a;
+}
+
+LaneControls lane_controls(const Target& t, const QubitOp& op) {
+  return {static_cast<unsigned>(op.control_mask & t.lane_qubits()),
+          static_cast<unsigned>(op.control_values & t.lane_qubits())};
+}
+
+void apply_phase(const Target& t, const QubitOp& op) {
+  if (op.coeffs[0] == Complex(1.0)) return;
+  const LaneControls lanes = lane_controls(t, op);
+  const QubitMask high = ~t.lane_qubits();
+  KernelArgs a = group_args(t, op.control_mask & high, op.control_values & high);
+  double* coef = t.workspace.coefficients.get(lane_coefficient_doubles(t.lanes_log2()));
+  put_lane_coefficient(coef, t.lanes_log2(), [&](unsigned lane) { return lanes.active(lane) ? op.coeffs[0] : 1.0; });
+  a.coef = coef;
+  t.table.phase(a);
+}
+
+void apply_parity(const Target& t, const QubitOp& op) {
+  const LaneControls lanes = lane_controls(t, op);
+  const QubitMask high = ~t.lane_qubits();
+  KernelArgs a = group_args(t, op.control_mask & high, op.control_values & high);
+  a.parity_mask = (op.target_mask & high) >> t.lanes_log2();
+  const unsigned lane_targets = static_cast<unsigned>(op.target_mask & t.lane_qubits());
+  double* coef = t.workspace.coefficients.get(2 * lane_coefficient_doubles(t.lanes_log2()));
+  for (unsigned high_parity = 0; high_parity < 2; ++high_parity) {
+    put_lane_coefficient(coef + high_parity * lane_coefficient_doubles(t.lanes_log2()), t.lanes_log2(),
+                         [&](unsigned lane) -> Complex {
+                           if (!lanes.active(lane)) return 1.0;
+                           return op.coeffs[(high_parity + std::popcount(lane & lane_targets)) & 1u];
+                         });
+  }
+  a.coef = coef;
+  t.table.parity(a);
+}
+
+void apply_dense(const Target& t, const QubitOp& op);
+
+// A two-level op whose pair differs in lane qubits becomes a dense op on its target qubits.
+void apply_two_level_as_dense(const Target& t, const QubitOp& op) {
+  QubitOp dense;
+  dense.shape = OpShape::Dense;
+  dense.control_mask = op.control_mask;
+  dense.control_values = op.control_values;
+  dense.target_mask = op.target_mask;
+  std::size_t a_local = 0;
+  for (QubitMask rest = op.target_mask; rest; rest &= rest - 1) {
+    const unsigned q = static_cast<unsigned>(std::countr_zero(rest));
+    if ((op.a_bits >> q) & 1u) a_local |= std::size_t{1} << dense.num_targets;
+    dense.targets[dense.num_targets++] = static_cast<std::uint8_t>(q);
+  }
+  const std::size_t dim = std::size_t{1} << dense.num_targets;
+  const std::size_t b_local = a_local ^ (dim - 1);
+  std::vector<Complex>& m = t.workspace.matrix;
+  m.assign(dim * dim, 0.0);
+  for (std::size_t i = 0; i < dim; ++i) m[i * dim + i] = 1.0;
+  m[a_local * dim + a_local] = op.coeffs[0];
+  m[a_local * dim + b_local] = op.coeffs[1];
+  m[b_local * dim + a_local] = op.coeffs[2];
+  m[b_local * dim + b_local] = op.coeffs[3];
+  dense.external_matrix = m.data();
+  apply_dense(t, dense);
+}
+
+kernels::TwoLevelKernel two_level_kind(const QubitOp& op, bool lane_controls_present) {
+  const bool off_diagonal = op.coeffs[0] == Complex(0.0) && op.coeffs[3] == Complex(0.0);
+  if (!off_diagonal || lane_controls_present) return kernels::TwoLevelKernel::General;
+  const bool plain_swap = op.coeffs[1] == Complex(1.0) && op.coeffs[2] == Complex(1.0);
+  return plain_swap ? kernels::TwoLevelKernel::Swap : kernels::TwoLevelKernel::PhasedSwap;
+}
+
+void apply_two_level(const Target& t, const QubitOp& op) {
+  if (op.target_mask & t.lane_qubits()) return apply_two_level_as_dense(t, op);
+  const LaneControls lanes = lane_controls(t, op);
+  const QubitMask high = ~t.lane_qubits();
+  KernelArgs a = group_args(t, op.target_mask | (op.control_mask & high), op.control_values & high);
+  a.offsets[0] = op.a_bits >> t.lanes_log2();
+  a.offsets[1] = (op.a_bits ^ op.target_mask) >> t.lanes_log2();
+  const kernels::TwoLevelKernel kind = two_level_kind(op, lanes.mask != 0);
+  double* coef = t.workspace.coefficients.get(4 * lane_coefficient_doubles(t.lanes_log2()));
+  // General: m_aa, m_ab, m_ba, m_bb. PhasedSwap: m_ab, m_ba. Swap: none. Inactive lanes: identity.
+  const unsigned first = kind == kernels::TwoLevelKernel::General ? 0 : 1;
+  const unsigned last = kind == kernels::TwoLevelKernel::General ? 4 : kind == kernels::TwoLevelKernel::Swap ? 1 : 3;
+  double* out = coef;
+  for (unsigned i = first; i < last; ++i)
+    out = put_lane_coefficient(out, t.lanes_log2(), [&](unsigned lane) -> Complex {
+      if (lanes.active(lane)) return op.coeffs[i];
+      return (i == 0 || i == 3) ? 1.0 : 0.0;
+    });
+  a.coef = coef;
+  t.table.two_level[static_cast<unsigned>(kind)](a);
+}
+
+void apply_dense(const Target& t, const QubitOp& op) {
+  if (op.num_targets == 1 && op.targets[0] >= t.lanes_log2()) {
+    const QubitMask bit = QubitMask{1} << op.targets[0];
+    QubitOp two = QubitOp::two_level(bit, 0, {op.coeffs[0], op.coeffs[1], op.coeffs[2], op.coeffs[3]});
+    two.control_mask = op.control_mask;
+    two.control_values = op.control_values;
+    return apply_two_level(t, two);
+  }
+  const DenseSplit split = split_dense_targets(op, t.lanes_log2());
+  const LaneControls lanes = lane_controls(t, op);
+  const bool per_lane = split.lane_target_mask != 0 || lanes.mask != 0;
+  const kernels::KernelFn kernel =
+      split.num_high <= kernels::kMaxKernelTargets ? t.table.dense[split.num_high][split.lane_target_mask][per_lane]
+                                                   : nullptr;
+  if (!kernel) return apply_dense_large(t.amps, t.num_qubits, op, t.threads);
+
+  const QubitMask high = ~t.lane_qubits();
+  KernelArgs a = group_args(t, (op.target_mask & high) | (op.control_mask & high), op.control_values & high);
+  for (std::size_t h = 0; h < (std::size_t{1} << split.num_high); ++h) {
+    std::uint64_t offset = 0;
+    for (unsigned i = 0; i < split.num_high; ++i)
+      if ((h >> i) & 1u) offset |= std::uint64_t{1} << (split.high_qubit[i] - t.lanes_log2());
+    a.offsets[h] = offset;
+  }
+  double* coef = t.workspace.coefficients.get(dense_coefficient_doubles(split, per_lane));
+  build_dense_coefficients(split, op.dense_matrix(), lanes, per_lane, coef);
+  a.coef = coef;
+  kernel(a);
+}
+
+using Handler = void (*)(const Target&, const QubitOp&);
+constexpr Handler kHandlers[kNumOpShapes] = {&apply_phase, &apply_parity, &apply_two_level, &apply_dense};
+
+void check_op_fits(const QubitOp& op, unsigned num_qubits) {
+  const QubitMask allowed = num_qubits >= 64 ? ~QubitMask{0} : (QubitMask{1} << num_qubits) - 1;
+  if ((op.touched_mask() & ~allowed) != 0)
+    throw std::invalid_argument("apply_op: the operation touches a qubit beyond the " + std::to_string(num_qubits) +
+                                "-qubit state");
+  if ((op.control_values & ~op.control_mask) != 0 || (op.a_bits & ~op.target_mask) != 0 ||
+      (op.target_mask & op.control_mask) != 0)
+    throw std::invalid_argument("apply_op: inconsistent operation masks");
+  if (op.shape == OpShape::TwoLevel && op.target_mask == 0)
+    throw std::invalid_argument("apply_op: a two-level operation needs at least one target");
+  if (op.shape == OpShape::Dense) {
+    QubitMask listed = 0;
+    for (unsigned j = 0; j < op.num_targets; ++j) listed |= QubitMask{1} << op.targets[j];
+    if (op.num_targets == 0 || listed != op.target_mask || std::popcount(listed) != static_cast<int>(op.num_targets))
+      throw std::invalid_argument("apply_op: dense targets must be distinct and match the target mask");
+  }
+}
+
+}  // namespace
+
+void apply_op(Complex* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy, Workspace& workspace) {
+  check_op_fits(op, num_qubits);
+  const unsigned threads = num_qubits >= policy.parallel_min_qubits && policy.threads > 1 ? policy.threads : 1;
+  const Target target{amps, num_qubits, kernel_table_for(policy.simd, num_qubits), threads, workspace};
+  kHandlers[static_cast<unsigned>(op.shape)](target, op);
+}
+
+}  // namespace qrt::sv

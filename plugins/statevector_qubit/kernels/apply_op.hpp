@@ -1,0 +1,21 @@
+// Applying one QubitOp to a state: picks the kernel shape and SIMD level, builds the kernel's
+// arguments and coefficient table, and runs it.
+#pragma once
+
+#include "kernels/qubit_op.hpp"
+#include "kernels/simd_level.hpp"
+#include "kernels/workspace.hpp"
+
+namespace qrt::sv {
+
+struct ExecPolicy {
+  SimdLevel simd = SimdLevel::Portable;  // widest level allowed (must be supported by the CPU)
+  unsigned threads = 1;                  // OpenMP threads for large states
+  unsigned parallel_min_qubits = 14;     // smaller states run on the calling thread only
+};
+
+// `amps` holds 2^num_qubits amplitudes (any alignment works; 64 bytes is fastest). The op must only touch qubits < num_qubits
+// (std::invalid_argument otherwise); it is otherwise trusted (validated by the caller).
+void apply_op(Complex* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy, Workspace& workspace);
+
+}  // namespace qrt::sv

@@ -1,0 +1,68 @@
+// The plain-data contract between the dispatcher (portable code) and the kernels (compiled once per
+// SIMD level). Kernels see the state as an array of SIMD *registers* of 2^lanes_log2 amplitudes; the
+// qubits below lanes_log2 ("lane qubits") live inside a register, the others select registers.
+#pragma once
+
+#include <cstdint>
+
+namespace qrt::sv::kernels {
+
+// Largest number of high (register-selecting) targets a dense kernel is instantiated for; the total
+// number of targets of a dense kernel is bounded by kMaxKernelTargets as well. Larger matrices take
+// the runtime-sized path (dense_large).
+inline constexpr unsigned kMaxKernelTargets = 5;
+
+struct KernelArgs {
+  double* amps = nullptr;         // interleaved (re, im) amplitudes
+  const double* coef = nullptr;   // shape-specific coefficients (see lane_coefficients.hpp)
+  std::uint64_t outer_count = 0;  // number of register groups to update
+  std::uint64_t fixed_values = 0;  // register-index bits forced to 1 in every group (control values)
+  std::uint64_t parity_mask = 0;   // Parity: register-index bits whose parity selects the coefficient
+  std::uint64_t offsets[1u << kMaxKernelTargets] = {};  // register offsets of a group's members
+  // Group index -> register index: insert a zero bit at each fixed position, lowest first;
+  // fixed_low_masks[i] = (1 << position_i) - 1.
+  std::uint64_t fixed_low_masks[64] = {};
+  unsigned num_fixed = 0;
+  unsigned run_log2 = 0;  // consecutive groups map to 2^run_log2 consecutive registers
+  unsigned threads = 1;
+};
+
+using KernelFn = void (*)(const KernelArgs&);
+
+enum class TwoLevelKernel : std::uint8_t { General, Swap, PhasedSwap };
+inline constexpr unsigned kNumTwoLevelKernels = 3;
+
+// One table per SIMD level. A null entry means "not instantiated": the dispatcher falls back.
+struct KernelTable {
+  const char* name;
+  unsigned lanes_log2;  // amplitudes per register = 2^lanes_log2
+  KernelFn phase;
+  KernelFn parity;
+  KernelFn two_level[kNumTwoLevelKernels];
+  // [high targets][lane-target mask][per-lane coefficients]
+  KernelFn dense[kMaxKernelTargets + 1][4][2];
+};
+
+// Internal linkage on purpose: each translation unit (whatever its target flags) gets its own copy.
+namespace {
+constexpr unsigned popcount_const(unsigned x) { return x == 0 ? 0 : (x & 1u) + popcount_const(x >> 1); }
+
+// The i-th subset of `mask`: the bits of i deposited into the set bits of mask. Dense kernels order
+// their lane permutations (lane ^ x) this way; the coefficient builder must use the same order.
+constexpr unsigned nth_subset(unsigned mask, unsigned i) {
+  unsigned out = 0;
+  for (unsigned bit = 0; mask != 0; ++bit, mask >>= 1) {
+    if (mask & 1u) {
+      if (i & 1u) out |= 1u << bit;
+      i >>= 1;
+    }
+  }
+  return out;
+}
+}  // namespace
+
+extern const KernelTable kPortableKernels;
+extern const KernelTable kAvx2Kernels;
+extern const KernelTable kAvx512Kernels;
+
+}  // namespace qrt::sv::kernels

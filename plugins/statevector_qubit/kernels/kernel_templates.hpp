@@ -1,0 +1,220 @@
+// The kernels, written once over a SIMD traits type S and instantiated by kernels_<level>.cpp, each
+// compiled with its own target flags. Everything here has internal linkage (anonymous namespace) and
+// uses no out-of-line library code, so no function compiled for one level can be picked by the
+// linker for another (the classic ODR trap of per-file -m flags).
+//
+// S provides: Reg, lanes_log2, doubles, load/store/zero/broadcast/fma/mul/times_i, permute<X>.
+// Coefficient layouts are described in lane_coefficients.hpp.
+#pragma once
+
+#include "kernels/kernel_args.hpp"
+
+#include <omp.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+namespace qrt::sv::kernels {
+namespace {
+
+inline std::uint64_t group_to_register(const KernelArgs& a, std::uint64_t group) {
+  std::uint64_t index = group;
+  for (unsigned f = 0; f < a.num_fixed; ++f) {
+    const std::uint64_t low = a.fixed_low_masks[f];
+    index = ((index & ~low) << 1) | (index & low);
+  }
+  return index | a.fixed_values;
+}
+
+// Calls body(first register of the group) for groups [begin, end). Groups inside one run map to
+// consecutive registers, so the fixed-bit insertion is paid once per run, not per register.
+template <class Body>
+inline void visit_groups(const KernelArgs& a, std::uint64_t begin, std::uint64_t end, Body& body) {
+  const std::uint64_t run_mask = (std::uint64_t{1} << a.run_log2) - 1;
+  std::uint64_t group = begin;
+  while (group < end) {
+    std::uint64_t run_end = (group | run_mask) + 1;
+    if (run_end > end) run_end = end;
+    const std::uint64_t first = group_to_register(a, group);
+    const std::uint64_t count = run_end - group;
+    for (std::uint64_t r = 0; r < count; ++r) body(first + r);
+    group = run_end;
+  }
+}
+
+// Static contiguous split over threads: each thread streams through its own part of the state.
+// The dispatcher sets threads = 1 for states below the parallel threshold, which skips OpenMP.
+template <class Body>
+inline void for_all_groups(const KernelArgs& a, Body body) {
+  if (a.threads <= 1) {
+    visit_groups(a, 0, a.outer_count, body);
+    return;
+  }
+#pragma omp parallel num_threads(a.threads)
+  {
+    const std::uint64_t team = static_cast<std::uint64_t>(omp_get_num_threads());
+    const std::uint64_t me = static_cast<std::uint64_t>(omp_get_thread_num());
+    const std::uint64_t begin = a.outer_count / team * me + (me < a.outer_count % team ? me : a.outer_count % team);
+    const std::uint64_t size = a.outer_count / team + (me < a.outer_count % team ? 1 : 0);
+    visit_groups(a, begin, begin + size, body);
+  }
+}
+
+template <class S>
+struct LaneCoefficient {  // c * v = Re(c) v + Im(c) (i v), with Re/Im given per lane
+  typename S::Reg re, im;
+  static LaneCoefficient load(const double* p) { return {S::load(p), S::load(p + S::doubles)}; }
+  typename S::Reg times(typename S::Reg v) const { return S::fma(re, v, S::mul(im, S::times_i(v))); }
+  typename S::Reg times_add(typename S::Reg v, typename S::Reg acc) const {
+    return S::fma(re, v, S::fma(im, S::times_i(v), acc));
+  }
+};
+
+template <class S>
+inline double* register_at(double* amps, std::uint64_t r) {
+  return amps + (r << (S::lanes_log2 + 1));
+}
+
+// Phase: every register of the control subspace times one (per-lane) coefficient.
+template <class S>
+void phase_kernel(const KernelArgs& a) {
+  double* const amps = a.amps;
+  const auto c = LaneCoefficient<S>::load(a.coef);
+  for_all_groups(a, [=](std::uint64_t r) {
+    double* p = register_at<S>(amps, r);
+    S::store(p, c.times(S::load(p)));
+  });
+}
+
+// Parity: the coefficient depends on the parity of the register-selecting target bits; lane target
+// bits are folded into the two per-lane coefficients.
+template <class S>
+void parity_kernel(const KernelArgs& a) {
+  double* const amps = a.amps;
+  const std::uint64_t parity_mask = a.parity_mask;
+  const LaneCoefficient<S> c[2] = {LaneCoefficient<S>::load(a.coef),
+                                   LaneCoefficient<S>::load(a.coef + 2 * S::doubles)};
+  for_all_groups(a, [=](std::uint64_t r) {
+    double* p = register_at<S>(amps, r);
+    const unsigned odd = static_cast<unsigned>(__builtin_popcountll(r & parity_mask)) & 1u;
+    S::store(p, c[odd].times(S::load(p)));
+  });
+}
+
+// Two-level: registers a (offset 0) and b (offset 1) of each group mix by a 2x2 matrix. The target
+// bits are register-selecting; controls on lane qubits are folded into per-lane coefficients.
+template <class S, TwoLevelKernel K>
+void two_level_kernel(const KernelArgs& a) {
+  double* const amps = a.amps;
+  const std::uint64_t off_a = a.offsets[0], off_b = a.offsets[1];
+  if constexpr (K == TwoLevelKernel::Swap) {
+    for_all_groups(a, [=](std::uint64_t r) {
+      double* pa = register_at<S>(amps, r + off_a);
+      double* pb = register_at<S>(amps, r + off_b);
+      const auto va = S::load(pa), vb = S::load(pb);
+      S::store(pa, vb);
+      S::store(pb, va);
+    });
+  } else if constexpr (K == TwoLevelKernel::PhasedSwap) {
+    const auto m_ab = LaneCoefficient<S>::load(a.coef), m_ba = LaneCoefficient<S>::load(a.coef + 2 * S::doubles);
+    for_all_groups(a, [=](std::uint64_t r) {
+      double* pa = register_at<S>(amps, r + off_a);
+      double* pb = register_at<S>(amps, r + off_b);
+      const auto va = S::load(pa), vb = S::load(pb);
+      S::store(pa, m_ab.times(vb));
+      S::store(pb, m_ba.times(va));
+    });
+  } else {
+    const auto m_aa = LaneCoefficient<S>::load(a.coef), m_ab = LaneCoefficient<S>::load(a.coef + 2 * S::doubles),
+               m_ba = LaneCoefficient<S>::load(a.coef + 4 * S::doubles),
+               m_bb = LaneCoefficient<S>::load(a.coef + 6 * S::doubles);
+    for_all_groups(a, [=](std::uint64_t r) {
+      double* pa = register_at<S>(amps, r + off_a);
+      double* pb = register_at<S>(amps, r + off_b);
+      const auto va = S::load(pa), vb = S::load(pb);
+      S::store(pa, m_ab.times_add(vb, m_aa.times(va)));
+      S::store(pb, m_bb.times_add(vb, m_ba.times(va)));
+    });
+  }
+}
+
+// Dense: 2^KH registers per group (high targets), each output register a sum over the 2^KH input
+// registers and, for lane targets LM, over their lane permutations. Coefficients are per lane when
+// lane qubits are involved (targets or controls), otherwise one complex number broadcast.
+template <class S, unsigned KH, unsigned LM, bool PerLane>
+void dense_kernel(const KernelArgs& a) {
+  static_assert(PerLane || LM == 0, "lane targets need per-lane coefficients");
+  constexpr unsigned H = 1u << KH;
+  constexpr unsigned X = 1u << popcount_const(LM);
+  constexpr unsigned C = H * X;  // inputs per output register
+  using Reg = typename S::Reg;
+  double* const amps = a.amps;
+  const double* const coef = a.coef;
+  std::uint64_t offsets[H];
+  for (unsigned h = 0; h < H; ++h) offsets[h] = a.offsets[h];
+
+  for_all_groups(a, [&](std::uint64_t r) {
+    Reg in[C], in_i[C];
+    for (unsigned h = 0; h < H; ++h) {
+      const Reg v = S::load(register_at<S>(amps, r + offsets[h]));
+      [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+        ((in[h * X + I] = S::template permute<nth_subset(LM, I)>(v)), ...);
+      }(std::make_integer_sequence<unsigned, X>{});
+      for (unsigned x = 0; x < X; ++x) in_i[h * X + x] = S::times_i(in[h * X + x]);
+    }
+    for (unsigned ho = 0; ho < H; ++ho) {
+      Reg acc = S::zero();
+      for (unsigned c = 0; c < C; ++c) {
+        const std::size_t k = ho * C + c;
+        if constexpr (PerLane) {
+          acc = S::fma(S::load(coef + 2 * k * S::doubles), in[c], acc);
+          acc = S::fma(S::load(coef + (2 * k + 1) * S::doubles), in_i[c], acc);
+        } else {
+          acc = S::fma(S::broadcast(coef[2 * k]), in[c], acc);
+          acc = S::fma(S::broadcast(coef[2 * k + 1]), in_i[c], acc);
+        }
+      }
+      S::store(register_at<S>(amps, r + offsets[ho]), acc);
+    }
+  });
+}
+
+// The dense kernels a SIMD level provides: every (KH, LM, PerLane) with KH + |LM| <= kMaxKernelTargets,
+// LM a subset of the lane qubits, and PerLane forced for LM != 0. Other slots stay null.
+template <class S, unsigned KH, unsigned LM, unsigned P>
+constexpr KernelFn dense_entry() {
+  constexpr bool lanes_ok = LM < (1u << S::lanes_log2);
+  constexpr bool size_ok = KH + popcount_const(LM) <= kMaxKernelTargets && KH + popcount_const(LM) >= 1;
+  constexpr bool shape_ok = P == 1 || LM == 0;
+  constexpr bool perlane_ok = P == 0 || S::lanes_log2 > 0;  // one-lane registers never need per-lane data
+  if constexpr (lanes_ok && size_ok && shape_ok && perlane_ok) return &dense_kernel<S, KH, LM, P == 1>;
+  else return nullptr;
+}
+
+template <class S, unsigned KH, unsigned... LM>
+constexpr void fill_dense_row(KernelTable& t, std::integer_sequence<unsigned, LM...>) {
+  ((t.dense[KH][LM][0] = dense_entry<S, KH, LM, 0>(), t.dense[KH][LM][1] = dense_entry<S, KH, LM, 1>()), ...);
+}
+
+template <class S, unsigned... KH>
+constexpr void fill_dense(KernelTable& t, std::integer_sequence<unsigned, KH...>) {
+  (fill_dense_row<S, KH>(t, std::make_integer_sequence<unsigned, 4>{}), ...);
+}
+
+template <class S>
+constexpr KernelTable make_kernel_table(const char* name) {
+  KernelTable t{};
+  t.name = name;
+  t.lanes_log2 = S::lanes_log2;
+  t.phase = &phase_kernel<S>;
+  t.parity = &parity_kernel<S>;
+  t.two_level[static_cast<unsigned>(TwoLevelKernel::General)] = &two_level_kernel<S, TwoLevelKernel::General>;
+  t.two_level[static_cast<unsigned>(TwoLevelKernel::Swap)] = &two_level_kernel<S, TwoLevelKernel::Swap>;
+  t.two_level[static_cast<unsigned>(TwoLevelKernel::PhasedSwap)] = &two_level_kernel<S, TwoLevelKernel::PhasedSwap>;
+  fill_dense<S>(t, std::make_integer_sequence<unsigned, kMaxKernelTargets + 1>{});
+  return t;
+}
+
+}  // namespace
+}  // namespace qrt::sv::kernels

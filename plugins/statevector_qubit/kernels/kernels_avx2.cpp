@@ -1,0 +1,11 @@
+// The kernel table for the avx2 SIMD level (compiled with -mavx2 -mfma).
+// Constant-initialised: loading the plugin runs no code from this file, so it is safe on CPUs that
+// lack the instructions; the dispatcher only calls into it after checking cpuid.
+#include "kernels/simd_avx2.hpp"
+#include "kernels/kernel_templates.hpp"
+
+namespace qrt::sv::kernels {
+
+constinit const KernelTable kAvx2Kernels = make_kernel_table<Avx2Simd>("avx2");
+
+}  // namespace qrt::sv::kernels

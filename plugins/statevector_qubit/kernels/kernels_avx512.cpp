@@ -1,0 +1,11 @@
+// The kernel table for the avx512 SIMD level (compiled with -mavx512f -mfma).
+// Constant-initialised: loading the plugin runs no code from this file, so it is safe on CPUs that
+// lack the instructions; the dispatcher only calls into it after checking cpuid.
+#include "kernels/simd_avx512.hpp"
+#include "kernels/kernel_templates.hpp"
+
+namespace qrt::sv::kernels {
+
+constinit const KernelTable kAvx512Kernels = make_kernel_table<Avx512Simd>("avx512");
+
+}  // namespace qrt::sv::kernels

@@ -1,0 +1,55 @@
+// Builds the coefficient tables the kernels read. With D = doubles per register (2 per lane):
+//  - a per-lane coefficient is 2*D doubles: (Re c_l, Re c_l) for every lane l, then (Im c_l, Im c_l);
+//    the kernel computes c*v as Re(c) v + Im(c) (i v), lane by lane;
+//  - a broadcast coefficient is 2 doubles (Re c, Im c), for ops that touch no lane qubit.
+// Controls on lane qubits become per-lane identity entries.
+#pragma once
+
+#include "kernels/qubit_op.hpp"
+
+#include <cstddef>
+#include <span>
+
+namespace qrt::sv {
+
+// Controls on the qubits inside a register: lane l takes part iff (l & mask) == values.
+struct LaneControls {
+  unsigned mask = 0, values = 0;
+  bool active(unsigned lane) const { return (lane & mask) == values; }
+};
+
+constexpr std::size_t lane_coefficient_doubles(unsigned lanes_log2) { return std::size_t{4} << lanes_log2; }
+
+// Writes one per-lane coefficient, lane l = value_of(l); returns the position after it.
+template <class ValueOf>
+double* put_lane_coefficient(double* out, unsigned lanes_log2, ValueOf value_of) {
+  const unsigned lanes = 1u << lanes_log2;
+  const std::size_t imag_offset = std::size_t{2} << lanes_log2;
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    const Complex c = value_of(lane);
+    out[2 * lane] = out[2 * lane + 1] = c.real();
+    out[imag_offset + 2 * lane] = out[imag_offset + 2 * lane + 1] = c.imag();
+  }
+  return out + lane_coefficient_doubles(lanes_log2);
+}
+
+// A dense op split between register-selecting ("high") targets and lane targets.
+struct DenseSplit {
+  unsigned num_high = 0;
+  unsigned high_qubit[64] = {};       // high target i (kernel order) is this qubit...
+  unsigned high_matrix_bit[64] = {};  // ...and this bit of the matrix index
+  unsigned lane_target_mask = 0;      // lane qubits that are targets
+  unsigned lane_matrix_bit[8] = {};   // lane qubit q is this bit of the matrix index
+  unsigned lanes_log2 = 0;
+};
+
+DenseSplit split_dense_targets(const QubitOp& op, unsigned lanes_log2);
+
+// Number of doubles build_dense_coefficients writes.
+std::size_t dense_coefficient_doubles(const DenseSplit& split, bool per_lane);
+
+// Coefficient (output register ho, input c = hi * X + xi) for all ho, c; see dense_kernel.
+void build_dense_coefficients(const DenseSplit& split, std::span<const Complex> matrix, LaneControls controls,
+                              bool per_lane, double* out);
+
+}  // namespace qrt::sv

@@ -1,0 +1,34 @@
+// SIMD traits for AVX2 + FMA: a register holds 2 complex amplitudes (4 doubles). Unaligned loads
+// and stores: as fast as aligned ones on aligned data, and callers may pass 16-byte aligned arrays.
+// Used by kernels_avx2.cpp only, which is compiled with -mavx2 -mfma.
+#pragma once
+
+#include <immintrin.h>
+
+namespace qrt::sv::kernels {
+namespace {
+
+struct Avx2Simd {
+  static constexpr unsigned lanes_log2 = 1;
+  static constexpr unsigned doubles = 4;
+  using Reg = __m256d;
+  static Reg load(const double* p) { return _mm256_loadu_pd(p); }
+  static void store(double* p, Reg v) { _mm256_storeu_pd(p, v); }
+  static Reg zero() { return _mm256_setzero_pd(); }
+  static Reg broadcast(double x) { return _mm256_set1_pd(x); }
+  static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_pd(a, b, c); }
+  static Reg mul(Reg a, Reg b) { return _mm256_mul_pd(a, b); }
+  static Reg times_i(Reg v) {
+    const Reg swapped = _mm256_permute_pd(v, 0b0101);  // (im, re) per amplitude
+    return _mm256_xor_pd(swapped, _mm256_setr_pd(-0.0, 0.0, -0.0, 0.0));
+  }
+  template <unsigned X>
+  static Reg permute(Reg v) {
+    static_assert(X < 2);
+    if constexpr (X == 0) return v;
+    else return _mm256_permute2f128_pd(v, v, 0x01);  // swap the two amplitudes
+  }
+};
+
+}  // namespace
+}  // namespace qrt::sv::kernels

@@ -1,0 +1,34 @@
+// SIMD traits for the portable path: a "register" is one complex amplitude, written in plain C++ so
+// that it compiles for any x86-64 (or other) CPU. Used by kernels_portable.cpp only.
+#pragma once
+
+namespace qrt::sv::kernels {
+namespace {
+
+struct PortableSimd {
+  static constexpr unsigned lanes_log2 = 0;
+  static constexpr unsigned doubles = 2;  // doubles per register
+  struct Reg {
+    double re, im;
+  };
+  static Reg load(const double* p) { return {p[0], p[1]}; }
+  static void store(double* p, Reg v) {
+    p[0] = v.re;
+    p[1] = v.im;
+  }
+  static Reg zero() { return {0.0, 0.0}; }
+  static Reg broadcast(double x) { return {x, x}; }
+  static Reg fma(Reg a, Reg b, Reg c) { return {a.re * b.re + c.re, a.im * b.im + c.im}; }
+  static Reg mul(Reg a, Reg b) { return {a.re * b.re, a.im * b.im}; }
+  // (re, im) -> (-im, re): multiplying by i, so that c*v = Re(c) v + Im(c) (i v).
+  static Reg times_i(Reg v) { return {-v.im, v.re}; }
+  // Register lanes permuted by lane ^ X; a one-lane register has only X = 0.
+  template <unsigned X>
+  static Reg permute(Reg v) {
+    static_assert(X == 0, "the portable register has a single lane");
+    return v;
+  }
+};
+
+}  // namespace
+}  // namespace qrt::sv::kernels

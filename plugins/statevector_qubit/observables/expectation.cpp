@@ -1,0 +1,85 @@
+#include "observables/expectation.hpp"
+
+#include "measure/errors.hpp"
+#include "measure/parallel.hpp"
+#include "measure/validation.hpp"
+#include "observables/compiled_term.hpp"
+#include "observables/term_evaluation.hpp"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace qrt::sv {
+
+namespace {
+
+std::vector<CompiledTerm> checked_terms(const std::complex<double>* state, std::size_t num_qubits,
+                                        const Observable& observable, int threads, const char* operation) {
+  check_state(state, num_qubits, operation);
+  check_threads(threads, operation);
+  return compile_observable(observable, num_qubits);
+}
+
+// sum_t c_t T_t |state> into `out` (overwritten).
+void accumulate_terms(const std::complex<double>* state, std::size_t num_qubits, const std::vector<CompiledTerm>& terms,
+                      std::complex<double>* out, int threads) {
+  const std::size_t size = std::size_t{1} << num_qubits;
+  parallel::for_each_chunk(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
+                           [&](std::size_t, std::size_t begin, std::size_t end) { std::fill(out + begin, out + end, 0.0); });
+  for (const CompiledTerm& term : terms) term_accumulate(state, num_qubits, term, term.coefficient, out, threads);
+}
+
+double squared_norm(const std::complex<double>* vector, std::size_t num_qubits, int threads) {
+  const std::size_t size = std::size_t{1} << num_qubits;
+  return parallel::ordered_sum<double>(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
+                                       [&](std::size_t begin, std::size_t end) {
+                                         double sum = 0.0;
+                                         for (std::size_t i = begin; i < end; ++i) sum += std::norm(vector[i]);
+                                         return sum;
+                                       });
+}
+
+}  // namespace
+
+double expval(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads) {
+  const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "expval");
+  double total = 0.0;
+  for (const CompiledTerm& term : terms) total += term.coefficient * term_inner(state, state, num_qubits, term, threads).real();
+  return total;
+}
+
+double var(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads) {
+  const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "var");
+  if (terms.empty()) return 0.0;
+  double second_moment = 0.0;
+  double mean = 0.0;
+  if (terms.size() == 1) {
+    const CompiledTerm& term = terms.front();
+    const double t = term_inner(state, state, num_qubits, term, threads).real();
+    const CompiledTerm square = squared(term);
+    mean = term.coefficient * t;
+    second_moment = square.coefficient * term_inner(state, state, num_qubits, square, threads).real();
+  } else {
+    std::vector<std::complex<double>> image(std::size_t{1} << num_qubits);
+    accumulate_terms(state, num_qubits, terms, image.data(), threads);
+    second_moment = squared_norm(image.data(), num_qubits, threads);  // <psi|O O|psi>, O Hermitian
+    const CompiledTerm identity{};
+    mean = term_inner(state, image.data(), num_qubits, identity, threads).real();
+  }
+  return std::max(0.0, second_moment - mean * mean);
+}
+
+void apply_observable(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable,
+                      std::span<std::complex<double>> out, int threads) {
+  const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "apply_observable");
+  const std::size_t size = std::size_t{1} << num_qubits;
+  if (out.size() != size) {
+    fail(ErrorKind::InvalidArgument, "apply_observable: output has " + std::to_string(out.size()) +
+                                         " amplitudes, expected 2^" + std::to_string(num_qubits) + " = " +
+                                         std::to_string(size));
+  }
+  accumulate_terms(state, num_qubits, terms, out.data(), threads);
+}
+
+}  // namespace qrt::sv

@@ -1,0 +1,31 @@
+// Exact expectation values and variances of observables (observable.hpp) on a state vector.
+//
+// Contract (shared with the device class): `state` holds 2^num_qubits amplitudes, qubit k = bit k of
+// the index, and is assumed normalised; `threads` >= 1 (OpenMP only for states of at least 2^14
+// amplitudes); results are bit-identical for every thread count.
+// Errors (qrt::sv::Error): the observable's validation errors (see observable.hpp), OutOfRange for
+// qubits >= num_qubits, InvalidArgument for a null state, threads < 1 or a wrongly sized output.
+#pragma once
+
+#include "observables/observable.hpp"
+
+#include <complex>
+#include <cstddef>
+#include <span>
+
+namespace qrt::sv {
+
+// <psi|O|psi> = sum_t c_t <psi|T_t|psi>: one pass over the state per term, no copy of the state
+// (unless a term's Hadamard/Hermitian factors span more than kMaxBlockQubits qubits).
+double expval(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads);
+
+// <psi|O^2|psi> - <psi|O|psi>^2, clamped at 0 against rounding.
+// One term c*T: c^2 (<T^2> - <T>^2) with T^2 formed factor-wise, no copy of the state.
+// Several terms: phi = O|psi> in one scratch vector, then <O^2> = <phi|phi> and <O> = Re <psi|phi>.
+double var(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads);
+
+// out = O|state>; out.size() must be 2^num_qubits and `out` must not alias `state`.
+void apply_observable(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable,
+                      std::span<std::complex<double>> out, int threads);
+
+}  // namespace qrt::sv

@@ -1,0 +1,21 @@
+// In-place application of a dense matrix to some qubits of a state vector. Used where a term cannot
+// be evaluated on the fly (a scratch copy is rotated or transformed), and to rotate a copy of the
+// state into an observable's eigenbasis before sampling.
+#pragma once
+
+#include <complex>
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace qrt::sv {
+
+// state <- (matrix on `qubits`) state, where matrix is row-major 2^m x 2^m with qubits[0] the most
+// significant bit of its index. Arguments are trusted (validated by the callers).
+void apply_local_matrix(std::complex<double>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
+                        std::span<const std::complex<double>> matrix, int threads);
+
+// A copy of the 2^num_qubits amplitudes (made in parallel for large states).
+std::vector<std::complex<double>> copy_state(const std::complex<double>* state, std::size_t num_qubits, int threads);
+
+}  // namespace qrt::sv

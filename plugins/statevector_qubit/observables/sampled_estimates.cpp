@@ -1,0 +1,160 @@
+#include "observables/sampled_estimates.hpp"
+
+#include "measure/bits.hpp"
+#include "measure/errors.hpp"
+#include "measure/sampling.hpp"
+#include "measure/validation.hpp"
+#include "observables/compiled_term.hpp"
+#include "observables/eigenbasis.hpp"
+#include "observables/local_matrix.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace qrt::sv {
+
+namespace {
+
+using Complex = std::complex<double>;
+
+// Hermitian factors count as the same measurement when their matrices agree to this precision.
+constexpr double kSameMatrixTolerance = 1e-12;
+
+bool same_measurement(const Factor& a, const Factor& b) {
+  if (a.kind != b.kind || a.qubits != b.qubits) return false;
+  if (a.kind != FactorKind::Hermitian) return true;
+  for (std::size_t i = 0; i < a.matrix.size(); ++i) {
+    if (std::abs(a.matrix[i] - b.matrix[i]) > kSameMatrixTolerance) return false;
+  }
+  return true;
+}
+
+// Terms measured together: the distinct factor eigenbases (on disjoint qubits) and, per term, its
+// coefficient and the bases whose eigenvalues it multiplies.
+struct MeasurementGroup {
+  struct TermPlan {
+    double coefficient;
+    std::vector<std::size_t> bases;
+  };
+  std::vector<const Factor*> factors;  // one representative per basis
+  std::vector<TermPlan> terms;
+};
+
+// Groups terms [first, last) of `observable`; nullopt when two factors on a common qubit differ.
+std::optional<MeasurementGroup> group_terms(const Observable& observable, std::size_t first, std::size_t last,
+                                            std::size_t num_qubits) {
+  MeasurementGroup group;
+  std::vector<bool> owned(num_qubits, false);
+  for (std::size_t t = first; t < last; ++t) {
+    const Term& term = observable.terms[t];
+    MeasurementGroup::TermPlan plan{term.coefficient, {}};
+    for (const Factor& factor : term.factors) {
+      if (factor.kind == FactorKind::Identity) continue;
+      std::size_t basis = 0;
+      while (basis < group.factors.size() && !same_measurement(*group.factors[basis], factor)) ++basis;
+      if (basis == group.factors.size()) {
+        for (std::size_t q : factor.qubits) {
+          if (owned[q]) return std::nullopt;
+          owned[q] = true;
+        }
+        group.factors.push_back(&factor);
+      }
+      plan.bases.push_back(basis);
+    }
+    group.terms.push_back(std::move(plan));
+  }
+  return group;
+}
+
+// The group's eigenvalue for each of `shots` shots.
+std::vector<double> sample_group(const Complex* state, std::size_t num_qubits, const MeasurementGroup& group,
+                                 std::uint64_t shots, std::mt19937_64& rng, int threads) {
+  std::vector<FactorEigenbasis> bases;
+  std::vector<std::size_t> measured;
+  for (const Factor* factor : group.factors) {
+    bases.push_back(eigenbasis_of(*factor));
+    measured.insert(measured.end(), bases.back().qubits.begin(), bases.back().qubits.end());
+  }
+  std::vector<Complex> rotated;
+  for (const FactorEigenbasis& basis : bases) {
+    if (basis.rotation.empty()) continue;
+    if (rotated.empty()) rotated = copy_state(state, num_qubits, threads);
+    apply_local_matrix(rotated.data(), num_qubits, basis.qubits, basis.rotation, threads);
+  }
+  const Complex* source = rotated.empty() ? state : rotated.data();
+  const std::vector<std::uint64_t> outcomes = sample_outcomes(source, num_qubits, measured, shots, rng, threads);
+
+  // Outcome bits of basis b: the shift below its last measured qubit, and its width.
+  std::vector<std::size_t> shift(bases.size());
+  for (std::size_t b = 0, start = 0; b < bases.size(); start += bases[b].qubits.size(), ++b) {
+    shift[b] = measured.size() - start - bases[b].qubits.size();
+  }
+  std::vector<double> values(shots);
+  std::vector<double> eigenvalue(bases.size());
+  for (std::uint64_t shot = 0; shot < shots; ++shot) {
+    for (std::size_t b = 0; b < bases.size(); ++b) {
+      const std::uint64_t index = (outcomes[shot] >> shift[b]) & bits::low_mask(bases[b].qubits.size());
+      eigenvalue[b] = bases[b].eigenvalues[index];
+    }
+    double value = 0.0;
+    for (const MeasurementGroup::TermPlan& term : group.terms) {
+      double product = term.coefficient;
+      for (std::size_t b : term.bases) product *= eigenvalue[b];
+      value += product;
+    }
+    values[shot] = value;
+  }
+  return values;
+}
+
+double mean(const std::vector<double>& values) {
+  double sum = 0.0;
+  for (double v : values) sum += v;
+  return sum / static_cast<double>(values.size());
+}
+
+double variance(const std::vector<double>& values) {
+  const double m = mean(values);
+  double sum = 0.0;
+  for (double v : values) sum += (v - m) * (v - m);
+  return sum / static_cast<double>(values.size());
+}
+
+void check_arguments(const Complex* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
+                     int threads, const char* operation) {
+  check_state(state, num_qubits, operation);
+  check_threads(threads, operation);
+  if (shots == 0) fail(ErrorKind::InvalidArgument, std::string(operation) + ": shots must be at least 1");
+  compile_observable(observable, num_qubits);  // validation only
+}
+
+}  // namespace
+
+double expval_sampled(const Complex* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
+                      std::mt19937_64& rng, int threads) {
+  check_arguments(state, num_qubits, observable, shots, threads, "expval_sampled");
+  const std::size_t count = observable.terms.size();
+  if (auto group = group_terms(observable, 0, count, num_qubits)) {
+    return mean(sample_group(state, num_qubits, *group, shots, rng, threads));
+  }
+  double total = 0.0;
+  for (std::size_t t = 0; t < count; ++t) {
+    total += mean(sample_group(state, num_qubits, *group_terms(observable, t, t + 1, num_qubits), shots, rng, threads));
+  }
+  return total;
+}
+
+double var_sampled(const Complex* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
+                   std::mt19937_64& rng, int threads) {
+  check_arguments(state, num_qubits, observable, shots, threads, "var_sampled");
+  const auto group = group_terms(observable, 0, observable.terms.size(), num_qubits);
+  if (!group) {
+    fail(ErrorKind::Unsupported,
+         "var_sampled: the terms of the observable do not share an eigenbasis (two factors on a common qubit "
+         "differ), so its variance cannot be estimated from samples");
+  }
+  return variance(sample_group(state, num_qubits, *group, shots, rng, threads));
+}
+
+}  // namespace qrt::sv

@@ -1,0 +1,27 @@
+// Evaluation of one compiled term, by the cheapest strategy its shape allows:
+//   PauliWord   no dense factors: one pass with bit masks (pauli_kernels)
+//   DenseBlock  dense factors on <= kMaxBlockQubits qubits: one pass, blocks on the fly (block_kernels)
+//   ScratchCopy larger dense part: a copy of the ket is transformed factor by factor (local_matrix)
+// The coefficient is NOT applied by term_inner; term_accumulate applies `scale` only.
+#pragma once
+
+#include "observables/compiled_term.hpp"
+
+#include <complex>
+#include <cstddef>
+
+namespace qrt::sv {
+
+enum class TermStrategy { PauliWord, DenseBlock, ScratchCopy };
+
+TermStrategy strategy_for(const CompiledTerm& term);
+
+// <bra| T |ket> (T without its coefficient).
+std::complex<double> term_inner(const std::complex<double>* bra, const std::complex<double>* ket,
+                                std::size_t num_qubits, const CompiledTerm& term, int threads);
+
+// acc += scale * T |ket> (T without its coefficient). `acc` must not alias `ket`.
+void term_accumulate(const std::complex<double>* ket, std::size_t num_qubits, const CompiledTerm& term,
+                     std::complex<double> scale, std::complex<double>* acc, int threads);
+
+}  // namespace qrt::sv

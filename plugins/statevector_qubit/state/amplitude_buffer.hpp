@@ -1,0 +1,40 @@
+// Grow-only storage for complex128 amplitudes, 64-byte aligned. Large buffers are mapped 2 MiB
+// aligned and advised as transparent huge pages: on this class of machine first-touching fresh
+// memory is slow (page faults, ~0.3-0.7 GB/s), so a device keeps its buffer across resets and qubit
+// (re)allocations instead of returning it to the system.
+#pragma once
+
+#include <complex>
+#include <cstddef>
+
+namespace qrt::sv {
+
+class AmplitudeBuffer {
+ public:
+  using Complex = std::complex<double>;
+
+  AmplitudeBuffer() = default;
+  ~AmplitudeBuffer();
+  AmplitudeBuffer(AmplitudeBuffer&& other) noexcept;
+  AmplitudeBuffer& operator=(AmplitudeBuffer&& other) noexcept;
+  AmplitudeBuffer(const AmplitudeBuffer&) = delete;
+  AmplitudeBuffer& operator=(const AmplitudeBuffer&) = delete;
+
+  // Ensures room for `count` amplitudes, preserving the first `keep` (<= current capacity).
+  // Throws std::bad_alloc when the memory cannot be had.
+  void reserve(std::size_t count, std::size_t keep);
+
+  Complex* data() const { return data_; }
+  std::size_t capacity() const { return capacity_; }
+  std::size_t capacity_bytes() const { return capacity_ * sizeof(Complex); }
+
+ private:
+  void release() noexcept;
+
+  Complex* data_ = nullptr;
+  std::size_t capacity_ = 0;
+  void* mapping_ = nullptr;  // non-null when data_ lives in an mmap'ed region
+  std::size_t mapping_bytes_ = 0;
+};
+
+}  // namespace qrt::sv

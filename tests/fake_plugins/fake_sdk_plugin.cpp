@@ -1,0 +1,49 @@
+// fake.throws — a C++ SDK device whose constructor throws what its `throw` kwarg names, so the tests see
+// every kind of exception become an error value at the SDK boundary (never an exception across the C
+// ABI). With throw=none it is created and keeps the SDK's defaults ("unsupported") for what it lacks.
+#include <qrt/plugin.hpp>
+
+#include <new>
+#include <stdexcept>
+
+namespace {
+
+class ThrowingDevice final : public qrt::sdk::Device {
+ public:
+  static constexpr std::string_view name = "fake.throws";
+  static constexpr std::string_view version = "0.1.0";
+  static constexpr std::string_view description = "fake device whose constructor throws on request";
+
+  static qrt::sdk::Schema schema() {
+    return qrt::sdk::Schema().string("throw", "std_exception", "what the constructor throws",
+                                     {"none", "std_exception", "sdk_error", "bad_alloc", "non_std"});
+  }
+  static qrt::sdk::Capabilities capabilities() { return {}; }
+
+  explicit ThrowingDevice(const qrt::sdk::Kwargs& kwargs) {
+    const std::string& what = kwargs.string("throw");
+    if (what == "std_exception") throw std::runtime_error("fake.throws: constructor failed on purpose");
+    if (what == "sdk_error") throw qrt::sdk::Error(QRT_ERROR_OUT_OF_RANGE, "fake.throws: sdk error on purpose");
+    if (what == "bad_alloc") throw std::bad_alloc();
+    if (what == "non_std") throw 42;
+  }
+
+  void reset() override { qubits_ = 0; }
+  std::vector<qrt::sdk::Wire> allocate_qubits(std::size_t count) override {
+    std::vector<qrt::sdk::Wire> wires(count);
+    for (auto& w : wires) w = qubits_++;
+    return wires;
+  }
+  void release_qubits(std::span<const qrt::sdk::Wire> wires) override {
+    if (wires.size() > qubits_) qrt::sdk::throw_invalid_argument("fake.throws: releasing more qubits than allocated");
+    qubits_ -= wires.size();
+  }
+  std::size_t num_qubits() const override { return qubits_; }
+
+ private:
+  std::size_t qubits_ = 0;
+};
+
+}  // namespace
+
+QRT_PLUGIN("fake-sdk-throws", "0.1.0", ThrowingDevice)
