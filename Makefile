@@ -23,9 +23,7 @@ build: configure
 	cmake --build $(BUILD_DIR) -j$(JOBS)
 
 run: build
-	$(BUILD_DIR)/bin/qrt devices
-	@if [ -x $(BUILD_DIR)/bin/qrt ] && $(BUILD_DIR)/bin/qrt run --help >/dev/null 2>&1; then \
-	  $(BUILD_DIR)/bin/qrt run $(EXAMPLE) --shots 1000 --seed 7; fi
+	$(BUILD_DIR)/bin/qrt run $(EXAMPLE) --shots 1000 --seed 7
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j$(JOBS)
