@@ -4,10 +4,18 @@
 # `<target>.so` (no `lib` prefix) in the plugins output folder, exporting only the entry
 # symbol (hidden visibility, static dependencies' symbols kept local), installed into
 # <prefix>/lib/qrt/plugins. Bundled and third-party plugins use this same helper.
+include(GNUInstallDirs)
 set(_QRT_PLUGIN_MODULE_DIR "${CMAKE_CURRENT_LIST_DIR}")
 
 function(qrt_add_device_plugin target)
   cmake_parse_arguments(ARG "" "" "SOURCES;LINK" ${ARGN})
+  # In qrt's own tree these point at build/lib/qrt/plugins; a third-party project gets defaults.
+  if(NOT QRT_PLUGIN_OUTPUT_DIR)
+    set(QRT_PLUGIN_OUTPUT_DIR "${CMAKE_BINARY_DIR}/plugins")
+  endif()
+  if(NOT QRT_PLUGIN_INSTALL_DIR)
+    set(QRT_PLUGIN_INSTALL_DIR "${CMAKE_INSTALL_LIBDIR}/qrt/plugins")
+  endif()
   add_library(${target} MODULE ${ARG_SOURCES})
   target_link_libraries(${target} PRIVATE qrt::plugin_api ${ARG_LINK})
   set_target_properties(${target} PROPERTIES

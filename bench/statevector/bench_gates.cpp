@@ -77,13 +77,16 @@ void register_gate_benchmarks() {
       best_of(benchmark::RegisterBenchmark(("inplace/n:" + std::to_string(n) + "/threads:" + std::to_string(t)).c_str(),
                                            inplace, n, t),
               5)
+          ->MinTime(0.2)
           ->Unit(benchmark::kMillisecond);
       for (const GateShape& g : kGates)
         best_of(benchmark::RegisterBenchmark(
                     (std::string("gate/") + g.name + "/n:" + std::to_string(n) + "/threads:" + std::to_string(t)).c_str(),
                     gate, g, n, t),
                 5)
-            ->Unit(benchmark::kMillisecond);
+            ->MinTime(0.2)
+            ->MinTime(0.2)
+          ->Unit(benchmark::kMillisecond);
     }
   }
   const int n = sizes().circuit_qubits;
@@ -94,6 +97,7 @@ void register_gate_benchmarks() {
                                                .c_str(),
                                            dense_unitary, k, n, t),
               3)
+          ->MinTime(0.2)
           ->Unit(benchmark::kMillisecond);
 }
 

@@ -13,7 +13,7 @@
 
 static struct {
   atomic_llong instances_created, instances_destroyed, resets, failed_resets, errors_created, errors_destroyed,
-      overlapping_calls;
+      overlapping_calls, counts_calls;
 } counters;
 
 QRT_PLUGIN_EXPORT void fake_plugin_read_counters(fake_plugin_counters* out) {
@@ -24,6 +24,7 @@ QRT_PLUGIN_EXPORT void fake_plugin_read_counters(fake_plugin_counters* out) {
   out->errors_created = atomic_load(&counters.errors_created);
   out->errors_destroyed = atomic_load(&counters.errors_destroyed);
   out->overlapping_calls = atomic_load(&counters.overlapping_calls);
+  out->counts_calls = atomic_load(&counters.counts_calls);
 }
 
 /* ---------------------------------------------------------------------------------------------------
@@ -77,8 +78,7 @@ struct qrt_device {
   uint64_t shots;
   double scale;
   int broken;
-  uint64_t live;      /* bit w: wire w is allocated */
-  qrt_wire next_wire; /* ids are handed out in order and not reused before a reset */
+  uint64_t live; /* bit w: wire w is allocated; allocation takes the lowest free ids */
 };
 
 /* Marks the instance busy; a second concurrent caller gets an error instead (and it is counted). */
@@ -169,7 +169,6 @@ qrt_error* fake_reset(qrt_device* device) {
     return leave(device, fake_error_new(QRT_ERROR_INTERNAL, "fake: reset of a broken instance"));
   }
   device->live = 0;
-  device->next_wire = 0;
   device->shots = device->initial_shots;
   atomic_fetch_add(&counters.resets, 1);
   return leave(device, NULL);
@@ -178,12 +177,14 @@ qrt_error* fake_reset(qrt_device* device) {
 qrt_error* fake_allocate_qubits(qrt_device* device, size_t count, qrt_wire* out_wires) {
   qrt_error* error = enter(device);
   if (error) return error;
-  if (count > kMaxWires - device->next_wire)
+  if (count > kMaxWires - count_live(device->live))
     return leave(device, fake_error_new(QRT_ERROR_OUT_OF_RANGE, "fake: cannot allocate %zu more qubits", count));
   if (count && !out_wires) return leave(device, fake_error_new(QRT_ERROR_INVALID_ARGUMENT, "fake: wires is NULL"));
-  for (size_t i = 0; i < count; ++i) {
-    out_wires[i] = device->next_wire++;
-    device->live |= UINT64_C(1) << out_wires[i];
+  qrt_wire wire = 0;
+  for (size_t i = 0; i < count; ++i, ++wire) {
+    while ((device->live >> wire) & 1u) ++wire;
+    out_wires[i] = wire;
+    device->live |= UINT64_C(1) << wire;
   }
   return leave(device, NULL);
 }
@@ -272,6 +273,34 @@ qrt_error* fake_sample(qrt_device* device, const qrt_wire* wires, size_t num_wir
     error = fake_error_new(QRT_ERROR_INVALID_ARGUMENT, "fake: sample: out_len %zu is not shots x columns", out_len);
   if (!error)
     for (size_t i = 0; i < out_len; ++i) out[i] = (uint8_t)((i / columns + i % columns) % 2);
+  return leave(device, error);
+}
+
+/* The sample pattern aggregated: outcome bits (first wire = most significant) of row r are (r + c) % 2, so
+ * even rows give the pattern 0101... and odd rows 1010..., reported in increasing outcome order. */
+qrt_error* fake_counts(qrt_device* device, const qrt_wire* wires, size_t num_wires, qrt_counts_sink sink,
+                       void* sink_context) {
+  qrt_error* error = enter(device);
+  if (error) return error;
+  atomic_fetch_add(&counters.counts_calls, 1);
+  error = check_wires(device, wires, num_wires, "counts");
+  size_t columns = num_wires ? num_wires : count_live(device->live);
+  if (!error && (device->shots == 0 || columns > 64))
+    error = fake_error_new(QRT_ERROR_INVALID_ARGUMENT, "fake: counts needs shots > 0 and at most 64 wires");
+  if (!error) {
+    uint64_t even = 0, odd = 0; /* the outcomes of even and odd rows */
+    for (size_t c = 0; c < columns; ++c) {
+      even = (even << 1) | (c % 2);
+      odd = (odd << 1) | ((c + 1) % 2);
+    }
+    uint64_t even_rows = (device->shots + 1) / 2, odd_rows = device->shots / 2;
+    if (columns == 0) {
+      sink(sink_context, 0, device->shots);
+    } else {  /* even rows start with bit 0, odd rows with 1: even < odd */
+      sink(sink_context, even, even_rows);
+      if (odd_rows) sink(sink_context, odd, odd_rows);
+    }
+  }
   return leave(device, error);
 }
 

@@ -2,12 +2,13 @@
  * The fake device's behaviour, shared by every fake plugin variant (fake_plugin.c assembles the
  * descriptors; this is what an instance does). Plain C against device_api.h only.
  *
- * A working, deliberately small device: it tracks up to 64 qubits (ids 0, 1, ... never reused until a
- * reset), holds shots and a float `scale` from its kwargs, and answers measurements with values a test
+ * A working, deliberately small device: it tracks up to 64 qubits (ids 0..63, the lowest free ones
+ * first), holds shots and a float `scale` from its kwargs, and answers measurements with values a test
  * can predict without the device:
  *   measure       -> 0
  *   expval / var  -> the `scale` kwarg / 0
  *   sample        -> row r, column c is (r + c) % 2
+ *   counts        -> the same samples aggregated (only with FAKE_WITH_COUNTS; otherwise NULL)
  *   probs         -> a point mass on index 0
  * Every instance function refuses to run while another call on the same instance is running (counted
  * in overlapping_calls): the host promises one thread at a time per instance.
@@ -15,6 +16,7 @@
  * Compile definitions that change the behaviour:
  *   FAKE_CREATE_FAILS       create returns an error whose status code is the `fail_code` kwarg
  *   FAKE_CREATE_RETURNS_NULL create returns success without writing an instance
+ *   FAKE_WITH_COUNTS        the function table includes counts (by default the host must aggregate samples)
  *   FAKE_BREAKABLE          the gate "Break" marks the instance broken; reset of a broken instance fails
  *   FAKE_UNRESOLVED_SYMBOL  create calls a function no library defines (so RTLD_NOW refuses the library)
  */
@@ -66,6 +68,8 @@ qrt_error* fake_expval(qrt_device* device, const qrt_observable* observable, dou
 qrt_error* fake_var(qrt_device* device, const qrt_observable* observable, double* out_value);
 qrt_error* fake_probs(qrt_device* device, const qrt_wire* wires, size_t num_wires, double* out, size_t out_len);
 qrt_error* fake_sample(qrt_device* device, const qrt_wire* wires, size_t num_wires, uint8_t* out, size_t out_len);
+qrt_error* fake_counts(qrt_device* device, const qrt_wire* wires, size_t num_wires, qrt_counts_sink sink,
+                       void* sink_context);
 qrt_error* fake_set_shots(qrt_device* device, uint64_t shots);
 qrt_error* fake_get_shots(qrt_device* device, uint64_t* out_shots);
 qrt_error* fake_set_seed(qrt_device* device, uint64_t seed);

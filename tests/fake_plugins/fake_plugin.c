@@ -10,6 +10,7 @@
  *   FAKE_NEWER_MINOR                     a later minor: every struct has extra fields after the known ones
  *   FAKE_OLDER_MINOR                     an earlier minor: the function table ends before `expval`
  *   FAKE_NULL_REQUIRED                   the required `reset` is NULL
+ *   FAKE_WITH_COUNTS                     the table has `counts` (others leave it to the host)
  *   FAKE_BAD_SCHEMA, FAKE_BAD_CAPABILITIES  truncated JSON texts
  */
 #include "fake_device.h"
@@ -51,13 +52,21 @@
 #define FAKE_RESET_FUNCTION fake_reset
 #endif
 
-/* apply_matrix, reset_wire, counts, state_size and state stay NULL inside struct_size: "unimplemented". */
+#ifdef FAKE_WITH_COUNTS
+#define FAKE_COUNTS_FUNCTION fake_counts
+#else
+#define FAKE_COUNTS_FUNCTION NULL
+#endif
+
+/* apply_matrix, reset_wire, state_size and state (and counts unless FAKE_WITH_COUNTS) stay NULL inside
+ * struct_size: "unimplemented". */
 #define FAKE_FUNCTIONS(size)                                                                                 \
   {                                                                                                          \
     .struct_size = (size), .create = fake_create, .destroy = fake_destroy, .reset = FAKE_RESET_FUNCTION,     \
     .allocate_qubits = fake_allocate_qubits, .release_qubits = fake_release_qubits,                          \
     .num_qubits = fake_num_qubits, .apply_gate = fake_apply_gate, .measure = fake_measure,                   \
     .expval = fake_expval, .var = fake_var, .probs = fake_probs, .sample = fake_sample,                      \
+    .counts = FAKE_COUNTS_FUNCTION,                                                                          \
     .set_shots = fake_set_shots, .get_shots = fake_get_shots, .set_seed = fake_set_seed,                     \
     .memory_bytes = fake_memory_bytes                                                                        \
   }

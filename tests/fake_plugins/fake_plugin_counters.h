@@ -21,6 +21,7 @@ typedef struct fake_plugin_counters {
   int64_t errors_created;    /* qrt_error values handed to the host */
   int64_t errors_destroyed;  /* ... and destroyed by it */
   int64_t overlapping_calls; /* a call entered an instance while another call on it was still running */
+  int64_t counts_calls;      /* the plugin's own counts function ran (FAKE_WITH_COUNTS) */
 } fake_plugin_counters;
 
 #define FAKE_PLUGIN_COUNTERS_SYMBOL "fake_plugin_read_counters"

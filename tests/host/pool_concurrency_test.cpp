@@ -53,7 +53,7 @@ class Ownership {
 }  // namespace
 
 TEST_CASE("8 threads x thousands of open/use/release cycles on a few keys", "[pool][concurrency]") {
-  constexpr int kThreads = 8, kCycles = 2000;
+  constexpr int kThreads = 8, kCycles = 5000;
   const std::vector<Key> keys = {{"fake.good", 0, true},
                                  {"fake.good:shots=5", 5, true},
                                  {"fake.other:scale=2", 0, true},

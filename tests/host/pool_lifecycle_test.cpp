@@ -137,7 +137,7 @@ TEST_CASE("finalize destroys idle instances; opening afterwards is a State error
 
 TEST_CASE("Devices held by other threads outlive finalize and the Runtime, then are destroyed", "[pool][lifecycle]") {
   const bool destroy_runtime = GENERATE(false, true);
-  INFO(destroy_runtime ? "the Runtime is destroyed" : "the Runtime is finalized");
+  INFO((destroy_runtime ? "the Runtime is destroyed" : "the Runtime is finalized"));
   constexpr int kThreads = 4, kIterations = 200;
   PluginFolder folder{fake_plugin("fake_good")};
   FakeCounters counters(fake_plugin("fake_good"));

@@ -2,6 +2,7 @@
 // device lookup by name (not found, ambiguous) and by NAME@LIBRARY.
 #include <qrt/runtime.hpp>
 
+#include "loader/plugin_library.hpp"
 #include "support/expect_error.hpp"
 #include "support/plugin_files.hpp"
 
@@ -26,7 +27,7 @@ const std::set<std::string> kRefusedFakes = {"fake_abi_major.so",     "fake_bad_
                                              "fake_entry_refuses.so", "fake_no_entry.so",         "fake_not_elf.so",
                                              "fake_null_required.so", "fake_unresolved.so"};
 
-qrt::RuntimeOptions all_fakes(bool warn = false) { return {{QRT_TEST_FAKE_PLUGIN_DIR}, warn}; }
+qrt::RuntimeOptions all_fakes(bool warn = false) { return search_options({QRT_TEST_FAKE_PLUGIN_DIR}, warn); }
 
 std::set<std::string> loaded_files(const Runtime& runtime) {
   std::set<std::string> files;

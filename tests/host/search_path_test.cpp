@@ -59,7 +59,7 @@ TEST_CASE("Runtime searches QRT_PLUGIN_PATH folders in order and skips missing o
   PluginFolder first{fake_plugin("fake_newer_minor")};
   PluginFolder second{fake_plugin("fake_good"), fake_plugin("fake_dup_a")};
   ScopedEnv env("QRT_PLUGIN_PATH", first.path().string() + ":/no/such/folder:" + second.path().string());
-  Runtime runtime(qrt::RuntimeOptions{{}, false});  // empty plugin_dirs: the default search path
+  Runtime runtime(search_options({}));  // empty plugin_dirs: the default search path
 
   auto files = loaded_files(runtime);
   CHECK(position(files, "fake_newer_minor.so") == 0);  // first folder first...
@@ -78,7 +78,7 @@ TEST_CASE("A plugin file reached through several folders loads once", "[search_p
 
   const std::string a = folder.path().string(), alias = (links.path() / "alias").string();
   ScopedEnv env("QRT_PLUGIN_PATH", a + ":" + a + "/.:" + alias + ":" + links.path().string());
-  Runtime runtime(qrt::RuntimeOptions{{}, false});
+  Runtime runtime(search_options({}));
 
   auto files = loaded_files(runtime);
   CHECK(std::count(files.begin(), files.end(), "fake_good.so") == 1);

@@ -71,7 +71,7 @@ void check_probabilities(const std::vector<Complex>& state, const json::object& 
 
 }  // namespace
 
-TEST_CASE("every corpus circuit parses with the expected qubit and gate counts", "[qasm][corpus]") {
+TEST_CASE("qasm: every corpus circuit parses with the expected qubit and gate counts", "[qasm][corpus]") {
   if (!corpus_available()) return;
   const json::object expected = load_expected();
   const std::vector<fs::path> files = corpus_files();
@@ -95,7 +95,7 @@ TEST_CASE("every corpus circuit parses with the expected qubit and gate counts",
   }
 }
 
-TEST_CASE("lowered corpus circuits reproduce the reference probabilities", "[qasm][corpus]") {
+TEST_CASE("qasm: lowered corpus circuits reproduce the reference probabilities", "[qasm][corpus]") {
   if (!corpus_available()) return;
   const json::object expected = load_expected();
   const qrt::qasm::DeviceGateSet full{{"PauliX", "PauliY", "PauliZ", "Hadamard", "S", "T", "SX", "PhaseShift", "RX", "RY",

@@ -90,7 +90,7 @@ bool run_front_end(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("mutated corpus files fail only with qrt::qasm::Error", "[qasm][fuzz]") {
+TEST_CASE("qasm: mutated corpus files fail only with qrt::qasm::Error", "[qasm][fuzz]") {
   const std::vector<std::string> texts = corpus_texts();
   if (texts.empty()) {
     WARN("QASMBench corpus not found under " << QRT_TEST_CORPUS_DIR << ": corpus mutations SKIPPED");
@@ -107,22 +107,23 @@ TEST_CASE("mutated corpus files fail only with qrt::qasm::Error", "[qasm][fuzz]"
   CHECK(rejected > 500);
 }
 
-TEST_CASE("random token sequences fail only with qrt::qasm::Error", "[qasm][fuzz]") {
+TEST_CASE("qasm: random token sequences fail only with qrt::qasm::Error", "[qasm][fuzz]") {
   std::mt19937_64 rng(7);
   std::size_t rejected = 0;
   for (int iteration = 0; iteration < 3000; ++iteration) rejected += run_front_end(token_soup(rng)) ? 0 : 1;
   CHECK(rejected > 2000);
 }
 
-TEST_CASE("every truncation of a circuit with all constructs is handled", "[qasm][fuzz]") {
+TEST_CASE("qasm: every truncation of a circuit with all constructs is handled", "[qasm][fuzz]") {
   const std::string text = R"(OPENQASM 2.0;
 include "qelib1.inc";
 gate g(a, b) x, y { U(a, b, -a^2) x; CX x, y; barrier x, y; cu3(a, b/2, sin(a)) y, x; }
 opaque op(t) x;
 qreg q[3];
+qreg r[3];
 creg c[3];
 g(pi/2, 1e-3) q[0], q[1];
-g(-.5, 2) q, q[2];
+g(-.5, 2) q, r;
 if (c == 2) measure q[0] -> c[1];
 barrier q;
 reset q[2];

@@ -41,7 +41,7 @@ class TempDir {
 
 }  // namespace
 
-TEST_CASE("includes resolve relative to the including file", "[qasm][include]") {
+TEST_CASE("qasm: includes resolve relative to the including file", "[qasm][include]") {
   TempDir dir;
   dir.write("lib/gates.inc", "include \"more/extra.inc\";\ngate twice a { U(0,0,pi/2) a; U(0,0,pi/2) a; }\n");
   dir.write("lib/more/extra.inc", "gate nop a { }\n");
@@ -55,7 +55,7 @@ TEST_CASE("includes resolve relative to the including file", "[qasm][include]") 
   CHECK(p.sources[p.gates[*p.find_gate("nop")].pos.file]->name() == (dir.path() / "lib/more/extra.inc").string());
 }
 
-TEST_CASE("include search paths are tried after the including folder", "[qasm][include]") {
+TEST_CASE("qasm: include search paths are tried after the including folder", "[qasm][include]") {
   TempDir dir;
   dir.write("shared/defs.inc", "gate mine a { U(1,2,3) a; }\n");
   const fs::path main = dir.write("src/main.qasm", "OPENQASM 2.0;\ninclude \"defs.inc\";\nqreg q[1];\nmine q[0];\n");
@@ -65,7 +65,7 @@ TEST_CASE("include search paths are tried after the including folder", "[qasm][i
   CHECK(qrt::qasm::parse_file(main, options).gate_count() == 1);
 }
 
-TEST_CASE("a missing include names the paths looked at", "[qasm][include]") {
+TEST_CASE("qasm: a missing include names the paths looked at", "[qasm][include]") {
   TempDir dir;
   const fs::path main = dir.write("main.qasm", "OPENQASM 2.0;\ninclude \"nowhere.inc\";\n");
   try {
@@ -79,7 +79,7 @@ TEST_CASE("a missing include names the paths looked at", "[qasm][include]") {
   }
 }
 
-TEST_CASE("cyclic includes are detected", "[qasm][include]") {
+TEST_CASE("qasm: cyclic includes are detected", "[qasm][include]") {
   TempDir dir;
   dir.write("a.inc", "gate ga x { }\ninclude \"b.inc\";\n");
   dir.write("b.inc", "\ninclude \"a.inc\";\n");
@@ -97,7 +97,7 @@ TEST_CASE("cyclic includes are detected", "[qasm][include]") {
   CHECK_THROWS_WITH(qrt::qasm::parse_file(self), Catch::Matchers::Contains("cyclic include: 'self.qasm'"));
 }
 
-TEST_CASE("errors inside an included file point into that file", "[qasm][include]") {
+TEST_CASE("qasm: errors inside an included file point into that file", "[qasm][include]") {
   TempDir dir;
   dir.write("bad.inc", "gate ok a { }\ngate broken a { U(0,0) a; }\n");
   const fs::path main = dir.write("main.qasm", "OPENQASM 2.0;\ninclude \"bad.inc\";\n");
@@ -113,7 +113,7 @@ TEST_CASE("errors inside an included file point into that file", "[qasm][include
   }
 }
 
-TEST_CASE("qelib1.inc is the built-in library even when a file of that name exists", "[qasm][include]") {
+TEST_CASE("qasm: qelib1.inc is the built-in library even when a file of that name exists", "[qasm][include]") {
   TempDir dir;
   dir.write("qelib1.inc", "gate h a { }\n");  // an older / different library next to the circuit
   const fs::path main = dir.write("main.qasm", "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\nsx q[0];\n");
@@ -122,7 +122,7 @@ TEST_CASE("qelib1.inc is the built-in library even when a file of that name exis
   CHECK(p.sources[1]->name() == "qelib1.inc");
 }
 
-TEST_CASE("unreadable main files are errors naming the file", "[qasm][include]") {
+TEST_CASE("qasm: unreadable main files are errors naming the file", "[qasm][include]") {
   TempDir dir;
   const fs::path missing = dir.path() / "missing.qasm";
   try {

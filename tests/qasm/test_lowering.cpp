@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <sstream>
+#include <thread>
 
 using namespace qasm_test;
 using qrt::qasm::DeviceGateSet;
@@ -70,7 +71,7 @@ std::vector<std::string> names_of(const LoweredProgram& lowered) {
 
 }  // namespace
 
-TEST_CASE("every qelib1 gate lowers exactly on every device", "[qasm][lowering]") {
+TEST_CASE("qasm: every qelib1 gate lowers exactly on every device", "[qasm][lowering]") {
   const auto library = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\n");
   const std::vector<std::vector<double>> parameter_sets{{0.7311, -1.2783, 2.4097, 0.4419}, {-2.9, 0.05, 3.3, -1.7}, {0, 0, 0, 0}};
   std::size_t checked = 0;
@@ -93,7 +94,7 @@ TEST_CASE("every qelib1 gate lowers exactly on every device", "[qasm][lowering]"
   CHECK(checked == 3 * (2 + 42));  // U, CX and the 42 qelib1 gates
 }
 
-TEST_CASE("user gates under broadcasting lower exactly", "[qasm][lowering]") {
+TEST_CASE("qasm: user gates under broadcasting lower exactly", "[qasm][lowering]") {
   const auto program = parse(R"(OPENQASM 2.0;
 include "qelib1.inc";
 gate entangle(a, b) x, y { cu3(a, b, a*b) x, y; rzz(b) y, x; sx x; cu(a, -b, 0.3, b/2) y, x; }
@@ -110,7 +111,7 @@ cp(-0.4) q[1], r;
   check_exact(program);
 }
 
-TEST_CASE("the full device gets direct mappings", "[qasm][lowering]") {
+TEST_CASE("qasm: the full device gets direct mappings", "[qasm][lowering]") {
   struct Expectation {
     std::string statement;
     std::vector<std::string> names;
@@ -130,7 +131,8 @@ TEST_CASE("the full device gets direct mappings", "[qasm][lowering]") {
       {"cu1(0.3) q[0], q[1];", {"ControlledPhaseShift"}, 0, false, 0.0},
       {"cp(0.3) q[0], q[1];", {"ControlledPhaseShift"}, 0, false, 0.0},
       {"rzz(0.3) q[0], q[1];", {"IsingZZ"}, 0, false, 0.15},
-      {"rxx(0.3) q[0], q[1];", {"IsingXX"}, 0, false, 0.0},
+      {"rxx(0.3) q[0], q[1];", {"IsingXX"}, 0, false, -0.15},
+      {"ch q[0], q[1];", {"CH"}, 0, false, kPi / 4},
       {"ccx q[0], q[1], q[2];", {"Toffoli"}, 0, false, 0.0},
       {"cswap q[0], q[1], q[2];", {"CSWAP"}, 0, false, 0.0},
       {"crz(0.3) q[0], q[1];", {"CRZ"}, 0, false, 0.0},
@@ -156,7 +158,7 @@ TEST_CASE("the full device gets direct mappings", "[qasm][lowering]") {
   }
 }
 
-TEST_CASE("a minimal device gets expansions", "[qasm][lowering]") {
+TEST_CASE("qasm: a minimal device gets expansions", "[qasm][lowering]") {
   const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\nh q[0];\nccx q[0], q[1], q[2];\n");
   const LoweredProgram lowered = qrt::qasm::lower(program, {{"QubitUnitary", "CNOT"}, false, false});
   std::size_t matrices = 0, cnots = 0;
@@ -174,7 +176,7 @@ TEST_CASE("a minimal device gets expansions", "[qasm][lowering]") {
   CHECK(lowered.gate_names == std::vector<std::string>{"CNOT"});
 }
 
-TEST_CASE("a user gate that shadows a standard name is expanded, not mapped", "[qasm][lowering]") {
+TEST_CASE("qasm: a user gate that shadows a standard name is expanded, not mapped", "[qasm][lowering]") {
   // Without qelib1, `x` is whatever the file says it is.
   const auto program = parse("OPENQASM 2.0;\ngate x a { U(0, 0, pi/3) a; }\ngate cx a, b { CX b, a; }\nqreg q[2];\nx q[0];\ncx q[0], q[1];\n");
   const LoweredProgram lowered = check_exact(program);
@@ -182,7 +184,7 @@ TEST_CASE("a user gate that shadows a standard name is expanded, not mapped", "[
   CHECK(lowered.targets(lowered.operations[1])[0] == 1);  // the user's cx is reversed
 }
 
-TEST_CASE("global phases are accumulated; conditional ones become GlobalPhase operations", "[qasm][lowering]") {
+TEST_CASE("qasm: global phases are accumulated; conditional ones become GlobalPhase operations", "[qasm][lowering]") {
   const DeviceGateSet rotations{{"RX", "RY", "RZ", "CNOT", "GlobalPhase"}, false, false};
   const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\n"
                              "rz(0.4) q[0];\nrz(0.6) q[0];\nif (c == 1) rz(0.5) q[0];\n");
@@ -199,7 +201,7 @@ TEST_CASE("global phases are accumulated; conditional ones become GlobalPhase op
   CHECK(names_of(without) == std::vector<std::string>{"RZ", "RZ", "RZ"});  // an unobservable phase is dropped
 }
 
-TEST_CASE("measure, reset, barrier and conditions pass through", "[qasm][lowering]") {
+TEST_CASE("qasm: measure, reset, barrier and conditions pass through", "[qasm][lowering]") {
   const auto program = parse(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[2];
@@ -229,7 +231,7 @@ reset q[1];
   CHECK(lowered.gate_names == std::vector<std::string>{"Hadamard", "PauliX"});
 }
 
-TEST_CASE("opaque gates need the device's own gate", "[qasm][lowering]") {
+TEST_CASE("qasm: opaque gates need the device's own gate", "[qasm][lowering]") {
   const auto program = parse("OPENQASM 2.0;\nopaque magic(a) x, y;\nqreg q[2];\nmagic(0.5) q[1], q[0];\n");
   try {
     (void)qrt::qasm::lower(program, {{"CNOT", "RX"}, false, false});
@@ -249,7 +251,7 @@ TEST_CASE("opaque gates need the device's own gate", "[qasm][lowering]") {
   CHECK_THROWS_WITH(qrt::qasm::expand_to_primitives(program), Catch::Matchers::Contains("opaque gate 'magic' has no definition"));
 }
 
-TEST_CASE("a device without the needed gates gets an error naming gate and gate list", "[qasm][lowering]") {
+TEST_CASE("qasm: a device without the needed gates gets an error naming gate and gate list", "[qasm][lowering]") {
   const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\nh q[0];\n  ccx q[0], q[1], q[2];\n");
   try {
     (void)qrt::qasm::lower(program, {{"Hadamard", "RX"}, false, false});
@@ -268,7 +270,7 @@ TEST_CASE("a device without the needed gates gets an error naming gate and gate 
                                               "Rot | PhaseShift + RY + PhaseShift | RZ + RY + RZ | RZ + RX + RZ"));
 }
 
-TEST_CASE("expansion errors are reported with the gate body position and the call site", "[qasm][lowering]") {
+TEST_CASE("qasm: expansion errors are reported with the gate body position and the call site", "[qasm][lowering]") {
   const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\ngate g(t) a { rx(1/t) a; }\nqreg q[1];\ng(0) q[0];\n");
   for (const auto& run : {std::function<void()>([&] { (void)qrt::qasm::lower(program, full_device()); }),
                           std::function<void()>([&] { (void)qrt::qasm::expand_to_primitives(program); })}) {
@@ -277,13 +279,13 @@ TEST_CASE("expansion errors are reported with the gate body position and the cal
       FAIL("expected an error");
     } catch (const qrt::qasm::Error& error) {
       CHECK(error.line() == 3);
-      CHECK(error.column() == 20);
+      CHECK(error.column() == 19);
       CHECK(error.message() == "division by zero (in gate 'g' with t=0, applied at test.qasm:5:1)");
     }
   }
 }
 
-TEST_CASE("exponential gate nesting is stopped by the operation limit", "[qasm][lowering]") {
+TEST_CASE("qasm: exponential gate nesting is stopped by the operation limit", "[qasm][lowering]") {
   std::string source = "OPENQASM 2.0;\ngate g0 a { U(0.1, 0.2, 0.3) a; }\n";
   for (int i = 1; i <= 12; ++i) {
     const std::string prev = "g" + std::to_string(i - 1);
@@ -299,4 +301,34 @@ TEST_CASE("exponential gate nesting is stopped by the operation limit", "[qasm][
                     Catch::Matchers::Contains("lowering the program exceeds the limit of 10000 operations"));
   CHECK_THROWS_WITH(qrt::qasm::expand_to_primitives(program, 10000),
                     Catch::Matchers::Contains("exceeds the limit of 10000 operations"));
+
+  // Gates that expand to nothing at all must not make lowering run for ever either.
+  std::string empty = "OPENQASM 2.0;\ngate e0 a { }\n";
+  for (int i = 1; i <= 12; ++i) {
+    empty += "gate e" + std::to_string(i) + " a {";
+    for (int k = 0; k < 10; ++k) empty += " e" + std::to_string(i - 1) + " a;";
+    empty += " }\n";
+  }
+  empty += "qreg q[1];\ne12 q[0];\n";
+  const auto nothing = parse(empty);
+  CHECK_THROWS_WITH(qrt::qasm::lower(nothing, full_device(), options),
+                    Catch::Matchers::Contains("expands more than 40000 gate applications"));
+  CHECK_THROWS_WITH(qrt::qasm::expand_to_primitives(nothing, 10000),
+                    Catch::Matchers::Contains("takes more than 40000 gate applications"));
+}
+
+TEST_CASE("qasm: parsing and lowering may run concurrently", "[qasm][lowering]") {
+  // The built-in library and the rule table are shared, lazily built statics.
+  const std::string source = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\nccx q[0], q[1], q[2];\ncu3(1, 2, 3) q[2], q[0];\n";
+  const Matrix expected = expanded_unitary(parse(source));
+  std::vector<LoweredProgram> results(4);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    threads.emplace_back([&, i] {
+      const auto program = qrt::qasm::parse_string(source, "thread.qasm");
+      results[i] = qrt::qasm::lower(program, i % 2 == 0 ? full_device() : DeviceGateSet{{"Rot", "CNOT"}, false, false});
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (const LoweredProgram& lowered : results) CHECK(max_difference(unitary_of(lowered), expected) <= 1e-12);
 }

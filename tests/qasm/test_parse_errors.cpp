@@ -8,7 +8,7 @@ namespace {
 const std::string kHead = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\n";  // lines 1-2
 }
 
-TEST_CASE("error messages quote the line with a caret", "[qasm][errors]") {
+TEST_CASE("qasm: error messages quote the line with a caret", "[qasm][errors]") {
   try {
     (void)qrt::qasm::parse_string(kHead + "qreg q[1];\n   hh q[0];\n", "circuit.qasm");
     FAIL("expected an error");
@@ -21,7 +21,7 @@ TEST_CASE("error messages quote the line with a caret", "[qasm][errors]") {
   }
 }
 
-TEST_CASE("the caret follows tabs", "[qasm][errors]") {
+TEST_CASE("qasm: the caret follows tabs", "[qasm][errors]") {
   try {
     (void)qrt::qasm::parse_string("OPENQASM 2.0;\nqreg q[1];\n\tfoo q[0];\n", "t.qasm");
     FAIL("expected an error");
@@ -30,7 +30,7 @@ TEST_CASE("the caret follows tabs", "[qasm][errors]") {
   }
 }
 
-TEST_CASE("syntax errors name the expected and the found token", "[qasm][errors]") {
+TEST_CASE("qasm: syntax errors name the expected and the found token", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[2]\ncreg c[2];\n", 4, 1, "expected ';' after the register declaration, got 'creg'");
   require_parse_error(kHead + "qreg q[2];\nh q[0]\nh q[1];\n", 5, 1, "expected ';' after the gate arguments, got identifier 'h'");
   require_parse_error(kHead + "qreg [2];\n", 3, 6, "expected an identifier (the register name) after 'qreg', got '['");
@@ -44,7 +44,7 @@ TEST_CASE("syntax errors name the expected and the found token", "[qasm][errors]
   require_parse_error(kHead + "qreg q[1];\nrx(sin 1) q[0];\n", 4, 8, "expected '(' after function 'sin', got integer '1'");
 }
 
-TEST_CASE("lexical errors", "[qasm][errors]") {
+TEST_CASE("qasm: lexical errors", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[2];\nh q[0]; @\n", 4, 9, "unexpected character '@'");
   require_parse_error(kHead + "qreg q[2];\nh q[0]; \xC3\xA9\n", 4, 9, "unexpected byte 0xC3");
   require_parse_error(kHead + "include \"qelib1.inc;\n", 3, 9, "unterminated string");
@@ -55,13 +55,13 @@ TEST_CASE("lexical errors", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[1];\nrx(1e999) q[0];\n", 4, 4, "number '1e999' is out of range");
 }
 
-TEST_CASE("header errors", "[qasm][errors]") {
+TEST_CASE("qasm: header errors", "[qasm][errors]") {
   require_parse_error("OPENQASM 3.0;\nqreg q[1];\n", 1, 10, "unsupported OpenQASM version '3.0'");
   require_parse_error("OPENQASM;\n", 1, 9, "expected a version number after 'OPENQASM', got ';'");
   require_parse_error("qreg q[1];\nOPENQASM 2.0;\n", 2, 1, "header must be the first statement");
 }
 
-TEST_CASE("unknown gates, with suggestions", "[qasm][errors]") {
+TEST_CASE("qasm: unknown gates, with suggestions", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[1];\ncnot q[0];\n", 4, 1, "unknown gate 'cnot'");
   require_parse_error(kHead + "qreg q[2];\ncxx q[0], q[1];\n", 4, 1, "unknown gate 'cxx' (did you mean 'cx'?)");
   require_parse_error("OPENQASM 2.0;\nqreg q[1];\nh q[0];\n", 3, 1,
@@ -69,7 +69,7 @@ TEST_CASE("unknown gates, with suggestions", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[1];\nq q[0];\n", 4, 1, "'q' is a register, not a gate");
 }
 
-TEST_CASE("wrong number of parameters or qubits", "[qasm][errors]") {
+TEST_CASE("qasm: wrong number of parameters or qubits", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[2];\nrx q[0];\n", 4, 1, "gate 'rx' takes 1 parameter, got 0");
   require_parse_error(kHead + "qreg q[2];\nu3(1, 2) q[0];\n", 4, 1, "gate 'u3' takes 3 parameters, got 2");
   require_parse_error(kHead + "qreg q[2];\nh(1) q[0];\n", 4, 1, "gate 'h' takes 0 parameters, got 1");
@@ -78,7 +78,7 @@ TEST_CASE("wrong number of parameters or qubits", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[3];\nCX q[0], q[1], q[2];\n", 4, 1, "gate 'CX' takes 2 qubit arguments, got 3");
 }
 
-TEST_CASE("undeclared registers and indices out of range", "[qasm][errors]") {
+TEST_CASE("qasm: undeclared registers and indices out of range", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[2];\nh r[0];\n", 4, 3, "undeclared quantum register 'r'");
   require_parse_error(kHead + "qreg qa[2];\nh qb[0];\n", 4, 3, "undeclared quantum register 'qb' (did you mean 'qa'?)");
   require_parse_error(kHead + "qreg q[2];\ncreg c[2];\nh c[0];\n", 5, 3, "'c' is a classical register; expected a quantum register");
@@ -88,7 +88,7 @@ TEST_CASE("undeclared registers and indices out of range", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[2];\ncreg c[1];\nmeasure q[0] -> c[1];\n", 5, 19, "index 1 out of range for register 'c' of size 1");
 }
 
-TEST_CASE("duplicate declarations", "[qasm][errors]") {
+TEST_CASE("qasm: duplicate declarations", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[2];\nqreg q[3];\n", 4, 6, "duplicate declaration: 'q' is already declared as a quantum register at test.qasm:3:6");
   require_parse_error(kHead + "qreg q[2];\ncreg q[3];\n", 4, 6, "'q' is already declared as a quantum register");
   require_parse_error(kHead + "gate h a { U(0,0,0) a; }\n", 3, 6, "'h' is already declared as a gate at qelib1.inc:");
@@ -97,14 +97,14 @@ TEST_CASE("duplicate declarations", "[qasm][errors]") {
   require_parse_error(kHead + "opaque g a;\nopaque g a;\n", 4, 8, "'g' is already declared as a gate");
 }
 
-TEST_CASE("the same qubit twice in one gate", "[qasm][errors]") {
+TEST_CASE("qasm: the same qubit twice in one gate", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[2];\ncx q[0], q[0];\n", 4, 10, "qubit q[0] is used twice in one application of 'cx'");
   require_parse_error(kHead + "qreg q[2];\ncx q[1], q;\n", 4, 10, "qubit q[1] is used twice");
   require_parse_error(kHead + "qreg q[2];\nccx q, q[0], q[1];\n", 4, 8, "qubit q[0] is used twice");
   require_parse_error(kHead + "gate g a, b { cx a, a; }\n", 3, 21, "qubit 'a' is used twice in one application of 'cx'");
 }
 
-TEST_CASE("broadcasting needs equal register sizes", "[qasm][errors]") {
+TEST_CASE("qasm: broadcasting needs equal register sizes", "[qasm][errors]") {
   require_parse_error(kHead + "qreg a[2];\nqreg b[3];\ncx a, b;\n", 5, 7,
                       "cannot broadcast over registers of different sizes: 'b' has 3 bits but 'a' has 2");
   require_parse_error(kHead + "qreg a[2];\ncreg c[3];\nmeasure a -> c;\n", 5, 14,
@@ -113,7 +113,7 @@ TEST_CASE("broadcasting needs equal register sizes", "[qasm][errors]") {
                       "measure needs a register on both sides or a single bit on both sides");
 }
 
-TEST_CASE("parameter expressions that do not evaluate", "[qasm][errors]") {
+TEST_CASE("qasm: parameter expressions that do not evaluate", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[1];\nrx(1/0) q[0];\n", 4, 5, "division by zero");
   require_parse_error(kHead + "qreg q[1];\nrx(pi/(1-1)) q[0];\n", 4, 6, "division by zero");
   require_parse_error(kHead + "qreg q[1];\nrx(exp(1000)) q[0];\n", 4, 4, "non-finite value");
@@ -125,7 +125,7 @@ TEST_CASE("parameter expressions that do not evaluate", "[qasm][errors]") {
   require_parse_error(kHead + "gate g(t) a { rx(t + 1/0) a; }\n", 3, 23, "division by zero");
 }
 
-TEST_CASE("if needs a declared classical register", "[qasm][errors]") {
+TEST_CASE("qasm: if needs a declared classical register", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[1];\ncreg c[1];\nif (d == 1) x q[0];\n", 5, 5, "undeclared classical register 'd' in 'if'");
   require_parse_error(kHead + "qreg q[1];\ncreg cc[1];\nif (cd == 1) x q[0];\n", 5, 5, "(did you mean 'cc'?)");
   require_parse_error(kHead + "qreg q[1];\nif (q == 1) x q[0];\n", 4, 5, "'q' is a quantum register; 'if' compares a classical register");
@@ -133,7 +133,7 @@ TEST_CASE("if needs a declared classical register", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[1];\ncreg c[1];\nif (c == -1) x q[0];\n", 5, 10, "expected an integer (the value to compare with) in 'if', got '-'");
 }
 
-TEST_CASE("gate definition errors", "[qasm][errors]") {
+TEST_CASE("qasm: gate definition errors", "[qasm][errors]") {
   require_parse_error(kHead + "gate g a { g a; }\n", 3, 12, "gate 'g' cannot be used in its own definition (recursive gates are not allowed)");
   require_parse_error(kHead + "gate g a { later a; }\ngate later a { }\n", 3, 12, "unknown gate 'later'");
   require_parse_error(kHead + "gate g a { h a[0]; }\n", 3, 15, "qubit arguments cannot be indexed inside a gate body");
@@ -149,7 +149,7 @@ TEST_CASE("gate definition errors", "[qasm][errors]") {
   require_parse_error(kHead + "gate g a { cx a; }\n", 3, 12, "gate 'cx' takes 2 qubit arguments, got 1");
 }
 
-TEST_CASE("limits keep hostile input bounded", "[qasm][errors]") {
+TEST_CASE("qasm: limits keep hostile input bounded", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[0];\n", 3, 8, "register size must be at least 1");
   require_parse_error(kHead + "qreg q[70000];\n", 3, 8, "over the limit of 65536");
   require_parse_error(kHead + "qreg a[40000];\nqreg b[40000];\n", 4, 8, "brings the total to 80000 qubits");
@@ -158,6 +158,17 @@ TEST_CASE("limits keep hostile input bounded", "[qasm][errors]") {
   small.max_operations = 5;
   CHECK_THROWS_WITH(qrt::qasm::parse_string(kHead + "qreg q[6];\nh q;\n", "test.qasm", small),
                     Catch::Matchers::Contains("exceeds the limit of 5 operations"));
+
+  small.max_operations = 100;
+  std::string wide = kHead + "gate w a, b, c, d, e, f, g, h, i { }\n";
+  for (char r = 'a'; r <= 'i'; ++r) wide += std::string("qreg r") + r + "[10];\n";
+  wide += "w ra, rb, rc, rd, re, rf, rg, rh, ri;\n";  // 10 operations naming 90 qubits, then more
+  wide += "w ra, rb, rc, rd, re, rf, rg, rh, ri;\n";
+  wide += "w ra, rb, rc, rd, re, rf, rg, rh, ri;\n";
+  wide += "w ra, rb, rc, rd, re, rf, rg, rh, ri;\n";
+  wide += "w ra, rb, rc, rd, re, rf, rg, rh, ri;\n";
+  CHECK_THROWS_WITH(qrt::qasm::parse_string(wide, "test.qasm", small),
+                    Catch::Matchers::Contains("name more than 400 qubits in all"));
 
   // Deeply nested expressions stop at the depth limit instead of exhausting the stack.
   require_parse_error(kHead + "qreg q[1];\nrx(" + std::string(200, '(') + "1" + std::string(200, ')') + ") q[0];\n", 4,

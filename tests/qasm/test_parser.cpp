@@ -16,7 +16,7 @@ std::vector<std::uint32_t> qubits_of(const Program& p, std::size_t op) {
 
 std::string name_of(const Program& p, std::size_t op) { return p.gate(p.operations.at(op)).name; }
 
-// The single parameter of `rx(<expression>) q[0];`.
+// The value of <expression>, as the first parameter of `U(<expression>, 0, 0) q[0];`.
 double value_of(const std::string& expression) {
   const Program p = parse("OPENQASM 2.0;\nqreg q[1];\nU(" + expression + ", 0, 0) q[0];\n");
   REQUIRE(p.operations.size() == 1);
@@ -25,7 +25,7 @@ double value_of(const std::string& expression) {
 
 }  // namespace
 
-TEST_CASE("registers are concatenated in declaration order", "[qasm][parser]") {
+TEST_CASE("qasm: registers are concatenated in declaration order", "[qasm][parser]") {
   const Program p = parse("OPENQASM 2.0;\nqreg a[2];\ncreg m[3];\nqreg b[3];\ncreg n[1];\n");
   CHECK(p.num_qubits == 5);
   CHECK(p.num_clbits == 4);
@@ -44,7 +44,7 @@ TEST_CASE("registers are concatenated in declaration order", "[qasm][parser]") {
   CHECK(p.operations.empty());
 }
 
-TEST_CASE("primitives U and CX", "[qasm][parser]") {
+TEST_CASE("qasm: primitives U and CX", "[qasm][parser]") {
   const Program p = parse("OPENQASM 2.0;\nqreg q[2];\nU(1, 2, 3) q[1];\nCX q[1], q[0];\n");
   REQUIRE(p.operations.size() == 2);
   CHECK(p.operations[0].gate == Program::kGateU);
@@ -57,7 +57,7 @@ TEST_CASE("primitives U and CX", "[qasm][parser]") {
   CHECK(p.gate_count() == 2);
 }
 
-TEST_CASE("include qelib1.inc gives Qiskit's standard gates, built in", "[qasm][parser]") {
+TEST_CASE("qasm: include qelib1.inc gives Qiskit's standard gates, built in", "[qasm][parser]") {
   const Program p = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\n");
   for (const char* name : {"u3", "u2", "u1", "cx", "id", "u0", "u", "p", "x", "y", "z", "h", "s", "sdg", "t", "tdg",
                            "rx", "ry", "rz", "sx", "sxdg", "cz", "cy", "swap", "ch", "ccx", "cswap", "crx", "cry",
@@ -77,7 +77,7 @@ TEST_CASE("include qelib1.inc gives Qiskit's standard gates, built in", "[qasm][
   CHECK(p.gates[*p.find_gate("c4x")].depth == 4);  // c4x -> c3x -> cu1 -> u1 -> U
 }
 
-TEST_CASE("gate definitions with parameters, nesting and empty parameter lists", "[qasm][parser]") {
+TEST_CASE("qasm: gate definitions with parameters, nesting and empty parameter lists", "[qasm][parser]") {
   const Program p = parse(R"(OPENQASM 2.0;
 gate inner(a, b) x { U(a, b, a*b) x; }
 gate outer(t) x, y { inner(t, -t) y; CX x, y; inner(2*t, pi) x; }
@@ -118,7 +118,7 @@ nothing q[1];
   CHECK(expanded.qubits(expanded.operations[2])[0] == 1);
 }
 
-TEST_CASE("broadcasting over registers", "[qasm][parser]") {
+TEST_CASE("qasm: broadcasting over registers", "[qasm][parser]") {
   const Program p = parse(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg a[3];
@@ -137,7 +137,7 @@ cx a[0], b;
   CHECK(p.gate_count() == 9);
 }
 
-TEST_CASE("measure, reset and barrier", "[qasm][parser]") {
+TEST_CASE("qasm: measure, reset and barrier", "[qasm][parser]") {
   const Program p = parse(R"(OPENQASM 2.0;
 qreg q[2];
 qreg r[1];
@@ -166,7 +166,7 @@ barrier q, r[0], q[1];
   CHECK(p.gate_count() == 0);
 }
 
-TEST_CASE("if conditions guard gates, measure and reset", "[qasm][parser]") {
+TEST_CASE("qasm: if conditions guard gates, measure and reset", "[qasm][parser]") {
   const Program p = parse(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[2];
@@ -192,7 +192,7 @@ h q[0];
   CHECK_FALSE(p.operations[4].condition.has_value());
 }
 
-TEST_CASE("a condition that can never hold is a warning", "[qasm][parser]") {
+TEST_CASE("qasm: a condition that can never hold is a warning", "[qasm][parser]") {
   const Program p = parse("OPENQASM 2.0;\nqreg q[1];\ncreg c[2];\nif (c == 4) U(0,0,0) q[0];\n");
   REQUIRE(p.warnings.size() == 1);
   CHECK(p.warnings[0].line == 4);
@@ -200,7 +200,7 @@ TEST_CASE("a condition that can never hold is a warning", "[qasm][parser]") {
   CHECK_THAT(p.warnings[0].message, Catch::Matchers::Contains("can never be true"));
 }
 
-TEST_CASE("opaque declarations", "[qasm][parser]") {
+TEST_CASE("qasm: opaque declarations", "[qasm][parser]") {
   const Program p = parse("OPENQASM 2.0;\nopaque magic(a, b) x, y;\nopaque plain x;\nqreg q[2];\nmagic(1, 2) q[0], q[1];\n");
   const auto& magic = p.gates[*p.find_gate("magic")];
   CHECK(magic.kind == qrt::qasm::GateKind::Opaque);
@@ -210,7 +210,7 @@ TEST_CASE("opaque declarations", "[qasm][parser]") {
   CHECK(name_of(p, 0) == "magic");
 }
 
-TEST_CASE("expressions: precedence, associativity, functions and literals", "[qasm][parser]") {
+TEST_CASE("qasm: expressions: precedence, associativity, functions and literals", "[qasm][parser]") {
   CHECK(value_of("1 + 2 * 3") == 7.0);
   CHECK(value_of("(1 + 2) * 3") == 9.0);
   CHECK(value_of("8 / 4 / 2") == 1.0);
@@ -237,7 +237,7 @@ TEST_CASE("expressions: precedence, associativity, functions and literals", "[qa
   CHECK(value_of("123456789012345678901234567890") == 123456789012345678901234567890.0);
 }
 
-TEST_CASE("space before the parameter list, comments and CRLF line ends", "[qasm][parser]") {
+TEST_CASE("qasm: space before the parameter list, comments and CRLF line ends", "[qasm][parser]") {
   const Program p = parse("OPENQASM 2.0; // header\r\ninclude \"qelib1.inc\";\r\nqreg r[1];\r\n"
                           "// a comment line\r\nu1 (-3*pi/8) r; u3 ( 1 , 2 , 3 ) r[0]; // trailing\r\n");
   REQUIRE(p.operations.size() == 2);
@@ -247,7 +247,7 @@ TEST_CASE("space before the parameter list, comments and CRLF line ends", "[qasm
   CHECK(p.sources[0]->line(5) == "u1 (-3*pi/8) r; u3 ( 1 , 2 , 3 ) r[0]; // trailing");
 }
 
-TEST_CASE("operations keep their source positions", "[qasm][parser]") {
+TEST_CASE("qasm: operations keep their source positions", "[qasm][parser]") {
   const Program p = parse("OPENQASM 2.0;\nqreg q[2];\ncreg c[2];\n  CX q[0], q[1];\nmeasure q -> c;\n");
   REQUIRE(p.operations.size() == 3);
   CHECK(p.operations[0].pos.line == 4);
@@ -259,7 +259,7 @@ TEST_CASE("operations keep their source positions", "[qasm][parser]") {
   CHECK(std::string(error.what()) == "test.qasm:4:3: error: device failed\n    CX q[0], q[1];\n    ^");
 }
 
-TEST_CASE("a missing header is a warning, not an error", "[qasm][parser]") {
+TEST_CASE("qasm: a missing header is a warning, not an error", "[qasm][parser]") {
   const Program p = parse("qreg q[1];\nU(0,0,0) q[0];\n");
   REQUIRE(p.warnings.size() == 1);
   CHECK(p.warnings[0].severity == qrt::qasm::Severity::Warning);
@@ -271,7 +271,7 @@ TEST_CASE("a missing header is a warning, not an error", "[qasm][parser]") {
   CHECK(parse("OPENQASM 2;\nqreg q[1];\n").warnings.empty());  // "2" is 2.0
 }
 
-TEST_CASE("qelib1.inc included twice is a warning", "[qasm][parser]") {
+TEST_CASE("qasm: qelib1.inc included twice is a warning", "[qasm][parser]") {
   const Program p = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\ninclude \"qelib1.inc\";\nqreg q[1];\nh q[0];\n");
   REQUIRE(p.warnings.size() == 1);
   CHECK(p.warnings[0].line == 3);
@@ -279,7 +279,7 @@ TEST_CASE("qelib1.inc included twice is a warning", "[qasm][parser]") {
   CHECK(p.gate_count() == 1);
 }
 
-TEST_CASE("the built-in qelib1 text is Qiskit's with sx", "[qasm][parser]") {
+TEST_CASE("qasm: the built-in qelib1 text is Qiskit's with sx", "[qasm][parser]") {
   const std::string_view text = qrt::qasm::qelib1_source();
   CHECK(text.find("gate sx a { sdg a; h a; sdg a; }") != std::string_view::npos);
   CHECK(text.find("gate csx a,b { h b; cu1(pi/2) a,b; h b; }") != std::string_view::npos);

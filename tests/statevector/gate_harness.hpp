@@ -36,9 +36,11 @@ struct GateInvocation {
 
 class GateHarness {
  public:
-  GateHarness(unsigned num_qubits, qrt::sv::SimdLevel simd) : n_(num_qubits) {
+  // small_state_path: tiny states take the direct loops (as in the device) instead of SIMD kernels.
+  GateHarness(unsigned num_qubits, qrt::sv::SimdLevel simd, bool small_state_path = false) : n_(num_qubits) {
     wires_.allocate(num_qubits);
     policy_.simd = simd;
+    policy_.small_state_path = small_state_path;
   }
   // Reference qubit of a wire.
   unsigned qubit(qrt::sdk::Wire w) const { return wires_.qubit(w, "test"); }

@@ -117,9 +117,9 @@ TEST_CASE("reset makes the device like new but keeps its memory", "[device]") {
 }
 
 TEST_CASE("every SIMD level gives the same state", "[device][simd]") {
-  const RandomCircuit circuit = random_circuit(6, 80, 77);
+  const RandomCircuit circuit = random_circuit(8, 80, 77);  // above the small-state path
   auto reference = make_device(R"({"simd": "portable", "fusion": false})");
-  reference->allocate_qubits(6);
+  reference->allocate_qubits(8);
   run(*reference, circuit);
   const State expected = read_state(*reference);
   for (const char* level : {"avx2", "avx512"}) {
@@ -128,7 +128,7 @@ TEST_CASE("every SIMD level gives the same state", "[device][simd]") {
       continue;
     }
     auto device = make_device(std::string(R"({"fusion": false, "simd": ")") + level + "\"}");
-    device->allocate_qubits(6);
+    device->allocate_qubits(8);
     run(*device, circuit);
     INFO(level);
     CHECK(max_difference(read_state(*device), expected) < 1e-12);

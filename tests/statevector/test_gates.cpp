@@ -40,9 +40,12 @@ TEST_CASE("every gate the device lists has an independent reference", "[gates]")
 TEST_CASE("gates match their reference matrices (adjoint, mixed-value controls)", "[gates]") {
   std::mt19937_64 rng(2024);
   std::uniform_real_distribution<double> angle(-2 * std::numbers::pi, 2 * std::numbers::pi);
-  for (SimdLevel level : supported_levels()) {
+  std::vector<std::pair<SimdLevel, bool>> paths;  // every SIMD level, and the small-state loops
+  for (SimdLevel level : supported_levels()) paths.emplace_back(level, false);
+  paths.emplace_back(SimdLevel::Portable, true);
+  for (const auto& [level, small] : paths) {
     for (const auto& [name, ref] : gate_references()) {
-      DYNAMIC_SECTION(qrt::sv::simd_level_name(level) << " " << name) {
+      DYNAMIC_SECTION((small ? std::string("small-state") : std::string(qrt::sv::simd_level_name(level))) << " " << name) {
         for (unsigned n = 1; n <= 6; ++n) {
           for (int trial = 0; trial < 3; ++trial) {
             const unsigned min_wires = qrt::sv::gate_catalog()[gate_id(name)].min_wires;
@@ -51,7 +54,7 @@ TEST_CASE("gates match their reference matrices (adjoint, mixed-value controls)"
             if (k > n) continue;
             for (unsigned num_controls = 0; num_controls <= std::min(2u, n - k); ++num_controls) {
               for (bool adjoint : {false, true}) {
-                GateHarness harness(n, level);
+                GateHarness harness(n, level, small);
                 std::vector<qrt::sdk::Wire> order(n);
                 std::iota(order.begin(), order.end(), 0);
                 std::shuffle(order.begin(), order.end(), rng);

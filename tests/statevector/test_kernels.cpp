@@ -4,6 +4,7 @@
 #include "reference.hpp"
 
 #include "kernels/apply_op.hpp"
+#include "kernels/small_state.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -142,18 +143,23 @@ std::vector<SimdLevel> supported_levels() {
 
 }  // namespace
 
-TEST_CASE("kernels match the reference for every shape and SIMD level", "[kernels]") {
+TEST_CASE("kernels match the reference for every shape, SIMD level and the small-state path", "[kernels]") {
   using Maker = Case (*)(unsigned, std::mt19937_64&);
   const std::pair<const char*, Maker> shapes[] = {
       {"phase", &phase_case}, {"parity", &parity_case}, {"two-level", &two_level_case}, {"dense", &dense_case}};
-  for (SimdLevel level : supported_levels()) {
+  std::vector<std::pair<std::string, ExecPolicy>> paths;
+  for (SimdLevel level : supported_levels())
+    paths.emplace_back(std::string(simd_level_name(level)), ExecPolicy{level, 1, 14, false});
+  paths.emplace_back("small-state", ExecPolicy{SimdLevel::Portable, 1, 14, true});
+  for (const auto& [path, policy] : paths) {
     for (const auto& [name, make] : shapes) {
-      DYNAMIC_SECTION(simd_level_name(level) << " " << name) {
+      DYNAMIC_SECTION(path << " " << name) {
         std::mt19937_64 rng(1234);
-        for (unsigned n = 1; n <= 8; ++n) {
+        const unsigned max_qubits = policy.small_state_path ? kSmallStateQubits : 8;
+        for (unsigned n = 1; n <= max_qubits; ++n) {
           for (int trial = 0; trial < 40; ++trial) {
             Case c = make(n, rng);
-            check_against_reference(c, n, ExecPolicy{level, 1, 14}, rng());
+            check_against_reference(c, n, policy, rng());
           }
         }
       }
@@ -163,7 +169,7 @@ TEST_CASE("kernels match the reference for every shape and SIMD level", "[kernel
 
 TEST_CASE("threaded kernels match the reference", "[kernels]") {
   std::mt19937_64 rng(99);
-  const ExecPolicy threaded{best_simd_level(), 2, 0};  // parallel even for tiny states
+  const ExecPolicy threaded{best_simd_level(), 2, 0, false};  // parallel even for tiny states
   for (unsigned n = 1; n <= 9; ++n) {
     for (int trial = 0; trial < 10; ++trial) {
       Case cases[] = {phase_case(n, rng), parity_case(n, rng), two_level_case(n, rng), dense_case(n, rng)};
@@ -173,10 +179,12 @@ TEST_CASE("threaded kernels match the reference", "[kernels]") {
 }
 
 TEST_CASE("a zero-qubit state takes a global phase", "[kernels]") {
-  Complex amp = {0.6, 0.8};
   Workspace ws;
-  apply_op(&amp, 0, QubitOp::phase(Complex(0.0, 1.0)), ExecPolicy{best_simd_level(), 1, 14}, ws);
-  CHECK(std::abs(amp - Complex(-0.8, 0.6)) < 1e-15);
+  for (bool small : {false, true}) {
+    Complex amp = {0.6, 0.8};
+    apply_op(&amp, 0, QubitOp::phase(Complex(0.0, 1.0)), ExecPolicy{best_simd_level(), 1, 14, small}, ws);
+    CHECK(std::abs(amp - Complex(-0.8, 0.6)) < 1e-15);
+  }
 }
 
 TEST_CASE("apply_op rejects ops that do not fit the state", "[kernels][errors]") {

@@ -89,6 +89,17 @@ TEST_CASE("probs on a large state: both strategies, any thread count, identical 
   }
 }
 
+TEST_CASE("probs into an output that is not 16-byte aligned", "[probs]") {
+  const std::size_t n = 14;
+  const auto state = reference::random_state(n, 78);
+  Qubits allocation_order(n);
+  std::iota(allocation_order.begin(), allocation_order.end(), 0);
+  std::vector<double> storage((std::size_t{1} << n) + 1);
+  const std::span<double> shifted(storage.data() + 1, std::size_t{1} << n);  // 8 bytes off alignment
+  qrt::sv::probs(state.data(), n, allocation_order, shifted, 2);
+  require_close({shifted.begin(), shifted.end()}, reference::probabilities(state, allocation_order));
+}
+
 TEST_CASE("qubit_probabilities gives P(0) and P(1) of one qubit", "[probs]") {
   const auto state = reference::product_state({0.4, 2.2, 1.0});
   const auto p = qrt::sv::qubit_probabilities(state.data(), 3, 1, 1);

@@ -5,6 +5,7 @@
 #include <qrt/device.hpp>
 #include <qrt/device_type.hpp>
 #include <qrt/error.hpp>
+#include <qrt/pool_policy.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -23,6 +24,9 @@ struct RuntimeOptions {
   std::vector<std::filesystem::path> plugin_dirs;
   // Print a warning to stderr for each library that fails to load during discovery.
   bool warn_on_load_failure = true;
+  // Limits on the Inactive instances the pool keeps (see pool_policy.hpp); unset fields come from the
+  // environment (QRT_POOL_MAX_INACTIVE, QRT_POOL_MAX_INACTIVE_PER_KEY, QRT_POOL_MAX_BYTES).
+  PoolPolicy pool;
 };
 
 // The documented search order: each entry of $QRT_PLUGIN_PATH (colon-separated), then the folder
@@ -45,6 +49,7 @@ struct LoadFailure {
 struct PoolKeyStats {
   std::string library, device, kwargs;
   std::size_t active = 0, inactive = 0;
+  std::uint64_t bytes = 0;  // held by this key's Inactive instances
 };
 
 struct PoolStats {
@@ -54,6 +59,9 @@ struct PoolStats {
   std::uint64_t destructions = 0;
   std::size_t active = 0, inactive = 0;
   std::vector<PoolKeyStats> keys;
+  std::uint64_t evictions = 0;  // Inactive instances destroyed (or released ones not kept) to meet the policy
+  std::uint64_t bytes = 0;      // memory the Inactive instances hold (their memory_bytes after reset)
+  PoolPolicy policy;            // the limits in force; unset = no limit
 };
 
 class Registry;
@@ -78,6 +86,8 @@ class Runtime {
   const std::vector<PluginReport>& plugins() const;
   const std::vector<LoadFailure>& load_failures() const;
   PoolStats pool_stats() const;
+  // The pool limits in force: RuntimeOptions::pool completed from the environment.
+  const PoolPolicy& pool_policy() const;
 
   // Destroys every Inactive instance now; Active ones are destroyed when released. Afterwards open()
   // throws Error(State). Also done by the destructor.

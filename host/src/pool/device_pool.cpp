@@ -2,35 +2,77 @@
 
 #include "loader/plugin_error.hpp"
 
-#include <map>
+#include <algorithm>
+#include <limits>
 #include <tuple>
 
 namespace qrt {
 
-PooledInstance::PooledInstance(std::shared_ptr<const DeviceType> t, std::string k, std::string kw, qrt_device* h)
-    : type(std::move(t)), key(std::move(k)), kwargs(std::move(kw)), handle(h), functions(&type->functions()) {}
+namespace {
+
+// Reports a plugin error value nobody will see (a failed reset or memory query on release, which must
+// not throw) by destroying it, so that it is not leaked.
+void discard(qrt_error* error, const DeviceType& type, const char* operation) noexcept {
+  if (!error) return;
+  try {
+    loader::throw_plugin_error(error, type.name(), operation);
+  } catch (...) {
+  }
+}
+
+// What a freshly reset instance holds; 0 when the device cannot tell.
+std::uint64_t memory_after_reset(const PooledInstance& instance) noexcept {
+  const qrt_device_functions* f = instance.functions;
+  if (!QRT_HAS_FUNCTION(f, qrt_device_functions, memory_bytes)) return 0;
+  std::uint64_t bytes = 0;
+  qrt_error* error = f->memory_bytes(instance.handle, &bytes);
+  if (error) {
+    discard(error, *instance.type, "memory_bytes");
+    return 0;
+  }
+  return bytes;
+}
+
+}  // namespace
+
+PooledInstance::PooledInstance(std::shared_ptr<const DeviceType> t, std::string kw, qrt_device* h, PoolSlot* s)
+    : type(std::move(t)), kwargs(std::move(kw)), handle(h), functions(&type->functions()), slot(s) {}
 
 PooledInstance::~PooledInstance() { functions->destroy(handle); }
 
-std::string pool_key(const DeviceType& type, const std::string& canonical_kwargs) {
-  std::string key = type.library_path().string();
-  key += '\n';
-  key += type.name();
-  key += '\n';
-  key += canonical_kwargs;
-  return key;
+PoolKey::PoolKey(std::shared_ptr<const DeviceType> t, std::string canonical_kwargs)
+    : type(std::move(t)), kwargs(std::move(canonical_kwargs)) {
+  text = type->library_path().string();
+  text += '\n';
+  text += type->name();
+  text += '\n';
+  text += kwargs;
 }
 
-Device DevicePool::acquire(const std::shared_ptr<const DeviceType>& type, const std::string& canonical_kwargs) {
-  std::string key = pool_key(*type, canonical_kwargs);
+DevicePool::DevicePool(PoolPolicy policy)
+    : policy_(policy),
+      max_inactive_(policy.max_inactive.value_or(std::numeric_limits<std::size_t>::max())),
+      max_inactive_per_key_(policy.max_inactive_per_key.value_or(std::numeric_limits<std::size_t>::max())),
+      max_bytes_(policy.max_bytes.value_or(std::numeric_limits<std::uint64_t>::max())) {}
+
+DevicePool::~DevicePool() { close(); }
+
+Device DevicePool::acquire(const PoolKey& key) {
   {
     std::lock_guard lock(mutex_);
     if (closed_) throw Error(ErrorCode::State, "the runtime is finalized; no device can be initialized");
-    auto it = idle_.find(key);
-    if (it != idle_.end() && !it->second.empty()) {
-      PooledInstance* instance = it->second.back();
-      it->second.pop_back();
+    auto it = slots_.find(key.text);
+    if (it != slots_.end() && !it->second.idle.empty()) {
+      PoolSlot& slot = it->second;
+      PooledInstance* instance = slot.idle.back();  // the most recently used: its memory is likeliest cached
+      slot.idle.erase(instance);
+      lru_.erase(instance);
+      slot.idle_bytes -= instance->bytes;
+      idle_bytes_ -= instance->bytes;
+      instance->bytes = 0;
       instance->active = true;
+      ++slot.active;
+      ++active_;
       ++counters_.hits;
       return Device(shared_from_this(), instance);
     }
@@ -38,80 +80,141 @@ Device DevicePool::acquire(const std::shared_ptr<const DeviceType>& type, const 
   }
 
   // Not found: create outside the lock (plugins may take long to create).
+  const DeviceType& type = *key.type;
   qrt_device* handle = nullptr;
-  loader::check(type->functions().create(canonical_kwargs.c_str(), &handle), type->name(), "create");
-  if (!handle) throw Error(ErrorCode::Internal, type->name() + ": create succeeded but returned no instance");
-  auto instance = std::make_unique<PooledInstance>(type, std::move(key), canonical_kwargs, handle);
+  loader::check(type.functions().create(key.kwargs.c_str(), &handle), type.name(), "create");
+  if (!handle) throw Error(ErrorCode::Internal, type.name() + ": create succeeded but returned no instance");
+  auto instance = std::make_unique<PooledInstance>(key.type, key.kwargs, handle, nullptr);
   instance->active = true;
 
   std::lock_guard lock(mutex_);
   if (closed_) throw Error(ErrorCode::State, "the runtime was finalized while a device was being created");
-  PooledInstance* raw = instance.get();
-  instances_.emplace(raw, std::move(instance));
+  auto [it, inserted] = slots_.try_emplace(key.text);
+  PoolSlot& slot = it->second;
+  if (inserted) {
+    slot.type = key.type;
+    slot.kwargs = key.kwargs;
+    slot.text = key.text;
+  }
+  ++slot.active;
+  ++active_;
   ++counters_.creations;
-  return Device(shared_from_this(), raw);
+  instance->slot = &slot;
+  return Device(shared_from_this(), instance.release());
 }
 
 void DevicePool::release(PooledInstance* instance) noexcept {
-  // The caller held the instance exclusively, so the reset needs no lock. A device that cannot reset
-  // is not reusable: it is destroyed instead of pooled.
+  // The caller held the instance exclusively, so the reset and the memory query need no lock. A device
+  // that cannot reset is not reusable: it is destroyed instead of pooled.
   qrt_error* error = instance->functions->reset(instance->handle);
-  bool reusable = error == nullptr;
-  if (error) {
-    try {
-      loader::throw_plugin_error(error, instance->type->name(), "reset");
-    } catch (...) {
-    }
-  }
-  std::unique_ptr<PooledInstance> doomed;
+  const bool reusable = error == nullptr;
+  discard(error, *instance->type, "reset");
+  const std::uint64_t bytes = reusable ? memory_after_reset(*instance) : 0;
+
+  PooledInstance* rejected = nullptr;  // not kept: destroyed after the lock is released
+  Doomed evicted;                      // likewise; allocates only when something is evicted
   {
     std::lock_guard lock(mutex_);
+    PoolSlot& slot = *instance->slot;
     instance->active = false;
-    if (reusable && !closed_) {
+    --slot.active;
+    --active_;
+    instance->bytes = bytes;
+    if (reusable && !closed_ && fits_alone(*instance)) {
       try {
-        idle_[instance->key].push_back(instance);
-        return;
-      } catch (...) {  // no memory to file it: destroy it
+        file_as_inactive(instance, slot, evicted);
+      } catch (...) {
+        // No memory for the list of victims. evict() reserves before unlinking, so the instances
+        // still linked stay pooled, the unlinked ones are in `evicted`, and nothing leaks.
       }
+    } else {
+      // Broken, the pool is closed, or a limit forbids keeping even this one instance.
+      if (reusable && !closed_) ++counters_.evictions;
+      ++counters_.destructions;
+      rejected = instance;
+      forget_if_empty(slot);
     }
-    auto it = instances_.find(instance);
-    doomed = std::move(it->second);
-    instances_.erase(it);
-    ++counters_.destructions;
   }
-  // `doomed` is destroyed here, outside the lock.
+  delete rejected;
+  for (PooledInstance* victim : evicted) delete victim;
+}
+
+bool DevicePool::fits_alone(const PooledInstance& instance) const noexcept {
+  return max_inactive_ > 0 && max_inactive_per_key_ > 0 && instance.bytes <= max_bytes_;
+}
+
+// Files a reset instance (one that fits the limits on its own) as the newest Inactive one, then evicts
+// the least recently released ones until every limit holds again: of its key for the per-key cap, of
+// the whole pool for the global cap and the memory budget.
+void DevicePool::file_as_inactive(PooledInstance* instance, PoolSlot& slot, Doomed& doomed) {
+  slot.idle.push_back(instance);
+  lru_.push_back(instance);
+  slot.idle_bytes += instance->bytes;
+  idle_bytes_ += instance->bytes;
+  // The slot keeps `instance`, so evictions never forget it.
+  while (slot.idle.size() > max_inactive_per_key_) evict(slot.idle.front(), doomed);
+  while (lru_.size() > max_inactive_ || idle_bytes_ > max_bytes_) evict(lru_.front(), doomed);
+}
+
+void DevicePool::evict(PooledInstance* instance, Doomed& doomed) {
+  if (doomed.size() == doomed.capacity()) doomed.reserve(std::max<std::size_t>(4, 2 * doomed.size()));  // may throw: before unlinking
+  PoolSlot& slot = *instance->slot;
+  slot.idle.erase(instance);
+  lru_.erase(instance);
+  slot.idle_bytes -= instance->bytes;
+  idle_bytes_ -= instance->bytes;
+  doomed.push_back(instance);
+  ++counters_.evictions;
+  ++counters_.destructions;
+  forget_if_empty(slot);
+}
+
+void DevicePool::forget_if_empty(PoolSlot& slot) {
+  if (slot.active == 0 && slot.idle.empty()) slots_.erase(slot.text);
 }
 
 void DevicePool::close() {
-  std::vector<std::unique_ptr<PooledInstance>> doomed;
+  Doomed doomed;
   {
     std::lock_guard lock(mutex_);
     closed_ = true;
-    for (auto& [key, list] : idle_) {
-      for (PooledInstance* instance : list) {
-        auto it = instances_.find(instance);
-        doomed.push_back(std::move(it->second));
-        instances_.erase(it);
-        ++counters_.destructions;
-      }
+    doomed.reserve(lru_.size());
+    while (!lru_.empty()) {
+      PooledInstance* instance = lru_.front();
+      PoolSlot& slot = *instance->slot;
+      slot.idle.erase(instance);
+      lru_.erase(instance);
+      slot.idle_bytes -= instance->bytes;
+      idle_bytes_ -= instance->bytes;
+      doomed.push_back(instance);
+      ++counters_.destructions;
+      forget_if_empty(slot);
     }
-    idle_.clear();
   }
+  for (PooledInstance* instance : doomed) delete instance;
 }
 
 PoolStats DevicePool::stats() const {
   std::lock_guard lock(mutex_);
   PoolStats stats = counters_;
-  std::map<std::tuple<std::string, std::string, std::string>, PoolKeyStats> keys;
-  for (const auto& [raw, instance] : instances_) {
-    auto& k = keys[{instance->type->library_path().string(), instance->type->name(), instance->kwargs}];
-    k.library = instance->type->library_path().string();
-    k.device = instance->type->name();
-    k.kwargs = instance->kwargs;
-    (instance->active ? k.active : k.inactive) += 1;
-    (instance->active ? stats.active : stats.inactive) += 1;
+  stats.active = active_;
+  stats.inactive = lru_.size();
+  stats.bytes = idle_bytes_;
+  stats.policy = policy_;
+  stats.keys.reserve(slots_.size());
+  for (const auto& [text, slot] : slots_) {
+    PoolKeyStats k;
+    k.library = slot.type->library_path().string();
+    k.device = slot.type->name();
+    k.kwargs = slot.kwargs;
+    k.active = slot.active;
+    k.inactive = slot.idle.size();
+    k.bytes = slot.idle_bytes;
+    stats.keys.push_back(std::move(k));
   }
-  for (auto& [key, k] : keys) stats.keys.push_back(std::move(k));
+  std::sort(stats.keys.begin(), stats.keys.end(), [](const PoolKeyStats& a, const PoolKeyStats& b) {
+    return std::tie(a.library, a.device, a.kwargs) < std::tie(b.library, b.device, b.kwargs);
+  });
   return stats;
 }
 

@@ -1,13 +1,19 @@
 // The keyed device pool. Key = (canonical library path, device name, canonical kwargs). acquire()
-// hands out an Inactive instance with an equal key (reset when it was released) or creates one;
-// release() resets the instance and files it as Inactive. Creating happens outside the lock, so
-// threads creating different devices never wait on each other.
+// hands out the most recently released Inactive instance of the key (reset when it was released) or
+// creates one; release() resets the instance and files it as Inactive, then enforces the PoolPolicy by
+// evicting the least recently released Inactive instances. Creating and destroying happen outside the
+// lock, so threads creating different devices never wait on each other; acquire and release are O(1)
+// (a hash lookup and a few list links) apart from the evictions they cause.
 #pragma once
 
 #include <qrt/device.hpp>
 #include <qrt/device_type.hpp>
+#include <qrt/pool_policy.hpp>
 #include <qrt/runtime.hpp>
 
+#include "pool/intrusive_list.hpp"
+
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -16,37 +22,78 @@
 
 namespace qrt {
 
+struct PoolSlot;
+
 // One device instance. Owned by the pool; borrowed by exactly one Device while Active.
 struct PooledInstance {
-  PooledInstance(std::shared_ptr<const DeviceType> type, std::string key, std::string kwargs, qrt_device* handle);
+  PooledInstance(std::shared_ptr<const DeviceType> type, std::string kwargs, qrt_device* handle, PoolSlot* slot);
   ~PooledInstance();
   PooledInstance(const PooledInstance&) = delete;
   PooledInstance& operator=(const PooledInstance&) = delete;
 
   std::shared_ptr<const DeviceType> type;  // keeps the library loaded while the instance lives
-  std::string key;
   std::string kwargs;
   qrt_device* handle;
   const qrt_device_functions* functions;  // == &type->functions(), cached for the hot path
   bool active = false;
+
+  // Pool bookkeeping, guarded by the pool's mutex.
+  PoolSlot* slot;
+  std::uint64_t bytes = 0;                 // memory_bytes after its last reset (while Inactive)
+  ListLinks<PooledInstance> in_slot, in_lru;
+};
+
+// A resolved config as the pool sees it; built once per distinct config (the Runtime caches it) so
+// that the hot path does not rebuild the key text.
+struct PoolKey {
+  PoolKey(std::shared_ptr<const DeviceType> type, std::string canonical_kwargs);
+  std::shared_ptr<const DeviceType> type;
+  std::string kwargs;  // canonical
+  std::string text;    // library path, name and kwargs: the slot map's key
+};
+
+// Everything the pool holds for one key. Exists while the key has an instance (Active or Inactive).
+struct PoolSlot {
+  std::shared_ptr<const DeviceType> type;
+  std::string kwargs, text;
+  IntrusiveList<PooledInstance, &PooledInstance::in_slot> idle;  // least recently released first
+  std::size_t active = 0;
+  std::uint64_t idle_bytes = 0;
 };
 
 class DevicePool : public std::enable_shared_from_this<DevicePool> {
  public:
-  Device acquire(const std::shared_ptr<const DeviceType>& type, const std::string& canonical_kwargs);
+  // `policy`: the limits in force; an unset field means no limit.
+  explicit DevicePool(PoolPolicy policy = {});
+  ~DevicePool();
+  DevicePool(const DevicePool&) = delete;
+  DevicePool& operator=(const DevicePool&) = delete;
+
+  Device acquire(const PoolKey& key);
   void release(PooledInstance* instance) noexcept;
   // Destroys the Inactive instances; Active ones are destroyed when released. acquire() then throws.
   void close();
   PoolStats stats() const;
+  const PoolPolicy& policy() const noexcept { return policy_; }
 
  private:
+  using Doomed = std::vector<PooledInstance*>;
+  bool fits_alone(const PooledInstance& instance) const noexcept;
+  void file_as_inactive(PooledInstance* instance, PoolSlot& slot, Doomed& doomed);
+  void evict(PooledInstance* instance, Doomed& doomed);
+  void forget_if_empty(PoolSlot& slot);
+
+  const PoolPolicy policy_;
+  const std::size_t max_inactive_, max_inactive_per_key_;
+  const std::uint64_t max_bytes_;
+
   mutable std::mutex mutex_;
   bool closed_ = false;
-  std::unordered_map<PooledInstance*, std::unique_ptr<PooledInstance>> instances_;
-  std::unordered_map<std::string, std::vector<PooledInstance*>> idle_;  // key -> Inactive instances
-  PoolStats counters_;  // hits, misses, creations, destructions (the rest is computed)
+  std::unordered_map<std::string, PoolSlot> slots_;
+  IntrusiveList<PooledInstance, &PooledInstance::in_lru> lru_;  // every Inactive instance, oldest first
+  std::uint64_t idle_bytes_ = 0;
+  std::size_t active_ = 0;
+  PoolStats counters_;  // hits, misses, creations, destructions, evictions (the rest is computed)
 };
-
-std::string pool_key(const DeviceType& type, const std::string& canonical_kwargs);
 
 }  // namespace qrt

@@ -18,6 +18,11 @@ class PrimitiveExpander {
  private:
   void gate(const Operation& top, std::uint32_t index, std::span<const double> params,
             std::span<const std::uint32_t> qubits) {
+    // Empty bodies produce no operations but still cost time: bound the work, not just the output.
+    if (++visits_ > 4 * max_operations_) {
+      throw source_.error_at(top.pos, "expanding the program into U and CX takes more than " +
+                                          std::to_string(4 * max_operations_) + " gate applications");
+    }
     const GateDefinition& definition = source_.gates[index];
     if (definition.kind == GateKind::Primitive) {
       Operation op = top;
@@ -51,6 +56,7 @@ class PrimitiveExpander {
   const Program& source_;
   Program& target_;
   std::size_t max_operations_;
+  std::size_t visits_ = 0;
 };
 
 }  // namespace

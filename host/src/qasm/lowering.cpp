@@ -3,8 +3,12 @@
 #include "body_expansion.hpp"
 #include "lowering_plan.hpp"
 
+#include <array>
 #include <cmath>
+#include <functional>
 #include <numbers>
+#include <string>
+#include <unordered_map>
 
 namespace qrt::qasm {
 namespace {
@@ -77,6 +81,11 @@ class Emitter {
 
   void gate(std::uint32_t index, std::span<const double> params, std::span<const std::uint32_t> qubits,
             const Wires& controls) {
+    // Gates that expand to nothing (empty bodies, id) still cost time: bound the work, not just the output.
+    if (++visits_ > 4 * options_.max_operations) {
+      throw program_.error_at(current_->pos, "lowering the program expands more than " +
+                                                 std::to_string(4 * options_.max_operations) + " gate applications");
+    }
     const GatePlan& plan = planner_.gate(index, static_cast<std::uint32_t>(controls.size()));
     switch (plan.kind) {
       case GatePlan::Kind::Rule:
@@ -143,7 +152,8 @@ class Emitter {
   }
 
   LoweredOperation& push(LoweredKind kind, const Wires& targets, const Wires& controls) {
-    if (out_.operations.size() >= options_.max_operations) {
+    if (out_.operations.size() >= options_.max_operations ||
+        out_.wires.size() + out_.control_wires.size() > 8 * options_.max_operations) {
       throw program_.error_at(current_->pos, "lowering the program exceeds the limit of " +
                                                  std::to_string(options_.max_operations) + " operations");
     }
@@ -203,6 +213,7 @@ class Emitter {
   LoweredProgram& out_;
   const Operation* current_ = nullptr;
   double phase_ = 0.0;  // global phase of the current top-level gate
+  std::size_t visits_ = 0;
   std::unordered_map<std::string, std::uint32_t, NameHash, std::equal_to<>> name_indices_;
 };
 

@@ -3,7 +3,8 @@
 //   U(θ,φ,λ) = e^{i(φ+λ)/2} Rot(λ,θ,φ) = PhaseShift(φ) RY(θ) PhaseShift(λ)
 //            = e^{i(φ+λ)/2} RZ(φ) RY(θ) RZ(λ) = e^{i(φ+λ)/2} RZ(φ+π/2) RX(θ) RZ(λ-π/2)
 //   u1(λ) = p(λ) = rz(λ) = PhaseShift(λ) = e^{iλ/2} RZ(λ)
-//   sx = RX(π/2) = e^{-iπ/4} SX,   sxdg = RX(-π/2) = e^{iπ/4} SX†,   rzz(θ) = e^{iθ/2} IsingZZ(θ)
+//   sx = RX(π/2) = e^{-iπ/4} SX,   sxdg = RX(-π/2) = e^{iπ/4} SX†,   ch = e^{iπ/4} CH
+//   rxx(θ) = e^{-iθ/2} IsingXX(θ),   rzz(θ) = e^{iθ/2} IsingZZ(θ)
 //   cu3(θ,φ,λ) = C-U(θ,φ,λ) = CRot(λ,θ,φ) · PhaseShift((φ+λ)/2) on the control
 //   cu(θ,φ,λ,γ) = C-(e^{iγ} U(θ,φ,λ))
 #include "native_rules.hpp"
@@ -33,7 +34,8 @@ constexpr Affine operator*(double k, Affine a) {
   for (double& w : a.weight) w *= k;
   return a;
 }
-constexpr Affine operator-(const Affine& a, const Affine& b) { return a + (-1.0 * b); }
+constexpr Affine operator-(const Affine& a) { return -1.0 * a; }
+constexpr Affine operator-(const Affine& a, const Affine& b) { return a + -b; }
 constexpr Affine operator/(const Affine& a, double k) { return (1.0 / k) * a; }
 
 // Parameter names of U-like gates (u3, cu3, cu), and `angle` for one-parameter gates.
@@ -105,7 +107,8 @@ std::map<std::string_view, std::vector<Rule>> build_table() {
   table["ry"] = {{{native("RY", {0}, {angle})}}};
   table["cz"] = {{{native("CZ", {0, 1})}}, {{controlled(native("PauliZ", {1}), {0})}}};
   table["cy"] = {{{native("CY", {0, 1})}}, {{controlled(native("PauliY", {1}), {0})}}};
-  table["ch"] = {{{native("CH", {0, 1})}}, {{controlled(native("Hadamard", {1}), {0})}}};
+  table["ch"] = {{{native("CH", {0, 1}), phase(constant(kPi / 4))}},
+                 {{controlled(native("Hadamard", {1}), {0}), phase(constant(kPi / 4))}}};
   table["swap"] = {{{native("SWAP", {0, 1})}}};
   table["ccx"] = {{{native("Toffoli", {0, 1, 2})}}, {{controlled(native("PauliX", {2}), {0, 1})}}};
   table["cswap"] = {{{native("CSWAP", {0, 1, 2})}}, {{controlled(native("SWAP", {1, 2}), {0})}}};
@@ -122,7 +125,7 @@ std::map<std::string_view, std::vector<Rule>> build_table() {
       {{gate("U", {1}, {theta, phi, lambda}, {0}), phase(gamma_angle, {0})}},
   };
   table["csx"] = {{{controlled(native("SX", {1}), {0})}}};
-  table["rxx"] = {{{native("IsingXX", {0, 1}, {angle})}}};
+  table["rxx"] = {{{native("IsingXX", {0, 1}, {angle}), phase(-angle / 2)}}};
   table["rzz"] = {{{native("IsingZZ", {0, 1}, {angle}), phase(angle / 2)}},
                   {{native("MultiRZ", {0, 1}, {angle}), phase(angle / 2)}}};
   table["c3x"] = {{{controlled(native("PauliX", {3}), {0, 1, 2})}}};

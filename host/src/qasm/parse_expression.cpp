@@ -150,6 +150,11 @@ std::uint32_t FileParser::identifier_operand(Expression& e, const Token& name) {
       return e.append({Op::Parameter, {static_cast<std::uint32_t>(i), 0}, 0.0, pos(name)});
     }
   }
+  if (scope_gate_ == nullptr) {
+    const auto& bound = builder_.options().parameter_values;
+    if (auto it = bound.find(name.text); it != bound.end())
+      return e.append({Op::Constant, {0, 0}, it->second, pos(name)});
+  }
   if (scope_gate_ != nullptr) {
     fail(name, "unknown parameter '" + std::string(name.text) + "' in gate '" + scope_gate_->name + "'" +
                    did_you_mean(name.text, std::vector<std::string_view>(scope_->begin(), scope_->end())));

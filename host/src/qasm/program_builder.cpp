@@ -210,6 +210,11 @@ void ProgramBuilder::push(Operation op, std::span<const double> params, std::spa
     fail(op.pos, "the program exceeds the limit of " + std::to_string(options_.max_operations) +
                      " operations (after register broadcasting)");
   }
+  // Wide gates applied many times could still exhaust memory below the operation limit.
+  if (program_.operands.size() + qubits.size() > 4 * options_.max_operations) {
+    fail(op.pos, "the program's operations name more than " + std::to_string(4 * options_.max_operations) +
+                     " qubits in all (4 x the operation limit)");
+  }
   op.params = IndexRange{static_cast<std::uint32_t>(program_.parameters.size()), static_cast<std::uint32_t>(params.size())};
   op.qubits = IndexRange{static_cast<std::uint32_t>(program_.operands.size()), static_cast<std::uint32_t>(qubits.size())};
   program_.parameters.insert(program_.parameters.end(), params.begin(), params.end());

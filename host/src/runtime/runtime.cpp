@@ -19,10 +19,8 @@ const char* version() noexcept { return QRT_VERSION_STRING; }
 
 namespace {
 
-struct Resolved {
-  std::shared_ptr<const DeviceType> type;
-  std::string canonical_kwargs;
-};
+// Shared, so that a cache hit costs a reference count rather than copies of the key's strings.
+using Resolved = std::shared_ptr<const PoolKey>;
 
 // Config strings repeat (a sweep opens the same device thousands of times): resolving one (parse,
 // schema validation, canonicalisation) is done once per distinct text.
@@ -54,11 +52,12 @@ struct Runtime::Impl {
   explicit Impl(RuntimeOptions options)
       : registry(options.plugin_dirs.empty() ? default_plugin_dirs() : options.plugin_dirs,
                  options.warn_on_load_failure),
-        pool(std::make_shared<DevicePool>()) {}
+        pool(std::make_shared<DevicePool>(options.pool.or_else(pool_policy_from_environment()))) {}
 
   Resolved resolve(std::string_view device, std::string_view library, const config::ParsedConfig& parsed) {
     auto type = library.empty() ? registry.find(device) : registry.from_library(std::filesystem::path(library), device);
-    return {type, type->schema().canonicalize(parsed.kwargs, parsed.bare_tokens, type->name())};
+    std::string canonical = type->schema().canonicalize(parsed.kwargs, parsed.bare_tokens, type->name());
+    return std::make_shared<const PoolKey>(std::move(type), std::move(canonical));
   }
 
   Registry registry;
@@ -74,7 +73,7 @@ Runtime::~Runtime() { finalize(); }
 std::pair<std::shared_ptr<const DeviceType>, std::string> Runtime::resolve(std::string_view config) {
   config::ParsedConfig parsed = config::parse_config(config);
   Resolved r = impl_->resolve(parsed.device, parsed.library, parsed);
-  return {r.type, r.canonical_kwargs};
+  return {r->type, r->kwargs};
 }
 
 Device Runtime::open(std::string_view config) {
@@ -84,7 +83,7 @@ Device Runtime::open(std::string_view config) {
     config::ParsedConfig parsed = config::parse_config(config);
     return impl_->resolve(parsed.device, parsed.library, parsed);
   });
-  return impl_->pool->acquire(r.type, r.canonical_kwargs);
+  return impl_->pool->acquire(*r);
 }
 
 Device Runtime::open(std::string_view library, std::string_view name, std::string_view kwargs) {
@@ -98,12 +97,13 @@ Device Runtime::open(std::string_view library, std::string_view name, std::strin
     config::ParsedConfig parsed = config::parse_kwargs(kwargs);
     return impl_->resolve(name, library, parsed);
   });
-  return impl_->pool->acquire(r.type, r.canonical_kwargs);
+  return impl_->pool->acquire(*r);
 }
 
 const std::vector<PluginReport>& Runtime::plugins() const { return impl_->registry.plugins(); }
 const std::vector<LoadFailure>& Runtime::load_failures() const { return impl_->registry.failures(); }
 PoolStats Runtime::pool_stats() const { return impl_->pool->stats(); }
+const PoolPolicy& Runtime::pool_policy() const { return impl_->pool->policy(); }
 
 void Runtime::finalize() {
   if (!impl_) return;

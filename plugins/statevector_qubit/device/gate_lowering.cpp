@@ -64,19 +64,19 @@ GateOps lower_gate_call(const qrt::sdk::GateCall& call, const WireMap& wires) {
   if (call.id >= catalog.size())
     throw_invalid_argument("gate id " + std::to_string(call.id) + " is not in statevector.qubit's gate list");
   const GateSpec& spec = catalog[call.id];
-  const std::string name(spec.name);
+  const std::string_view name = spec.name;  // strings are built only for error messages
 
   if (call.params.size() != spec.num_params)
-    throw_invalid_argument(name + " takes " + std::to_string(spec.num_params) + " parameter(s), got " +
+    throw_invalid_argument(std::string(name) + " takes " + std::to_string(spec.num_params) + " parameter(s), got " +
                            std::to_string(call.params.size()));
   for (std::size_t i = 0; i < call.params.size(); ++i)
     if (!std::isfinite(call.params[i]))
-      throw_invalid_argument(name + ": parameter " + std::to_string(i) + " is not finite");
+      throw_invalid_argument(std::string(name) + ": parameter " + std::to_string(i) + " is not finite");
   if (call.wires.size() < spec.min_wires || call.wires.size() > spec.max_wires)
-    throw_invalid_argument(name + " acts on " + wire_count_text(spec) + " wire(s), got " +
+    throw_invalid_argument(std::string(name) + " acts on " + wire_count_text(spec) + " wire(s), got " +
                            std::to_string(call.wires.size()));
   if (call.wires.size() + call.controls.size() > wires.num_qubits())
-    throw_invalid_argument(name + ": " + std::to_string(call.wires.size() + call.controls.size()) +
+    throw_invalid_argument(std::string(name) + ": " + std::to_string(call.wires.size() + call.controls.size()) +
                            " wires named but only " + std::to_string(wires.num_qubits()) + " allocated");
 
   QubitCollector collect(wires, name);

@@ -36,14 +36,15 @@ void adjoint_in_place(QubitOp& op) {
 }
 
 void adjoint_in_place(GateOps& ops) {
-  for (unsigned i = 0; i < ops.count / 2; ++i) std::swap(ops.ops[i], ops.ops[ops.count - 1 - i]);
-  for (unsigned i = 0; i < ops.count; ++i) adjoint_in_place(ops.ops[i]);
+  const unsigned n = ops.size();
+  for (unsigned i = 0; i < n / 2; ++i) std::swap(ops[i], ops[n - 1 - i]);
+  for (QubitOp& op : ops) adjoint_in_place(op);
 }
 
 void add_controls(GateOps& ops, QubitMask mask, QubitMask values) {
-  for (unsigned i = 0; i < ops.count; ++i) {
-    ops.ops[i].control_mask |= mask;
-    ops.ops[i].control_values |= values & mask;
+  for (QubitOp& op : ops) {
+    op.control_mask |= mask;
+    op.control_values |= values & mask;
   }
 }
 

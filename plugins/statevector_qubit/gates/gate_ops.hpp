@@ -4,17 +4,38 @@
 
 #include "kernels/qubit_op.hpp"
 
-#include <array>
+#include <new>
 
 namespace qrt::sv {
 
-struct GateOps {
-  std::array<QubitOp, 2> ops;
-  unsigned count = 0;
+class GateOps {
+ public:
+  GateOps() {}  // slots are constructed only when used: a gate call costs no zeroing of unused ops
 
-  void add(const QubitOp& op) { ops[count++] = op; }
-  const QubitOp* begin() const { return ops.data(); }
-  const QubitOp* end() const { return ops.data() + count; }
+  // Constructs the next op from make()'s result in place (guaranteed copy elision: no copy).
+  template <class Make>
+  void emplace(Make make) {
+    ::new (static_cast<void*>(&slots_[count_])) QubitOp(make());
+    ++count_;
+  }
+  void add(const QubitOp& op) {
+    emplace([&] { return op; });
+  }
+
+  unsigned size() const { return count_; }
+  QubitOp& operator[](unsigned i) { return slots_[i]; }
+  const QubitOp& operator[](unsigned i) const { return slots_[i]; }
+  QubitOp* begin() { return slots_; }
+  QubitOp* end() { return slots_ + count_; }
+  const QubitOp* begin() const { return slots_; }
+  const QubitOp* end() const { return slots_ + count_; }
+
+ private:
+  static constexpr unsigned kCapacity = 2;
+  union {
+    QubitOp slots_[kCapacity];  // QubitOp is trivially destructible
+  };
+  unsigned count_ = 0;
 };
 
 // The adjoint of one op (conjugate transpose of its matrix). A Dense op must hold its matrix inline.

@@ -8,12 +8,12 @@ namespace qrt::sv::gates {
 
 // MultiRZ(t) = exp(-i t Z⊗...⊗Z / 2): e^{-it/2} on even parity, e^{it/2} on odd.
 void multi_rz(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
-  out.add(QubitOp::parity(std::polar(1.0, -p[0] / 2), std::polar(1.0, p[0] / 2), mask_of(w)));
+  out.emplace([&] { return QubitOp::parity(std::polar(1.0, -p[0] / 2), std::polar(1.0, p[0] / 2), mask_of(w)); });
 }
 
 // GlobalPhase(phi) = e^{-i phi} I on whatever wires it names.
 void global_phase(std::span<const double> p, std::span<const unsigned>, GateOps& out) {
-  out.add(QubitOp::phase(std::polar(1.0, -p[0])));
+  out.emplace([&] { return QubitOp::phase(std::polar(1.0, -p[0])); });
 }
 
 namespace {
@@ -25,18 +25,18 @@ QubitOp double_excitation_pair(double phi, std::span<const unsigned> w, Complex 
 }  // namespace
 
 void double_excitation(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
-  out.add(double_excitation_pair(p[0], w, 1.0));
+  out.emplace([&] { return double_excitation_pair(p[0], w, 1.0); });
 }
 
 // e^{i phi/2} on the 14 other basis states = global e^{i phi/2} times a pair rotation scaled back.
 void double_excitation_plus(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
-  out.add(QubitOp::phase(std::polar(1.0, p[0] / 2)));
-  out.add(double_excitation_pair(p[0], w, std::polar(1.0, -p[0] / 2)));
+  out.emplace([&] { return QubitOp::phase(std::polar(1.0, p[0] / 2)); });
+  out.emplace([&] { return double_excitation_pair(p[0], w, std::polar(1.0, -p[0] / 2)); });
 }
 
 void double_excitation_minus(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
-  out.add(QubitOp::phase(std::polar(1.0, -p[0] / 2)));
-  out.add(double_excitation_pair(p[0], w, std::polar(1.0, p[0] / 2)));
+  out.emplace([&] { return QubitOp::phase(std::polar(1.0, -p[0] / 2)); });
+  out.emplace([&] { return double_excitation_pair(p[0], w, std::polar(1.0, p[0] / 2)); });
 }
 
 }  // namespace qrt::sv::gates

@@ -22,71 +22,71 @@ QubitOp two_qubit(std::span<const unsigned> wires, const std::array<Complex, 16>
 }
 
 void swap(std::span<const double>, std::span<const unsigned> w, GateOps& out) {
-  out.add(middle_pair(w, 0.0, 1.0, 1.0, 0.0));
+  out.emplace([&] { return middle_pair(w, 0.0, 1.0, 1.0, 0.0); });
 }
 
 void iswap(std::span<const double>, std::span<const unsigned> w, GateOps& out) {
-  out.add(middle_pair(w, 0.0, kI, kI, 0.0));
+  out.emplace([&] { return middle_pair(w, 0.0, kI, kI, 0.0); });
 }
 
 // PSWAP(phi): |01> <-> |10> with phase e^{i phi} both ways; |00>, |11> unchanged.
 void pswap(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
   const Complex e = std::polar(1.0, p[0]);
-  out.add(middle_pair(w, 0.0, e, e, 0.0));
+  out.emplace([&] { return middle_pair(w, 0.0, e, e, 0.0); });
 }
 
 // SISWAP = sqrt(ISWAP)
 void siswap(std::span<const double>, std::span<const unsigned> w, GateOps& out) {
   const double r = std::numbers::sqrt2 / 2;
-  out.add(middle_pair(w, r, kI * r, kI * r, r));
+  out.emplace([&] { return middle_pair(w, r, kI * r, kI * r, r); });
 }
 
 // ECR = (X⊗I - Y⊗X) / sqrt(2), wires[0] first
 void ecr(std::span<const double>, std::span<const unsigned> w, GateOps& out) {
   const double r = std::numbers::sqrt2 / 2;
   const Complex i = kI * r;
-  out.add(two_qubit(w, {0.0, 0.0, r, i,  //
+  out.emplace([&] { return two_qubit(w, {0.0, 0.0, r, i,  //
                         0.0, 0.0, i, r,  //
                         r, -i, 0.0, 0.0,  //
-                        -i, r, 0.0, 0.0}));
+                        -i, r, 0.0, 0.0}); });
 }
 
 // IsingXX(phi) = exp(-i phi X⊗X / 2)
 void ising_xx(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
   const double c = std::cos(p[0] / 2);
   const Complex s = -kI * std::sin(p[0] / 2);
-  out.add(two_qubit(w, {c, 0.0, 0.0, s,  //
+  out.emplace([&] { return two_qubit(w, {c, 0.0, 0.0, s,  //
                         0.0, c, s, 0.0,  //
                         0.0, s, c, 0.0,  //
-                        s, 0.0, 0.0, c}));
+                        s, 0.0, 0.0, c}); });
 }
 
 // IsingYY(phi) = exp(-i phi Y⊗Y / 2)
 void ising_yy(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
   const double c = std::cos(p[0] / 2);
   const Complex s = kI * std::sin(p[0] / 2);
-  out.add(two_qubit(w, {c, 0.0, 0.0, s,  //
+  out.emplace([&] { return two_qubit(w, {c, 0.0, 0.0, s,  //
                         0.0, c, -s, 0.0,  //
                         0.0, -s, c, 0.0,  //
-                        s, 0.0, 0.0, c}));
+                        s, 0.0, 0.0, c}); });
 }
 
 // IsingXY(phi) = exp(i phi (X⊗X + Y⊗Y) / 4): a rotation of the |01>, |10> pair.
 void ising_xy(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
   const double c = std::cos(p[0] / 2);
   const Complex s = kI * std::sin(p[0] / 2);
-  out.add(middle_pair(w, c, s, s, c));
+  out.emplace([&] { return middle_pair(w, c, s, s, c); });
 }
 
 // IsingZZ(phi) = exp(-i phi Z⊗Z / 2)
 void ising_zz(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
-  out.add(QubitOp::parity(std::polar(1.0, -p[0] / 2), std::polar(1.0, p[0] / 2), mask_of(w)));
+  out.emplace([&] { return QubitOp::parity(std::polar(1.0, -p[0] / 2), std::polar(1.0, p[0] / 2), mask_of(w)); });
 }
 
 // SingleExcitation(phi): |01> -> c|01> + s|10>, |10> -> c|10> - s|01> (c, s of phi/2).
 void single_excitation(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
   const double c = std::cos(p[0] / 2), s = std::sin(p[0] / 2);
-  out.add(middle_pair(w, c, -s, s, c));
+  out.emplace([&] { return middle_pair(w, c, -s, s, c); });
 }
 
 namespace {
@@ -94,10 +94,10 @@ namespace {
 void single_excitation_with_phase(double phi, double sign, std::span<const unsigned> w, GateOps& out) {
   const double c = std::cos(phi / 2), s = std::sin(phi / 2);
   const Complex e = std::polar(1.0, sign * phi / 2);
-  out.add(two_qubit(w, {e, 0.0, 0.0, 0.0,  //
+  out.emplace([&] { return two_qubit(w, {e, 0.0, 0.0, 0.0,  //
                         0.0, c, -s, 0.0,  //
                         0.0, s, c, 0.0,  //
-                        0.0, 0.0, 0.0, e}));
+                        0.0, 0.0, 0.0, e}); });
 }
 }  // namespace
 

@@ -2,6 +2,7 @@
 
 #include "kernels/dense_large.hpp"
 #include "kernels/lane_coefficients.hpp"
+#include "kernels/small_state.hpp"
 
 #include <bit>
 #include <stdexcept>
@@ -186,6 +187,7 @@ void check_op_fits(const QubitOp& op, unsigned num_qubits) {
 
 void apply_op(Complex* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy, Workspace& workspace) {
   check_op_fits(op, num_qubits);
+  if (num_qubits <= kSmallStateQubits && policy.small_state_path) return apply_small(amps, num_qubits, op);
   const unsigned threads = num_qubits >= policy.parallel_min_qubits && policy.threads > 1 ? policy.threads : 1;
   const Target target{amps, num_qubits, kernel_table_for(policy.simd, num_qubits), threads, workspace};
   kHandlers[static_cast<unsigned>(op.shape)](target, op);

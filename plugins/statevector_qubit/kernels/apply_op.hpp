@@ -12,6 +12,7 @@ struct ExecPolicy {
   SimdLevel simd = SimdLevel::Portable;  // widest level allowed (must be supported by the CPU)
   unsigned threads = 1;                  // OpenMP threads for large states
   unsigned parallel_min_qubits = 14;     // smaller states run on the calling thread only
+  bool small_state_path = true;          // tiny states take direct loops (small_state.hpp); off: always SIMD
 };
 
 // `amps` holds 2^num_qubits amplitudes (any alignment works; 64 bytes is fastest). The op must only touch qubits < num_qubits

@@ -3,7 +3,7 @@
 // uses no out-of-line library code, so no function compiled for one level can be picked by the
 // linker for another (the classic ODR trap of per-file -m flags).
 //
-// S provides: Reg, lanes_log2, doubles, load/store/zero/broadcast/fma/mul/times_i, permute<X>.
+// S provides: Reg, lanes_log2, doubles, load/store/zero/broadcast/add/fma/mul/times_i, permute<X>.
 // Coefficient layouts are described in lane_coefficients.hpp.
 #pragma once
 
@@ -14,6 +14,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <utility>
+
+// Kernel bodies are lambdas run once per register group; they must be inlined into the group loop
+// (GCC otherwise keeps large unrolled bodies out of line and pays a call per register).
+#define QRT_SV_KERNEL_BODY __attribute__((always_inline))
 
 namespace qrt::sv::kernels {
 namespace {
@@ -30,7 +34,7 @@ inline std::uint64_t group_to_register(const KernelArgs& a, std::uint64_t group)
 // Calls body(first register of the group) for groups [begin, end). Groups inside one run map to
 // consecutive registers, so the fixed-bit insertion is paid once per run, not per register.
 template <class Body>
-inline void visit_groups(const KernelArgs& a, std::uint64_t begin, std::uint64_t end, Body& body) {
+__attribute__((always_inline)) inline void visit_groups(const KernelArgs& a, std::uint64_t begin, std::uint64_t end, Body& body) {
   const std::uint64_t run_mask = (std::uint64_t{1} << a.run_log2) - 1;
   std::uint64_t group = begin;
   while (group < end) {
@@ -45,19 +49,24 @@ inline void visit_groups(const KernelArgs& a, std::uint64_t begin, std::uint64_t
 
 // Static contiguous split over threads: each thread streams through its own part of the state.
 // The dispatcher sets threads = 1 for states below the parallel threshold, which skips OpenMP.
+// Each caller works on its own copy of the body: a copy whose address never escapes lets the
+// compiler keep the captured coefficients in registers (__m512d may alias the amplitudes, so
+// coefficients held in shared memory would be reloaded after every store).
 template <class Body>
-inline void for_all_groups(const KernelArgs& a, Body body) {
+inline void for_all_groups(const KernelArgs& a, const Body& body) {
   if (a.threads <= 1) {
-    visit_groups(a, 0, a.outer_count, body);
+    Body local(body);
+    visit_groups(a, 0, a.outer_count, local);
     return;
   }
 #pragma omp parallel num_threads(a.threads)
   {
+    Body local(body);
     const std::uint64_t team = static_cast<std::uint64_t>(omp_get_num_threads());
     const std::uint64_t me = static_cast<std::uint64_t>(omp_get_thread_num());
     const std::uint64_t begin = a.outer_count / team * me + (me < a.outer_count % team ? me : a.outer_count % team);
     const std::uint64_t size = a.outer_count / team + (me < a.outer_count % team ? 1 : 0);
-    visit_groups(a, begin, begin + size, body);
+    visit_groups(a, begin, begin + size, local);
   }
 }
 
@@ -81,7 +90,7 @@ template <class S>
 void phase_kernel(const KernelArgs& a) {
   double* const amps = a.amps;
   const auto c = LaneCoefficient<S>::load(a.coef);
-  for_all_groups(a, [=](std::uint64_t r) {
+  for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
     double* p = register_at<S>(amps, r);
     S::store(p, c.times(S::load(p)));
   });
@@ -95,7 +104,7 @@ void parity_kernel(const KernelArgs& a) {
   const std::uint64_t parity_mask = a.parity_mask;
   const LaneCoefficient<S> c[2] = {LaneCoefficient<S>::load(a.coef),
                                    LaneCoefficient<S>::load(a.coef + 2 * S::doubles)};
-  for_all_groups(a, [=](std::uint64_t r) {
+  for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
     double* p = register_at<S>(amps, r);
     const unsigned odd = static_cast<unsigned>(__builtin_popcountll(r & parity_mask)) & 1u;
     S::store(p, c[odd].times(S::load(p)));
@@ -109,7 +118,7 @@ void two_level_kernel(const KernelArgs& a) {
   double* const amps = a.amps;
   const std::uint64_t off_a = a.offsets[0], off_b = a.offsets[1];
   if constexpr (K == TwoLevelKernel::Swap) {
-    for_all_groups(a, [=](std::uint64_t r) {
+    for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
       double* pa = register_at<S>(amps, r + off_a);
       double* pb = register_at<S>(amps, r + off_b);
       const auto va = S::load(pa), vb = S::load(pb);
@@ -118,7 +127,7 @@ void two_level_kernel(const KernelArgs& a) {
     });
   } else if constexpr (K == TwoLevelKernel::PhasedSwap) {
     const auto m_ab = LaneCoefficient<S>::load(a.coef), m_ba = LaneCoefficient<S>::load(a.coef + 2 * S::doubles);
-    for_all_groups(a, [=](std::uint64_t r) {
+    for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
       double* pa = register_at<S>(amps, r + off_a);
       double* pb = register_at<S>(amps, r + off_b);
       const auto va = S::load(pa), vb = S::load(pb);
@@ -129,7 +138,7 @@ void two_level_kernel(const KernelArgs& a) {
     const auto m_aa = LaneCoefficient<S>::load(a.coef), m_ab = LaneCoefficient<S>::load(a.coef + 2 * S::doubles),
                m_ba = LaneCoefficient<S>::load(a.coef + 4 * S::doubles),
                m_bb = LaneCoefficient<S>::load(a.coef + 6 * S::doubles);
-    for_all_groups(a, [=](std::uint64_t r) {
+    for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
       double* pa = register_at<S>(amps, r + off_a);
       double* pb = register_at<S>(amps, r + off_b);
       const auto va = S::load(pa), vb = S::load(pb);
@@ -151,31 +160,40 @@ void dense_kernel(const KernelArgs& a) {
   using Reg = typename S::Reg;
   double* const amps = a.amps;
   const double* const coef = a.coef;
-  std::uint64_t offsets[H];
-  for (unsigned h = 0; h < H; ++h) offsets[h] = a.offsets[h];
+  struct Offsets {
+    std::uint64_t of[H];
+  } offsets;
+  for (unsigned h = 0; h < H; ++h) offsets.of[h] = a.offsets[h];
 
-  for_all_groups(a, [&](std::uint64_t r) {
+  // Fully unrolled (every bound is a compile-time constant) so that inputs and accumulators stay in
+  // registers; two accumulators per output (real-coefficient and imaginary-coefficient products)
+  // halve the FMA dependency chains, and the outputs are independent chains the core overlaps.
+  for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
     Reg in[C], in_i[C];
+#pragma GCC unroll 32
     for (unsigned h = 0; h < H; ++h) {
-      const Reg v = S::load(register_at<S>(amps, r + offsets[h]));
+      const Reg v = S::load(register_at<S>(amps, r + offsets.of[h]));
       [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
         ((in[h * X + I] = S::template permute<nth_subset(LM, I)>(v)), ...);
       }(std::make_integer_sequence<unsigned, X>{});
+#pragma GCC unroll 4
       for (unsigned x = 0; x < X; ++x) in_i[h * X + x] = S::times_i(in[h * X + x]);
     }
+#pragma GCC unroll 32
     for (unsigned ho = 0; ho < H; ++ho) {
-      Reg acc = S::zero();
+      Reg acc_re = S::zero(), acc_im = S::zero();
+#pragma GCC unroll 128
       for (unsigned c = 0; c < C; ++c) {
         const std::size_t k = ho * C + c;
         if constexpr (PerLane) {
-          acc = S::fma(S::load(coef + 2 * k * S::doubles), in[c], acc);
-          acc = S::fma(S::load(coef + (2 * k + 1) * S::doubles), in_i[c], acc);
+          acc_re = S::fma(S::load(coef + 2 * k * S::doubles), in[c], acc_re);
+          acc_im = S::fma(S::load(coef + (2 * k + 1) * S::doubles), in_i[c], acc_im);
         } else {
-          acc = S::fma(S::broadcast(coef[2 * k]), in[c], acc);
-          acc = S::fma(S::broadcast(coef[2 * k + 1]), in_i[c], acc);
+          acc_re = S::fma(S::broadcast(coef[2 * k]), in[c], acc_re);
+          acc_im = S::fma(S::broadcast(coef[2 * k + 1]), in_i[c], acc_im);
         }
       }
-      S::store(register_at<S>(amps, r + offsets[ho]), acc);
+      S::store(register_at<S>(amps, r + offsets.of[ho]), S::add(acc_re, acc_im));
     }
   });
 }

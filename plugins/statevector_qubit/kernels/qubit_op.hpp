@@ -24,7 +24,12 @@ enum class OpShape : std::uint8_t {
 };
 inline constexpr unsigned kNumOpShapes = 4;
 
+// Created for every gate call, so it is cheap to create: the coefficient and target arrays are left
+// uninitialised (only the entries the shape uses are ever written or read), and copying is a plain
+// trivially-copyable copy.
 struct QubitOp {
+  QubitOp() {}  // user-provided: leaves `coeffs` and `targets` uninitialised on purpose
+
   OpShape shape = OpShape::Phase;
   QubitMask control_mask = 0;    // the op acts only where these qubits...
   QubitMask control_values = 0;  // ...have these values (a subset of control_mask)
@@ -32,11 +37,13 @@ struct QubitOp {
   QubitMask a_bits = 0;          // TwoLevel: the target bits of |a> (subset of target_mask)
 
   // Dense: targets[j] is bit j of the matrix row/column index (least significant first).
-  std::array<std::uint8_t, 64> targets{};
+  std::array<std::uint8_t, 64> targets;
   unsigned num_targets = 0;
 
   // Phase: [0]. Parity: [0], [1]. TwoLevel: 2x2 row-major. Dense with k <= 2: the row-major matrix.
-  std::array<Complex, 16> coeffs{};
+  union {
+    std::array<Complex, 16> coeffs;
+  };
   // Dense with k > 2: the row-major 2^k x 2^k matrix, borrowed (nullptr: `coeffs` holds it).
   const Complex* external_matrix = nullptr;
 

@@ -1,6 +1,6 @@
 // SIMD traits for AVX2 + FMA: a register holds 2 complex amplitudes (4 doubles). Unaligned loads
 // and stores: as fast as aligned ones on aligned data, and callers may pass 16-byte aligned arrays.
-// Used by kernels_avx2.cpp only, which is compiled with -mavx2 -mfma.
+// Used by kernels_avx2.cpp only, which is compiled with -mavx2 -mfma -mpopcnt.
 #pragma once
 
 #include <immintrin.h>
@@ -16,6 +16,7 @@ struct Avx2Simd {
   static void store(double* p, Reg v) { _mm256_storeu_pd(p, v); }
   static Reg zero() { return _mm256_setzero_pd(); }
   static Reg broadcast(double x) { return _mm256_set1_pd(x); }
+  static Reg add(Reg a, Reg b) { return _mm256_add_pd(a, b); }
   static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_pd(a, b, c); }
   static Reg mul(Reg a, Reg b) { return _mm256_mul_pd(a, b); }
   static Reg times_i(Reg v) {

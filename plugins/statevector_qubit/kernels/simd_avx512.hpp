@@ -1,6 +1,6 @@
 // SIMD traits for AVX-512F: a register holds 4 complex amplitudes (8 doubles). Unaligned loads
 // and stores: as fast as aligned ones on aligned data, and callers may pass 16-byte aligned arrays.
-// Used by kernels_avx512.cpp only, which is compiled with -mavx512f -mfma.
+// Used by kernels_avx512.cpp only, which is compiled with -mavx512f -mfma -mpopcnt.
 #pragma once
 
 #include <immintrin.h>
@@ -18,6 +18,7 @@ struct Avx512Simd {
   static void store(double* p, Reg v) { _mm512_storeu_pd(p, v); }
   static Reg zero() { return _mm512_setzero_pd(); }
   static Reg broadcast(double x) { return _mm512_set1_pd(x); }
+  static Reg add(Reg a, Reg b) { return _mm512_add_pd(a, b); }
   static Reg fma(Reg a, Reg b, Reg c) { return _mm512_fmadd_pd(a, b, c); }
   static Reg mul(Reg a, Reg b) { return _mm512_mul_pd(a, b); }
   // GCC 12's unmasked permute intrinsics trip -Wuninitialized (_mm512_undefined_pd); the masked

@@ -20,8 +20,10 @@ bool simd_level_supported(SimdLevel level) {
   // __builtin_cpu_supports also checks that the OS saves the wider registers (XCR0).
   switch (level) {
     case SimdLevel::Portable: return true;
-    case SimdLevel::Avx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    case SimdLevel::Avx512: return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma");
+    case SimdLevel::Avx2:
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("popcnt");
+    case SimdLevel::Avx512:
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("popcnt");
   }
   return false;
 }

@@ -18,6 +18,7 @@ struct PortableSimd {
   }
   static Reg zero() { return {0.0, 0.0}; }
   static Reg broadcast(double x) { return {x, x}; }
+  static Reg add(Reg a, Reg b) { return {a.re + b.re, a.im + b.im}; }
   static Reg fma(Reg a, Reg b, Reg c) { return {a.re * b.re + c.re, a.im * b.im + c.im}; }
   static Reg mul(Reg a, Reg b) { return {a.re * b.re, a.im * b.im}; }
   // (re, im) -> (-im, re): multiplying by i, so that c*v = Re(c) v + Im(c) (i v).

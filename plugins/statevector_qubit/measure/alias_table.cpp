@@ -22,29 +22,37 @@ AliasTable::AliasTable(std::span<const double> weights) : entries_(weights.size(
   }
   if (!(total > 0.0)) fail(ErrorKind::InvalidArgument, "sample: all outcome probabilities are zero");
 
-  const double n = static_cast<double>(weights.size());
-  std::vector<double> scaled(weights.size());
-  std::vector<std::uint64_t> small, large;
+  // Scaled weights (mean 1) live in entries_[i].accept until the entry is final. One index array
+  // holds both work lists: light outcomes (scaled < 1) grow from the front, heavy ones from the back.
+  const double scale = static_cast<double>(weights.size()) / total;
+  std::vector<std::uint64_t> work(weights.size());
+  std::size_t light_count = 0, heavy_begin = weights.size();
   for (std::size_t i = 0; i < weights.size(); ++i) {
-    scaled[i] = weights[i] * n / total;
-    (scaled[i] < 1.0 ? small : large).push_back(i);
+    entries_[i].accept = weights[i] * scale;
+    if (entries_[i].accept < 1.0) {
+      work[light_count++] = i;
+    } else {
+      work[--heavy_begin] = i;
+    }
   }
-  while (!small.empty() && !large.empty()) {
-    const std::uint64_t light = small.back();
-    small.pop_back();
-    const std::uint64_t heavy = large.back();
-    entries_[light] = {scaled[light], heavy};
+  while (light_count > 0 && heavy_begin < weights.size()) {
+    const std::uint64_t light = work[--light_count];
+    const std::uint64_t heavy = work[heavy_begin];
+    entries_[light].alias = heavy;  // entries_[light].accept already holds its scaled weight
     // Vose: subtract in this order to limit rounding drift.
-    scaled[heavy] = (scaled[heavy] + scaled[light]) - 1.0;
-    if (scaled[heavy] < 1.0) {
-      large.pop_back();
-      small.push_back(heavy);
+    entries_[heavy].accept = (entries_[heavy].accept + entries_[light].accept) - 1.0;
+    if (entries_[heavy].accept < 1.0) {
+      ++heavy_begin;
+      work[light_count++] = heavy;
     }
   }
   // Leftovers hold mass 1 up to rounding, except a zero-weight outcome stranded by rounding: it must
   // stay impossible, so it always redirects to an outcome that certainly has weight.
-  for (std::uint64_t i : large) entries_[i] = {1.0, i};
-  for (std::uint64_t i : small) entries_[i] = weights[i] > 0.0 ? Entry{1.0, i} : Entry{0.0, heaviest};
+  for (std::size_t w = heavy_begin; w < weights.size(); ++w) entries_[work[w]] = {1.0, work[w]};
+  for (std::size_t w = 0; w < light_count; ++w) {
+    const std::uint64_t i = work[w];
+    entries_[i] = weights[i] > 0.0 ? Entry{1.0, i} : Entry{0.0, heaviest};
+  }
 }
 
 std::uint64_t AliasTable::draw(std::uint64_t bucket_bits, std::uint64_t accept_bits) const {

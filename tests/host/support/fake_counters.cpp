@@ -32,7 +32,8 @@ fake_plugin_counters operator-(const fake_plugin_counters& a, const fake_plugin_
           a.failed_resets - b.failed_resets,
           a.errors_created - b.errors_created,
           a.errors_destroyed - b.errors_destroyed,
-          a.overlapping_calls - b.overlapping_calls};
+          a.overlapping_calls - b.overlapping_calls,
+          a.counts_calls - b.counts_calls};
 }
 
 }  // namespace qrt::test

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <initializer_list>
 #include <string_view>
+#include <vector>
 
 namespace qrt::test {
 
@@ -22,6 +23,14 @@ inline std::filesystem::path real_plugin(std::string_view stem) {
 // The path the loader reports for a plugin file (it canonicalises what it loads).
 inline std::string reported_path(const std::filesystem::path& file) { return std::filesystem::canonical(file).string(); }
 
+// Runtime options searching `dirs` (empty: the default search path), warnings on stderr as chosen.
+inline RuntimeOptions search_options(std::vector<std::filesystem::path> dirs, bool warn_on_load_failure = false) {
+  RuntimeOptions options;
+  options.plugin_dirs = std::move(dirs);
+  options.warn_on_load_failure = warn_on_load_failure;
+  return options;
+}
+
 // A fresh temporary folder of symlinks to chosen plugin files, removed with the object. Lets a test
 // decide exactly what discovery sees, independently of what else is built.
 class PluginFolder {
@@ -35,7 +44,7 @@ class PluginFolder {
   void add(const std::filesystem::path& plugin, std::string_view as = {});
   const std::filesystem::path& path() const { return path_; }
   // Runtime options that search this folder only, without warnings on stderr.
-  RuntimeOptions options() const { return RuntimeOptions{{path_}, false}; }
+  RuntimeOptions options() const { return search_options({path_}); }
 
  private:
   std::filesystem::path path_;

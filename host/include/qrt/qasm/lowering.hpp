@@ -21,7 +21,8 @@
 //    ccx = Toffoli, cswap = CSWAP, crz = CRZ, rx = RX, ry = RY, ...
 //  - qelib1's rz(φ) is u1(φ) = diag(1, e^{iφ}) = e^{iφ/2}·RZ(φ): it lowers to PhaseShift(φ), or to RZ(φ)
 //    with a global phase of φ/2. Likewise u3(θ,φ,λ) = e^{i(φ+λ)/2}·Rot(λ,θ,φ), rzz(θ) = e^{iθ/2}·IsingZZ(θ),
-//    sx = sdg·h·sdg = RX(π/2) = e^{-iπ/4}·SX and sxdg = e^{iπ/4}·SX†; csx is exactly controlled-SX.
+//    rxx(θ) = e^{-iθ/2}·IsingXX(θ), ch = e^{iπ/4}·CH, sx = sdg·h·sdg = RX(π/2) = e^{-iπ/4}·SX and
+//    sxdg = e^{iπ/4}·SX†; csx is exactly controlled-SX, c3sqrtx exactly 3-controlled SX.
 //  - PennyLane matrices: GlobalPhase(φ) = e^{-iφ}·I, Rot(a,b,c) = RZ(c)·RY(b)·RZ(a), wire lists with the
 //    first wire as the most significant bit (as in device_api.h).
 //  - Qiskit's shipped qelib1.inc defines c4x wrongly (its body is not a 4-controlled X); the built-in
@@ -56,7 +57,9 @@ struct DeviceGateSet {
 };
 
 struct LoweringOptions {
-  std::size_t max_operations = std::size_t{1} << 24;  // guards against exponential gate nesting
+  // Guards against exponential gate nesting: at most this many lowered operations, 4x as many gate
+  // applications visited while expanding (empty bodies cost time too) and 8x as many wires in all.
+  std::size_t max_operations = std::size_t{1} << 24;
 };
 
 enum class LoweredKind : std::uint8_t {

@@ -23,6 +23,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,11 +36,15 @@ struct ParseOptions {
   std::vector<std::filesystem::path> include_paths;  // searched after the including file's folder
   std::uint32_t max_qubits = 1u << 16;          // sum of all qreg sizes
   std::uint32_t max_clbits = 1u << 16;          // sum of all creg sizes
-  std::size_t max_operations = std::size_t{1} << 24;  // after broadcasting
+  std::size_t max_operations = std::size_t{1} << 24;  // after broadcasting; 4x as many qubit operands
   std::uint32_t max_gate_depth = 64;            // nesting of gate definitions
   std::uint32_t max_expression_depth = 128;     // nesting of parentheses / operators
   std::uint32_t max_include_depth = 32;
   std::size_t max_file_bytes = std::size_t{1} << 28;
+  // Extension for parameter sweeps (not OpenQASM 2.0): values for identifiers that would otherwise be
+  // unknown in the expressions of top-level gate arguments, e.g. {"theta": 0.5} for `rx(theta/2) q[0];`.
+  // Gate parameters, pi and the functions take precedence inside their scopes. Empty: plain QASM 2.
+  std::map<std::string, double, std::less<>> parameter_values;
 };
 
 Program parse_file(const std::filesystem::path& path, const ParseOptions& options = {});

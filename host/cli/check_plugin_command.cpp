@@ -1,0 +1,43 @@
+// `qrt check-plugin PATH.so [--device NAME] [--kwargs K] [--json] [--require-simulation]`: runs the
+// conformance kit (qrt/conformance.hpp) on a plugin file and prints a pass/fail line per check, or one
+// JSON document. Exit code 0 when every check of every device passed (not-checked items and notes do
+// not fail), 1 otherwise.
+#include "commands.hpp"
+
+#include <qrt/conformance.hpp>
+
+#include <iostream>
+#include <memory>
+
+namespace qrt::cli {
+namespace {
+
+struct CheckPluginArgs {
+  std::string path;
+  conformance::Options options;
+  bool json = false;
+};
+
+int check_plugin(const CheckPluginArgs& args) {
+  const conformance::Report report = conformance::check(args.path, args.options);
+  std::cout << (args.json ? conformance::to_json(report) + "\n" : conformance::to_text(report));
+  return report.passed() ? 0 : 1;
+}
+
+}  // namespace
+
+Action add_check_plugin_command(CLI::App& app) {
+  auto* sub = app.add_subcommand("check-plugin", "Run the conformance suite against a device plugin file");
+  auto args = std::make_shared<CheckPluginArgs>();
+  sub->add_option("path", args->path, "The plugin library (.so)")->required();
+  sub->add_option("--device", args->options.device, "Check only this device of the file");
+  sub->add_option("--kwargs", args->options.kwargs,
+                  "Kwargs to create instances with (\"key=value,...\" or a JSON object); default: the device's defaults");
+  sub->add_option("--seed", args->options.seed, "Seed of the random states, parameters and wire placements");
+  sub->add_flag("--require-simulation", args->options.require_simulation,
+                "Fail a device whose state does not evolve under its gates (instead of a note)");
+  sub->add_flag("--json", args->json, "Print one JSON document");
+  return [args] { return check_plugin(*args); };
+}
+
+}  // namespace qrt::cli

@@ -1,0 +1,196 @@
+#include <qrt/executor.hpp>
+
+#include "async/device_target.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace qrt {
+
+namespace {
+
+std::size_t this_machine_cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+}  // namespace
+
+struct Executor::Impl {
+  struct Job {
+    std::shared_ptr<const async::DeviceTarget> target;
+    std::unique_ptr<Task> task;
+    std::uint64_t index;  // submission order, for messages
+  };
+
+  Impl(Runtime& r, const ExecutorOptions& options)
+      : runtime(r),
+        workers(options.workers > 0 ? options.workers : this_machine_cores()),
+        device_threads(options.limit_device_threads
+                           ? std::max<std::size_t>(1, (options.cores > 0 ? options.cores : this_machine_cores()) / workers)
+                           : 0) {}
+
+  // Submissions usually repeat a few configs: each is resolved once.
+  std::shared_ptr<const async::DeviceTarget> target_for(std::string_view config) {
+    {
+      std::lock_guard lock(targets_mutex);
+      auto it = targets.find(std::string(config));
+      if (it != targets.end()) return it->second;
+    }
+    auto target = std::make_shared<const async::DeviceTarget>(async::resolve_target(runtime, config, device_threads));
+    std::lock_guard lock(targets_mutex);
+    return targets.try_emplace(std::string(config), std::move(target)).first->second;
+  }
+
+  static std::exception_ptr cancellation(std::uint64_t index) noexcept {
+    try {
+      return std::make_exception_ptr(CancelledError("program #" + std::to_string(index) +
+                                                    " was cancelled before it started (Executor::cancel)"));
+    } catch (...) {
+      return std::current_exception();  // no memory for the message: the future holds bad_alloc
+    }
+  }
+
+  void work() {
+    for (;;) {
+      Job job;
+      {
+        std::unique_lock lock(mutex);
+        wake.wait(lock, [&] { return !queue.empty() || stopping; });
+        if (queue.empty()) return;  // stopping, and everything queued has been taken
+        job = std::move(queue.front());
+        queue.pop_front();
+        ++running;
+      }
+      const bool ok = execute(job);
+      {
+        std::lock_guard lock(mutex);
+        --running;
+        ++(ok ? stats.succeeded : stats.failed);
+        if (queue.empty() && running == 0) idle.notify_all();
+      }
+    }
+  }
+
+  // Borrows a device, runs the program, gives the device back, then fulfils the future.
+  bool execute(Job& job) {
+    std::exception_ptr open_error;
+    {
+      Device device;
+      try {
+        device = runtime.open(job.target->library, job.target->name, job.target->kwargs);
+      } catch (...) {
+        open_error = std::current_exception();
+      }
+      if (!open_error) job.task->run(device);
+    }  // the device is released here
+    if (open_error) {
+      job.task->fail(open_error);
+      return false;
+    }
+    const bool ok = !job.task->failed();
+    job.task->publish();
+    return ok;
+  }
+
+  Runtime& runtime;
+  const std::size_t workers;
+  const std::size_t device_threads;
+
+  std::mutex targets_mutex;
+  std::unordered_map<std::string, std::shared_ptr<const async::DeviceTarget>> targets;
+
+  mutable std::mutex mutex;
+  std::condition_variable wake, idle;
+  std::deque<Job> queue;
+  std::size_t running = 0;
+  std::uint64_t next_index = 0;
+  bool stopping = false;
+  std::atomic<bool> cancelled{false};
+  ExecutorStats stats;
+  std::vector<std::thread> threads;
+};
+
+Executor::Executor(Runtime& runtime, ExecutorOptions options) : impl_(std::make_unique<Impl>(runtime, options)) {
+  impl_->threads.reserve(impl_->workers);
+  try {
+    for (std::size_t i = 0; i < impl_->workers; ++i) impl_->threads.emplace_back([impl = impl_.get()] { impl->work(); });
+  } catch (...) {  // could not start every thread: stop the ones that did
+    {
+      std::lock_guard lock(impl_->mutex);
+      impl_->stopping = true;
+    }
+    impl_->wake.notify_all();
+    for (auto& thread : impl_->threads) thread.join();
+    throw;
+  }
+}
+
+Executor::~Executor() {
+  {
+    std::lock_guard lock(impl_->mutex);
+    impl_->stopping = true;
+  }
+  impl_->wake.notify_all();
+  for (auto& thread : impl_->threads) thread.join();
+}
+
+void Executor::enqueue(std::string_view device_config, std::unique_ptr<Task> task) {
+  auto target = impl_->target_for(device_config);
+  std::unique_lock lock(impl_->mutex);
+  const std::uint64_t index = impl_->next_index++;
+  ++impl_->stats.submitted;
+  if (impl_->cancelled.load(std::memory_order_relaxed)) {
+    ++impl_->stats.cancelled;
+    lock.unlock();
+    task->fail(Impl::cancellation(index));
+    return;
+  }
+  impl_->queue.push_back({std::move(target), std::move(task), index});
+  lock.unlock();
+  impl_->wake.notify_one();
+}
+
+std::future<RunResult> Executor::submit(std::string_view device_config, std::shared_ptr<const qasm::Program> program,
+                                        RunOptions options) {
+  if (!program) throw Error(ErrorCode::InvalidArgument, "Executor::submit: the program is null");
+  return submit(device_config, [program = std::move(program), options = std::move(options)](Device& device) {
+    return run_program(*program, device, options);
+  });
+}
+
+void Executor::cancel() noexcept {
+  std::deque<Impl::Job> dropped;
+  {
+    std::lock_guard lock(impl_->mutex);
+    impl_->cancelled.store(true, std::memory_order_relaxed);
+    dropped.swap(impl_->queue);
+    impl_->stats.cancelled += dropped.size();
+    if (impl_->running == 0) impl_->idle.notify_all();
+  }
+  // Failed outside the lock: a continuation woken by the future may submit again.
+  for (auto& job : dropped) job.task->fail(Impl::cancellation(job.index));
+}
+
+bool Executor::cancelled() const noexcept { return impl_->cancelled.load(std::memory_order_relaxed); }
+
+void Executor::wait_idle() {
+  std::unique_lock lock(impl_->mutex);
+  impl_->idle.wait(lock, [&] { return impl_->queue.empty() && impl_->running == 0; });
+}
+
+std::size_t Executor::workers() const noexcept { return impl_->workers; }
+std::size_t Executor::device_threads() const noexcept { return impl_->device_threads; }
+
+ExecutorStats Executor::stats() const {
+  std::lock_guard lock(impl_->mutex);
+  ExecutorStats stats = impl_->stats;
+  stats.queued = impl_->queue.size();
+  stats.running = impl_->running;
+  return stats;
+}
+
+}  // namespace qrt

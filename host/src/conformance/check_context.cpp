@@ -1,0 +1,84 @@
+#include "conformance/check_context.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace qrt::conformance {
+
+CheckContext::CheckContext(const DeviceType& type, const qrt_device_descriptor& descriptor, const Options& options,
+                           std::optional<std::string> canonical_kwargs, std::string kwargs_problem, DeviceReport& report)
+    : type_(type),
+      descriptor_(descriptor),
+      options_(options),
+      kwargs_(std::move(canonical_kwargs)),
+      kwargs_problem_(std::move(kwargs_problem)),
+      report_(report),
+      rng_(options.seed) {}
+
+std::unique_ptr<NativeInstance> CheckContext::create() const {
+  if (!kwargs_) fail("no instance can be created: " + kwargs_problem_);
+  return std::make_unique<NativeInstance>(functions(), *kwargs_);
+}
+
+bool CheckContext::declares_measurement(std::string_view name) const {
+  const auto& m = capabilities().measurements;
+  return std::find(m.begin(), m.end(), name) != m.end();
+}
+
+std::size_t CheckContext::fit(std::size_t wanted) const {
+  const std::uint64_t max = capabilities().max_qubits;
+  return max == 0 ? wanted : static_cast<std::size_t>(std::min<std::uint64_t>(wanted, max));
+}
+
+std::string CheckContext::why_values_unchecked() const {
+  if (!can_create) return "no instance could be created (see lifecycle)";
+  if (observation == Observation::None) return "the device exposes neither state nor probs, so nothing can be observed";
+  if (!simulating()) return "the device does not simulate (its state did not evolve under its gates; see simulation)";
+  return {};
+}
+
+void CheckContext::value_mismatch(const std::string& what) const {
+  if (simulating()) fail(what);
+  throw Finding(what + " (the device does not simulate: a finding, not a failure)");
+}
+
+void CheckContext::record(std::string_view group, std::string name, Outcome outcome, std::string detail) {
+  report_.checks.push_back({std::string(group), std::move(name), outcome, std::move(detail)});
+}
+
+void CheckContext::run(std::string_view group, std::string name, const std::function<std::string()>& body) {
+  try {
+    std::string detail = body();
+    record(group, std::move(name), Outcome::Passed, std::move(detail));
+  } catch (const NotApplicable& e) {
+    record(group, std::move(name), Outcome::NotChecked, e.what());
+  } catch (const Finding& e) {
+    record(group, std::move(name), Outcome::Note, e.what());
+  } catch (const CheckFailure& e) {
+    record(group, std::move(name), Outcome::Failed, e.what());
+  } catch (const CallFailed& e) {
+    record(group, std::move(name), Outcome::Failed, e.what());
+  } catch (const std::exception& e) {
+    record(group, std::move(name), Outcome::Failed, std::string("unexpected exception: ") + e.what());
+  }
+}
+
+std::string format_number(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
+std::string format_complex(const Complex& value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.6g%+.6gi", value.real(), value.imag());
+  return buffer;
+}
+
+std::string format_wires(std::span<const qrt_wire> wires) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < wires.size(); ++i) out += (i ? ", " : "") + std::to_string(wires[i]);
+  return out + "]";
+}
+
+}  // namespace qrt::conformance

@@ -1,0 +1,162 @@
+#include "measure/probs_plan.hpp"
+
+#include "measure/streaming_store.hpp"
+
+#include <algorithm>
+
+namespace qrt::sv {
+
+namespace {
+
+using bits::Index;
+
+constexpr std::size_t kTileBits = 14;         // up to 2^14 amplitudes (256 KiB) per tile
+constexpr std::size_t kMaxRunBits = 11;       // runs of up to 2^11 amplitudes (32 KiB)
+constexpr std::size_t kOutputLineBits = 3;    // 8 doubles = one 64-byte cache line
+constexpr std::size_t kMaxHistogramBits = 10; // outputs up to 2^10 entries use partial histograms
+constexpr std::size_t kMinOwnedTileBits = 6;  // at least 2^6 output tiles otherwise
+
+// Output bit of every qubit (qubits[j] gives bit k-1-j), -1 for qubits not listed.
+std::vector<int> output_bits(std::size_t num_qubits, std::span<const std::size_t> qubits) {
+  std::vector<int> bit(num_qubits, -1);
+  for (std::size_t j = 0; j < qubits.size(); ++j) bit[qubits[j]] = static_cast<int>(qubits.size() - 1 - j);
+  return bit;
+}
+
+Index output_offset(Index amplitude_offset, const std::vector<int>& output_bit) {
+  Index result = 0;
+  for (std::size_t q = 0; q < output_bit.size(); ++q) {
+    if (output_bit[q] >= 0 && ((amplitude_offset >> q) & 1)) result |= bits::bit(static_cast<std::size_t>(output_bit[q]));
+  }
+  return result;
+}
+
+std::vector<std::size_t> kept_outer_qubits(std::span<const std::size_t> qubits, Index tile) {
+  std::vector<std::size_t> order;
+  for (std::size_t j = qubits.size(); j-- > 0;) {  // increasing output bit
+    if (!(tile & bits::bit(qubits[j]))) order.push_back(qubits[j]);
+  }
+  return order;
+}
+
+std::vector<Index> images(const std::vector<std::size_t>& order, const std::vector<int>& output_bit, bool output) {
+  std::vector<Index> image;
+  for (std::size_t q : order) image.push_back(output ? output_offset(bits::bit(q), output_bit) : bits::bit(q));
+  return image;
+}
+
+}  // namespace
+
+Index ProbsPlan::choose_tile(std::size_t num_qubits, std::span<const std::size_t> qubits) {
+  const std::size_t k = qubits.size();
+  const Index kept = bits::mask_of(qubits);
+  if (k <= kMaxHistogramBits) {
+    Index tile = kept;
+    for (std::size_t q = 0; q < num_qubits && std::popcount(tile) < static_cast<int>(kTileBits); ++q) tile |= bits::bit(q);
+    return tile;
+  }
+  const std::size_t kept_budget = k - kMinOwnedTileBits;
+  std::size_t run_bits = std::min(kMaxRunBits, num_qubits);
+  std::size_t line_bits = std::min(kOutputLineBits, k);
+  const auto tile_of = [&] {
+    Index tile = bits::low_mask(run_bits);
+    for (std::size_t b = 0; b < line_bits; ++b) tile |= bits::bit(qubits[k - 1 - b]);
+    return tile;
+  };
+  while (static_cast<std::size_t>(std::popcount(tile_of() & kept)) > kept_budget) {
+    (run_bits > 0 ? run_bits : line_bits) -= 1;
+  }
+  return tile_of();
+}
+
+ProbsPlan::ProbsPlan(std::size_t num_qubits, std::span<const std::size_t> qubits, bool output_aligned)
+    : tile_input_({}), tile_output_({}) {
+  const std::size_t k = qubits.size();
+  const Index kept = bits::mask_of(qubits);
+  const Index tile = choose_tile(num_qubits, qubits);
+  const std::vector<int> output_bit = output_bits(num_qubits, qubits);
+  traced_outer_ = bits::low_mask(num_qubits) & ~kept & ~tile;
+  kept_outer_order_ = kept_outer_qubits(qubits, tile);
+  tile_input_ = BitLinearMap(images(kept_outer_order_, output_bit, false));
+  tile_output_ = BitLinearMap(images(kept_outer_order_, output_bit, true));
+
+  const auto run_bits = static_cast<std::size_t>(std::countr_one(tile));
+  run_length_ = std::size_t{1} << run_bits;
+  for (Index e = 0; e < run_length_; ++e) element_output_.push_back(output_offset(e, output_bit));
+  // Runs are numbered so that consecutive runs fill consecutive output entries where possible:
+  // kept run qubits by increasing output bit, then traced ones.
+  std::vector<std::size_t> run_qubits;
+  for (std::size_t j = k; j-- > 0;) {
+    if ((tile & bits::bit(qubits[j])) && qubits[j] >= run_bits) run_qubits.push_back(qubits[j]);
+  }
+  for (std::size_t q = run_bits; q < num_qubits; ++q) {
+    if ((tile & bits::bit(q)) && !(kept & bits::bit(q))) run_qubits.push_back(q);
+  }
+  for (Index r = 0; r < (Index{1} << run_qubits.size()); ++r) {
+    Index offset = 0;
+    for (std::size_t j = 0; j < run_qubits.size(); ++j) offset |= ((r >> j) & 1) << run_qubits[j];
+    run_offsets_.push_back(offset);
+    run_output_.push_back(output_offset(offset, output_bit));
+  }
+
+  const bool one_to_one = (tile & ~kept) == 0 && traced_outer_ == 0;
+  bool line_runs = run_offsets_.size() == (std::size_t{1} << kOutputLineBits);
+  for (std::size_t r = 0; r < run_output_.size(); ++r) line_runs = line_runs && run_output_[r] == r;
+  if (k <= kMaxHistogramBits) {
+    kernel_ = Kernel::PartialHistograms;
+  } else if (!one_to_one) {
+    kernel_ = Kernel::BufferedAccumulate;
+  } else if (line_runs && streaming::kAvailable && output_aligned) {
+    kernel_ = Kernel::StreamedLines;
+  } else {
+    kernel_ = Kernel::BufferedAssign;
+  }
+}
+
+template <bool kAccumulate>
+void ProbsPlan::add_norms(const std::complex<double>* state, Index base, double* sums) const {
+  for (std::size_t r = 0; r < run_offsets_.size(); ++r) {
+    const double* amplitudes = reinterpret_cast<const double*>(state + base + run_offsets_[r]);
+    double* run_sums = sums + r * run_length_;
+#pragma omp simd
+    for (std::size_t e = 0; e < run_length_; ++e) {
+      const double norm = amplitudes[2 * e] * amplitudes[2 * e] + amplitudes[2 * e + 1] * amplitudes[2 * e + 1];
+      run_sums[e] = kAccumulate ? run_sums[e] + norm : norm;
+    }
+  }
+}
+
+// Element-major, so that each inner loop writes one contiguous output run.
+template <bool kAccumulate>
+void ProbsPlan::flush(const double* sums, double* out) const {
+  const std::size_t runs = run_offsets_.size();
+  for (std::size_t e = 0; e < run_length_; ++e) {
+    double* element_out = out + element_output_[e];
+    for (std::size_t r = 0; r < runs; ++r) {
+      const double value = sums[r * run_length_ + e];
+      element_out[run_output_[r]] = kAccumulate ? element_out[run_output_[r]] + value : value;
+    }
+  }
+}
+
+void ProbsPlan::zero_output_tile(double* out) const {
+  for (Index e_out : element_output_) {
+    for (Index r_out : run_output_) out[e_out + r_out] = 0.0;
+  }
+}
+
+void ProbsPlan::stream_tile(const std::complex<double>* state, Index base, double* out) const {
+  const std::complex<double>* runs[8];
+  for (std::size_t r = 0; r < 8; ++r) runs[r] = state + base + run_offsets_[r];
+  for (std::size_t e = 0; e < run_length_; ++e) {
+    double* line = out + element_output_[e];
+    for (std::size_t r = 0; r < 8; r += 2) streaming::store_pair(line + r, std::norm(runs[r][e]), std::norm(runs[r + 1][e]));
+  }
+}
+
+template void ProbsPlan::add_norms<false>(const std::complex<double>*, Index, double*) const;
+template void ProbsPlan::add_norms<true>(const std::complex<double>*, Index, double*) const;
+template void ProbsPlan::flush<false>(const double*, double*) const;
+template void ProbsPlan::flush<true>(const double*, double*) const;
+
+}  // namespace qrt::sv

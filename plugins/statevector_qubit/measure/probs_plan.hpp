@@ -1,0 +1,75 @@
+// How probs() walks the state for one qubit list: tile geometry, tile order and the tile kernels.
+// Internal to probabilities.cpp.
+//
+// Amplitude bits split three ways: tile bits; kept outer bits (listed qubits outside the tile: they
+// select the output tile) and traced outer bits (unlisted qubits outside the tile: summed over).
+// A tile is `runs` runs of `run_length` contiguous amplitudes; the runs differ in the tile qubits
+// above the contiguous ones. Tile element (r, e) lands at output offset run_output[r] +
+// element_output[e] within its output tile.
+//
+// Geometry. Small outputs (at most 2^10 entries): the tile holds every listed qubit plus the lowest
+// amplitude bits, up to 2^14 amplitudes; all outer bits are traced and per-range partial histograms
+// are summed. Large outputs: the tile is up to 2^11 contiguous amplitudes times the 2^3 qubits that
+// give the lowest output bits, so reads stream 8 long runs and each run element fills a whole output
+// cache line; at least 2^6 output tiles remain so every thread owns some. Output tiles are visited in
+// output order, so consecutive tiles write neighbouring lines of the same pages.
+#pragma once
+
+#include "measure/bit_linear_map.hpp"
+#include "measure/bits.hpp"
+
+#include <bit>
+#include <complex>
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace qrt::sv {
+
+class ProbsPlan {
+ public:
+  enum class Kernel {
+    PartialHistograms,   // small output: traced combinations split into ranges, histograms summed
+    BufferedAccumulate,  // output tiles whose entries gather several amplitudes: sum, then add
+    BufferedAssign,      // one amplitude per output entry, runs not forming output lines
+    StreamedLines,       // one amplitude per entry, runs forming output lines: streaming stores
+  };
+
+  // `output_aligned`: the output is 16-byte aligned (required by streaming stores).
+  ProbsPlan(std::size_t num_qubits, std::span<const std::size_t> qubits, bool output_aligned);
+
+  Kernel kernel() const { return kernel_; }
+  std::size_t tile_size() const { return run_offsets_.size() * run_length_; }
+  std::size_t output_tiles() const { return std::size_t{1} << kept_outer_order_.size(); }
+  std::size_t traced_tiles() const { return std::size_t{1} << std::popcount(traced_outer_); }
+  bits::Index traced_outer() const { return traced_outer_; }
+
+  // Amplitude offset (kept outer bits) and output offset of output tile number `tile`.
+  bits::Index tile_input(std::size_t tile) const { return tile_input_(tile); }
+  bits::Index tile_output(std::size_t tile) const { return tile_output_(tile); }
+
+  // sums[r * run_length + e] (+)= |amplitude (r, e) of the tile at `base`|^2
+  template <bool kAccumulate>
+  void add_norms(const std::complex<double>* state, bits::Index base, double* sums) const;
+  // Tile sums into the output tile starting at `out`: assigned, or added (shared entries, histograms).
+  template <bool kAccumulate>
+  void flush(const double* sums, double* out) const;
+  void zero_output_tile(double* out) const;
+  // StreamedLines: norms straight from the 8 runs to whole output lines.
+  void stream_tile(const std::complex<double>* state, bits::Index base, double* out) const;
+
+ private:
+  static bits::Index choose_tile(std::size_t num_qubits, std::span<const std::size_t> qubits);
+
+  Kernel kernel_ = Kernel::PartialHistograms;
+  bits::Index traced_outer_ = 0;
+  std::vector<std::size_t> kept_outer_order_;  // kept outer qubits by increasing output bit
+  std::size_t run_length_ = 1;
+  std::vector<bits::Index> run_offsets_;     // amplitude offset of run r
+  std::vector<bits::Index> run_output_;      // output offset of run r
+  std::vector<bits::Index> element_output_;  // output offset of element e of a run
+  BitLinearMap tile_input_;
+  BitLinearMap tile_output_;
+};
+
+}  // namespace qrt::sv

@@ -1,0 +1,87 @@
+// Helpers of the ABI compatibility tests: where the clang-built plugins are, throwaway plugin folders,
+// running the `qrt` executable, and reading the counter a C plugin exports.
+#pragma once
+
+#include <qrt/runtime.hpp>
+
+#include <dlfcn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace abi_test {
+
+// A clang-built variant of the C device (e.g. "c_device_v1_0" -> <dir>/c_device_v1_0.so).
+inline std::filesystem::path c_plugin(std::string_view stem) {
+  return std::filesystem::path(QRT_TEST_C_PLUGIN_DIR) / (std::string(stem) + ".so");
+}
+
+// A fresh temporary folder, removed with the object; plugins are copied in (a user dropping a file).
+class TempFolder {
+ public:
+  TempFolder() {
+    static int counter = 0;
+    path_ = std::filesystem::temp_directory_path() /
+            ("qrt_abi_compat_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    std::filesystem::create_directories(path_);
+  }
+  ~TempFolder() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+
+  std::filesystem::path add(const std::filesystem::path& file) {
+    const std::filesystem::path target = path_ / file.filename();
+    std::filesystem::copy_file(file, target, std::filesystem::copy_options::overwrite_existing);
+    return target;
+  }
+  const std::filesystem::path& path() const { return path_; }
+  // Runtime options that search this folder only, without warnings on stderr.
+  qrt::RuntimeOptions options() const { return qrt::RuntimeOptions{{path_}, false}; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+struct Outcome {
+  int exit_code;
+  std::string out;
+};
+
+// Runs `command` through the shell; returns its exit code and stdout.
+inline Outcome run(const std::string& command) {
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) throw std::runtime_error("popen failed: " + command);
+  std::string out;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+// The number of calls a C plugin saw to functions the host must not call (c_device_unknown_calls),
+// read from the copy of the library the host loaded (RTLD_NOLOAD: never loads a second copy).
+inline unsigned unknown_calls(const std::filesystem::path& loaded_file) {
+  void* handle = ::dlopen(loaded_file.c_str(), RTLD_NOW | RTLD_NOLOAD);
+  if (!handle) throw std::runtime_error(loaded_file.string() + " is not loaded");
+  auto read = reinterpret_cast<unsigned (*)()>(::dlsym(handle, "c_device_unknown_calls"));
+  const unsigned calls = read ? read() : ~0u;
+  ::dlclose(handle);
+  if (!read) throw std::runtime_error(loaded_file.string() + " exports no c_device_unknown_calls");
+  return calls;
+}
+
+inline std::string slurp(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace abi_test

@@ -1,0 +1,88 @@
+// `qrt check-plugin` as a user runs it: the text report and exit code, --json, --device, --kwargs,
+// --require-simulation, and files that are not plugins.
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using Catch::Matchers::Contains;
+
+namespace {
+
+struct Outcome {
+  int exit_code;
+  std::string output;  // stdout and stderr together
+};
+
+Outcome qrt(const std::string& args) {
+  const std::string command = "QRT_PLUGIN_PATH= " + std::string(QRT_TEST_CLI) + " " + args + " 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+const std::string null_plugin = std::string(QRT_TEST_PLUGIN_DIR) + "/qrt_null_qubit.so";
+const std::string tiny_plugin = std::string(QRT_TEST_TINY_PLUGIN_DIR) + "/tiny_qubit.so";
+
+}  // namespace
+
+TEST_CASE("qrt check-plugin prints a line per check and exits 0 when everything passed", "[cli][conformance]") {
+  const Outcome r = qrt("check-plugin " + null_plugin);
+  INFO(r.output);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.output, Contains("plugin qrt-null 1.0.0") && Contains("device null.qubit") &&
+                           Contains("  NOTE  simulation/state evolves: ") && Contains("  SKIP  gates/PauliX: ") &&
+                           Contains("  PASS  lifecycle/reset: ") && Contains("verdict: PASSED"));
+}
+
+TEST_CASE("qrt check-plugin --json prints one document", "[cli][conformance]") {
+  const Outcome r = qrt("check-plugin " + tiny_plugin + " --json --device tiny.qubit");
+  REQUIRE(r.exit_code == 0);
+  const boost::json::object doc = boost::json::parse(r.output).as_object();
+  CHECK(doc.at("passed").as_bool());
+  const boost::json::object& device = doc.at("devices").as_array().at(0).as_object();
+  CHECK(device.at("name").as_string() == "tiny.qubit");
+  CHECK(device.at("summary").at("failed").as_int64() == 0);
+  CHECK(device.at("checks").as_array().size() > 50);
+}
+
+TEST_CASE("qrt check-plugin exits 1 on a failed check", "[cli][conformance]") {
+  const Outcome bug = qrt("check-plugin " + tiny_plugin + " --kwargs inject=rz_sign");
+  CHECK(bug.exit_code == 1);
+  CHECK_THAT(bug.output, Contains("  FAIL  gates/RZ: ") && Contains("verdict: FAILED"));
+
+  const Outcome strict = qrt("check-plugin " + null_plugin + " --require-simulation");
+  CHECK(strict.exit_code == 1);
+  CHECK_THAT(strict.output, Contains("  FAIL  simulation/state evolves: "));
+}
+
+TEST_CASE("qrt check-plugin reports files that are not plugins, and bad options", "[cli][conformance]") {
+  const auto text_file = std::filesystem::temp_directory_path() / ("qrt_check_cli_" + std::to_string(::getpid()) + ".so");
+  std::ofstream(text_file) << "This is a text file named like a plugin; it is long enough to have no ELF header.\n";
+  const Outcome not_elf = qrt("check-plugin " + text_file.string());
+  std::filesystem::remove(text_file);
+  CHECK(not_elf.exit_code == 1);
+  CHECK_THAT(not_elf.output, Contains("FAIL  load: ") && Contains("cannot load"));
+
+  const Outcome unknown = qrt("check-plugin " + tiny_plugin + " --device nope.qubit");
+  CHECK(unknown.exit_code == 1);
+  CHECK_THAT(unknown.output, Contains("qrt: error: ") && Contains("no device 'nope.qubit'"));
+
+  const Outcome kwargs = qrt("check-plugin " + tiny_plugin + " --kwargs shots=-1");
+  CHECK(kwargs.exit_code == 1);
+  CHECK_THAT(kwargs.output, Contains("qrt: error: ") && Contains("shots"));
+
+  const Outcome no_path = qrt("check-plugin");
+  CHECK(no_path.exit_code != 0);
+  CHECK_THAT(no_path.output, Contains("path"));
+}

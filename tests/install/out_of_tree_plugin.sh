@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# usage: out_of_tree_plugin.sh BUILD_DIR TEMPLATE_SOURCE WORK_DIR CXX
+set -euo pipefail
+build=$1 template=$2 work=$3 cxx=$4
+rm -rf "$work"
+mkdir -p "$work"
+
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+
+# Nothing from the build tree may leak into installed files.
+if grep -rl --binary-files=without-match "$build" "$work/prefix" ; then
+  echo "FAIL: installed files mention the build tree" >&2; exit 1
+fi
+
+cmake -S "$template" -B "$work/template-build" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
+cmake --build "$work/template-build" -j2 >/dev/null
+test -f "$work/template-build/plugins/qrt_template_device.so"
+
+# Relocate the install: the CLI must still find libqrt and <prefix>/lib/qrt/plugins.
+mv "$work/prefix" "$work/moved-prefix"
+qrt="$work/moved-prefix/bin/qrt"
+out=$("$qrt" devices)
+echo "$out" | grep -q "statevector.qubit" || { echo "FAIL: bundled plugins not found after relocation" >&2; echo "$out"; exit 1; }
+echo "$out" | grep -q "$work/moved-prefix/lib" || { echo "FAIL: plugin folder not under the moved prefix" >&2; exit 1; }
+
+# Dropped into QRT_PLUGIN_PATH, the out-of-tree plugin is listed and runs a circuit.
+out=$(QRT_PLUGIN_PATH="$work/template-build/plugins" "$qrt" devices)
+echo "$out" | grep -q "template.qubit" || { echo "FAIL: template.qubit not listed" >&2; echo "$out"; exit 1; }
+cat > "$work/bell.qasm" <<'QASM'
+OPENQASM 2.0;
+include "qelib1.inc";
+qreg q[2];
+h q[0];
+cx q[0], q[1];
+QASM
+out=$(QRT_PLUGIN_PATH="$work/template-build/plugins" "$qrt" run "$work/bell.qasm" --device template.qubit --probs)
+echo "$out" | grep -Eq "00  0\.50000000" && echo "$out" | grep -Eq "11  0\.50000000" \
+  || { echo "FAIL: Bell probabilities on template.qubit" >&2; echo "$out"; exit 1; }
+
+# pkg-config resolves the relocated prefix.
+PKG_CONFIG_PATH="$work/moved-prefix/lib/pkgconfig" pkg-config --cflags qrt | grep -q "$work/moved-prefix" \
+  || { echo "FAIL: pkg-config" >&2; exit 1; }
+echo "install test passed"
