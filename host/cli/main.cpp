@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   };
   add(&qrt::cli::add_devices_command);
   add(&qrt::cli::add_run_command);
+  add(&qrt::cli::add_batch_command);
   add(&qrt::cli::add_check_plugin_command);
 
   try {

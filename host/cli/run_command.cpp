@@ -3,6 +3,7 @@
 #include "commands.hpp"
 
 #include <qrt/circuit_runner.hpp>
+#include <qrt/pool_policy.hpp>
 #include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
 
@@ -22,7 +23,7 @@ struct RunArgs {
   std::string device = "statevector.qubit";
   std::optional<std::uint64_t> shots, seed;
   std::string output = "table";
-  bool probs = false, state = false;
+  bool probs = false, state = false, stats = false;
   std::size_t top = 16;
   std::vector<std::string> expvals;
 };
@@ -65,6 +66,7 @@ int run(const RunArgs& args) {
   if (!args.probs && !args.state && args.expvals.empty() && device.shots() == 0 && (!args.shots || *args.shots == 0))
     options.probabilities = true;
   RunResult r = run_program(program, device, options);
+  if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
   const std::size_t n = program.num_qubits;
 
   if (args.output == "json") {
@@ -151,6 +153,7 @@ Action add_run_command(CLI::App& app) {
   sub->add_flag("--probs", args->probs, "Print final-state probabilities (qubit 0 rightmost)");
   sub->add_option("--top", args->top, "Show only the K most likely states (0 = all; default 16)");
   sub->add_flag("--state", args->state, "Print the final state vector");
+  sub->add_flag("--stats", args->stats, "Print the device pool's statistics to stderr (JSON)");
   sub->add_option("--expval", args->expvals, "Expectation value of a Pauli word (rightmost letter = qubit 0)");
   return [args] { return run(*args); };
 }

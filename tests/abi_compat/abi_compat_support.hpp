@@ -45,7 +45,12 @@ class TempFolder {
   }
   const std::filesystem::path& path() const { return path_; }
   // Runtime options that search this folder only, without warnings on stderr.
-  qrt::RuntimeOptions options() const { return qrt::RuntimeOptions{{path_}, false}; }
+  qrt::RuntimeOptions options() const {
+    qrt::RuntimeOptions o;
+    o.plugin_dirs = {path_};
+    o.warn_on_load_failure = false;
+    return o;
+  }
 
  private:
   std::filesystem::path path_;

@@ -2,6 +2,7 @@
 // failed report naming the file and the cause; bad options are clear errors; a fixed seed reproduces.
 #include "conformance_support.hpp"
 
+#include <qrt/device_api.h>
 #include <qrt/error.hpp>
 
 #include <boost/json.hpp>

@@ -100,6 +100,8 @@ TEST_CASE("NULL optional functions inside struct_size are Unsupported", "[abi]")
   CHECK_THAT(message, Contains("reset_wire"));
   message = error_message(ErrorCode::Unsupported, [&] { device.state(); });
   CHECK_THAT(message, Contains("state_size"));
+  message = error_message(ErrorCode::Unsupported, [&] { device.apply("CNOT", {}, wires); });  // not in its gate list
+  CHECK_THAT(message, Contains("fake.good: gate 'CNOT' is not supported"));
   CHECK(device.num_qubits() == 1);  // the device is untouched and usable
 }
 

@@ -125,6 +125,10 @@ TEST_CASE("wire and argument errors", "[stabilizer][errors]") {
   std::tie(code, message) = failure_of([&] { apply(*device, "PauliZ", {w[1]}, {false, {w[1]}, {1}, {}}); });
   CHECK(code == QRT_ERROR_INVALID_ARGUMENT);  // control on its own target
 
+  std::tie(code, message) = failure_of([&] { apply(*device, "PauliX", {w[1]}, {false, {w[0]}, {2}, {}}); });
+  CHECK(code == QRT_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(message, "control values"));
+
   std::tie(code, message) = failure_of([&] { apply(*device, "CNOT", {w[0]}); });
   CHECK(code == QRT_ERROR_INVALID_ARGUMENT);
   CHECK(mentions(message, "CNOT"));

@@ -28,9 +28,10 @@ struct PoolStats;
 
 struct PoolPolicy {
   // nullopt: not set here (the environment decides; unset there too: no limit).
-  std::optional<std::size_t> max_inactive;
-  std::optional<std::size_t> max_inactive_per_key;
-  std::optional<std::uint64_t> max_bytes;
+  // (The explicit initializers let callers name only the fields they set: PoolPolicy{.max_inactive = 4}.)
+  std::optional<std::size_t> max_inactive = std::nullopt;
+  std::optional<std::size_t> max_inactive_per_key = std::nullopt;
+  std::optional<std::uint64_t> max_bytes = std::nullopt;
 
   // This policy with each unset field taken from `fallback`.
   PoolPolicy or_else(const PoolPolicy& fallback) const;

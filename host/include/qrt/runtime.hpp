@@ -26,7 +26,7 @@ struct RuntimeOptions {
   bool warn_on_load_failure = true;
   // Limits on the Inactive instances the pool keeps (see pool_policy.hpp); unset fields come from the
   // environment (QRT_POOL_MAX_INACTIVE, QRT_POOL_MAX_INACTIVE_PER_KEY, QRT_POOL_MAX_BYTES).
-  PoolPolicy pool;
+  PoolPolicy pool = {};
 };
 
 // The documented search order: each entry of $QRT_PLUGIN_PATH (colon-separated), then the folder
@@ -61,7 +61,7 @@ struct PoolStats {
   std::vector<PoolKeyStats> keys;
   std::uint64_t evictions = 0;  // Inactive instances destroyed (or released ones not kept) to meet the policy
   std::uint64_t bytes = 0;      // memory the Inactive instances hold (their memory_bytes after reset)
-  PoolPolicy policy;            // the limits in force; unset = no limit
+  PoolPolicy policy = {};       // the limits in force; unset = no limit
 };
 
 class Registry;

@@ -65,35 +65,33 @@ struct Executor::Impl {
         queue.pop_front();
         ++running;
       }
-      const bool ok = execute(job);
-      {
+      std::exception_ptr open_error = run_on_device(job);
+      const bool ok = !open_error && !job.task->failed();
+      {  // counted before the future is ready, so that stats() agree with what a waiter sees
+        std::lock_guard lock(mutex);
+        ++(ok ? stats.succeeded : stats.failed);
+      }
+      if (open_error) job.task->fail(open_error);
+      else job.task->publish();
+      {  // and "running" ends after it is ready, so that wait_idle() implies every future is
         std::lock_guard lock(mutex);
         --running;
-        ++(ok ? stats.succeeded : stats.failed);
         if (queue.empty() && running == 0) idle.notify_all();
       }
     }
   }
 
-  // Borrows a device, runs the program, gives the device back, then fulfils the future.
-  bool execute(Job& job) {
-    std::exception_ptr open_error;
-    {
-      Device device;
-      try {
-        device = runtime.open(job.target->library, job.target->name, job.target->kwargs);
-      } catch (...) {
-        open_error = std::current_exception();
-      }
-      if (!open_error) job.task->run(device);
-    }  // the device is released here
-    if (open_error) {
-      job.task->fail(open_error);
-      return false;
+  // Borrows a device and runs the program on it; the device is back in the pool on return. Returns
+  // the error of opening the device, if that failed (the program then did not run).
+  std::exception_ptr run_on_device(Job& job) {
+    Device device;
+    try {
+      device = runtime.open(job.target->library, job.target->name, job.target->kwargs);
+    } catch (...) {
+      return std::current_exception();
     }
-    const bool ok = !job.task->failed();
-    job.task->publish();
-    return ok;
+    job.task->run(device);
+    return nullptr;
   }
 
   Runtime& runtime;

@@ -35,8 +35,8 @@ std::uint64_t memory_after_reset(const PooledInstance& instance) noexcept {
 
 }  // namespace
 
-PooledInstance::PooledInstance(std::shared_ptr<const DeviceType> t, std::string kw, qrt_device* h, PoolSlot* s)
-    : type(std::move(t)), kwargs(std::move(kw)), handle(h), functions(&type->functions()), slot(s) {}
+PooledInstance::PooledInstance(std::shared_ptr<const PoolKey> k, qrt_device* h, PoolSlot* s)
+    : key(std::move(k)), type(key->type), kwargs(key->kwargs), handle(h), functions(&type->functions()), slot(s) {}
 
 PooledInstance::~PooledInstance() { functions->destroy(handle); }
 
@@ -57,11 +57,11 @@ DevicePool::DevicePool(PoolPolicy policy)
 
 DevicePool::~DevicePool() { close(); }
 
-Device DevicePool::acquire(const PoolKey& key) {
+Device DevicePool::acquire(const std::shared_ptr<const PoolKey>& key) {
   {
     std::lock_guard lock(mutex_);
     if (closed_) throw Error(ErrorCode::State, "the runtime is finalized; no device can be initialized");
-    auto it = slots_.find(key.text);
+    auto it = slots_.find(key->text);
     if (it != slots_.end() && !it->second.idle.empty()) {
       PoolSlot& slot = it->second;
       PooledInstance* instance = slot.idle.back();  // the most recently used: its memory is likeliest cached
@@ -80,22 +80,18 @@ Device DevicePool::acquire(const PoolKey& key) {
   }
 
   // Not found: create outside the lock (plugins may take long to create).
-  const DeviceType& type = *key.type;
+  const DeviceType& type = *key->type;
   qrt_device* handle = nullptr;
-  loader::check(type.functions().create(key.kwargs.c_str(), &handle), type.name(), "create");
+  loader::check(type.functions().create(key->kwargs.c_str(), &handle), type.name(), "create");
   if (!handle) throw Error(ErrorCode::Internal, type.name() + ": create succeeded but returned no instance");
-  auto instance = std::make_unique<PooledInstance>(key.type, key.kwargs, handle, nullptr);
+  auto instance = std::make_unique<PooledInstance>(key, handle, nullptr);
   instance->active = true;
 
   std::lock_guard lock(mutex_);
   if (closed_) throw Error(ErrorCode::State, "the runtime was finalized while a device was being created");
-  auto [it, inserted] = slots_.try_emplace(key.text);
+  auto [it, inserted] = slots_.try_emplace(key->text);
   PoolSlot& slot = it->second;
-  if (inserted) {
-    slot.type = key.type;
-    slot.kwargs = key.kwargs;
-    slot.text = key.text;
-  }
+  if (inserted) slot.key = key;  // the map's key now views slot.key->text, equal to key->text
   ++slot.active;
   ++active_;
   ++counters_.creations;
@@ -170,7 +166,7 @@ void DevicePool::evict(PooledInstance* instance, Doomed& doomed) {
 }
 
 void DevicePool::forget_if_empty(PoolSlot& slot) {
-  if (slot.active == 0 && slot.idle.empty()) slots_.erase(slot.text);
+  if (slot.active == 0 && slot.idle.empty()) slots_.erase(std::string_view(slot.key->text));
 }
 
 void DevicePool::close() {
@@ -204,9 +200,9 @@ PoolStats DevicePool::stats() const {
   stats.keys.reserve(slots_.size());
   for (const auto& [text, slot] : slots_) {
     PoolKeyStats k;
-    k.library = slot.type->library_path().string();
-    k.device = slot.type->name();
-    k.kwargs = slot.kwargs;
+    k.library = slot.key->type->library_path().string();
+    k.device = slot.key->type->name();
+    k.kwargs = slot.key->kwargs;
     k.active = slot.active;
     k.inactive = slot.idle.size();
     k.bytes = slot.idle_bytes;

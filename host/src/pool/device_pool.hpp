@@ -17,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -24,15 +25,25 @@ namespace qrt {
 
 struct PoolSlot;
 
+// A resolved config as the pool sees it; built once per distinct config (the Runtime caches it) and
+// shared by its slot and instances, so that neither the hot path nor a creation copies its strings.
+struct PoolKey {
+  PoolKey(std::shared_ptr<const DeviceType> type, std::string canonical_kwargs);
+  std::shared_ptr<const DeviceType> type;
+  std::string kwargs;  // canonical
+  std::string text;    // library path, name and kwargs: the slot map's key
+};
+
 // One device instance. Owned by the pool; borrowed by exactly one Device while Active.
 struct PooledInstance {
-  PooledInstance(std::shared_ptr<const DeviceType> type, std::string kwargs, qrt_device* handle, PoolSlot* slot);
+  PooledInstance(std::shared_ptr<const PoolKey> key, qrt_device* handle, PoolSlot* slot);
   ~PooledInstance();
   PooledInstance(const PooledInstance&) = delete;
   PooledInstance& operator=(const PooledInstance&) = delete;
 
-  std::shared_ptr<const DeviceType> type;  // keeps the library loaded while the instance lives
-  std::string kwargs;
+  std::shared_ptr<const PoolKey> key;
+  const std::shared_ptr<const DeviceType>& type;  // key->type: keeps the library loaded while the instance lives
+  const std::string& kwargs;                      // key->kwargs
   qrt_device* handle;
   const qrt_device_functions* functions;  // == &type->functions(), cached for the hot path
   bool active = false;
@@ -43,19 +54,9 @@ struct PooledInstance {
   ListLinks<PooledInstance> in_slot, in_lru;
 };
 
-// A resolved config as the pool sees it; built once per distinct config (the Runtime caches it) so
-// that the hot path does not rebuild the key text.
-struct PoolKey {
-  PoolKey(std::shared_ptr<const DeviceType> type, std::string canonical_kwargs);
-  std::shared_ptr<const DeviceType> type;
-  std::string kwargs;  // canonical
-  std::string text;    // library path, name and kwargs: the slot map's key
-};
-
 // Everything the pool holds for one key. Exists while the key has an instance (Active or Inactive).
 struct PoolSlot {
-  std::shared_ptr<const DeviceType> type;
-  std::string kwargs, text;
+  std::shared_ptr<const PoolKey> key;  // owns the text the slot map's key views
   IntrusiveList<PooledInstance, &PooledInstance::in_slot> idle;  // least recently released first
   std::size_t active = 0;
   std::uint64_t idle_bytes = 0;
@@ -69,7 +70,7 @@ class DevicePool : public std::enable_shared_from_this<DevicePool> {
   DevicePool(const DevicePool&) = delete;
   DevicePool& operator=(const DevicePool&) = delete;
 
-  Device acquire(const PoolKey& key);
+  Device acquire(const std::shared_ptr<const PoolKey>& key);
   void release(PooledInstance* instance) noexcept;
   // Destroys the Inactive instances; Active ones are destroyed when released. acquire() then throws.
   void close();
@@ -89,7 +90,7 @@ class DevicePool : public std::enable_shared_from_this<DevicePool> {
 
   mutable std::mutex mutex_;
   bool closed_ = false;
-  std::unordered_map<std::string, PoolSlot> slots_;
+  std::unordered_map<std::string_view, PoolSlot> slots_;  // keys view PoolSlot::key->text
   IntrusiveList<PooledInstance, &PooledInstance::in_lru> lru_;  // every Inactive instance, oldest first
   std::uint64_t idle_bytes_ = 0;
   std::size_t active_ = 0;

@@ -83,7 +83,7 @@ Device Runtime::open(std::string_view config) {
     config::ParsedConfig parsed = config::parse_config(config);
     return impl_->resolve(parsed.device, parsed.library, parsed);
   });
-  return impl_->pool->acquire(*r);
+  return impl_->pool->acquire(r);
 }
 
 Device Runtime::open(std::string_view library, std::string_view name, std::string_view kwargs) {
@@ -97,7 +97,7 @@ Device Runtime::open(std::string_view library, std::string_view name, std::strin
     config::ParsedConfig parsed = config::parse_kwargs(kwargs);
     return impl_->resolve(name, library, parsed);
   });
-  return impl_->pool->acquire(*r);
+  return impl_->pool->acquire(r);
 }
 
 const std::vector<PluginReport>& Runtime::plugins() const { return impl_->registry.plugins(); }

@@ -9,6 +9,19 @@
 
 namespace qrt::stab {
 
+namespace {
+
+void check_control_values(std::span<const qrt::sdk::Wire> controls, std::span<const std::uint8_t> values,
+                          const std::string& where) {
+  if (values.size() != controls.size())
+    qrt::sdk::throw_invalid_argument(where + ": " + std::to_string(values.size()) + " control values for " +
+                                     std::to_string(controls.size()) + " controls");
+  for (std::uint8_t v : values)
+    if (v > 1) qrt::sdk::throw_invalid_argument(where + ": control values must be 0 or 1, got " + std::to_string(v));
+}
+
+}  // namespace
+
 qrt::sdk::Capabilities StabilizerDevice::capabilities() {
   qrt::sdk::Capabilities c;
   for (const CatalogGate& gate : GateCatalog::instance().gates()) c.gates.push_back(gate.name);
@@ -88,9 +101,7 @@ void StabilizerDevice::apply_gate(const qrt::sdk::GateCall& call) {
   if (call.wires.size() != gate.num_wires)
     qrt::sdk::throw_invalid_argument(where + " acts on " + std::to_string(gate.num_wires) + " wire(s), got " +
                                      std::to_string(call.wires.size()));
-  if (call.control_values.size() != call.controls.size())
-    qrt::sdk::throw_invalid_argument(where + ": " + std::to_string(call.control_values.size()) +
-                                     " control values for " + std::to_string(call.controls.size()) + " controls");
+  check_control_values(call.controls, call.control_values, where);
   const std::vector<std::size_t> columns = gate_columns(call.controls, call.wires, gate.name);
 
   if (call.controls.empty()) return tableau_.apply(gate.table[call.adjoint], columns);
@@ -117,8 +128,7 @@ void StabilizerDevice::apply_matrix(const qrt::sdk::MatrixCall& call) {
                                      " wire(s) needs " + std::to_string(dim * dim) + " entries, got " +
                                      std::to_string(call.matrix.size()));
   if (!is_unitary(call.matrix, dim)) qrt::sdk::throw_invalid_argument("apply_matrix: the matrix is not unitary");
-  if (call.control_values.size() != call.controls.size())
-    qrt::sdk::throw_invalid_argument("apply_matrix: control values do not match the controls");
+  check_control_values(call.controls, call.control_values, "apply_matrix");
   const std::vector<std::size_t> columns = gate_columns(call.controls, call.wires, "apply_matrix");
 
   std::vector<Complex> matrix(call.matrix.begin(), call.matrix.end());

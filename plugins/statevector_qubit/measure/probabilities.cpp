@@ -29,9 +29,8 @@ std::size_t tiles_per_chunk(const ProbsPlan& plan) {
   return std::max<std::size_t>(1, parallel::kChunkAmplitudes / (plan.tile_size() * plan.traced_tiles()));
 }
 
-// Large outputs: each output tile is owned by one chunk, which sums it over all traced combinations
-// into a buffer and writes it directly. kAccumulate when several amplitudes share an output entry.
-template <bool kAccumulate>
+// Large outputs whose entries gather several amplitudes: each output tile is owned by one chunk,
+// which sums it over all traced combinations into a buffer and adds it into the zeroed output.
 void buffered_tiles(const ProbsPlan& plan, const std::complex<double>* state, std::span<double> out, int workers) {
   parallel::for_each_chunk(plan.output_tiles(), tiles_per_chunk(plan), workers,
                            [&](std::size_t, std::size_t begin, std::size_t end) {
@@ -45,21 +44,23 @@ void buffered_tiles(const ProbsPlan& plan, const std::complex<double>* state, st
                                  plan.add_norms<true>(state, kept | traced, sums.data());
                                }
                                double* tile_out = out.data() + plan.tile_output(tile);
-                               if constexpr (kAccumulate) plan.zero_output_tile(tile_out);
-                               plan.flush<kAccumulate>(sums.data(), tile_out);
+                               plan.zero_output_tile(tile_out);
+                               plan.flush<true>(sums.data(), tile_out);
                              }
                            });
 }
 
-// Large one-to-one outputs whose tiles fill whole output lines (e.g. all qubits in allocation
-// order, a full bit reversal of the index): streaming stores, no buffer.
-void streamed_tiles(const ProbsPlan& plan, const std::complex<double>* state, std::span<double> out, int workers) {
+// Large outputs with one amplitude per entry (all qubits listed, in any order — in allocation
+// order this is a full bit reversal of the index): whole output lines computed and stored at once.
+template <bool kStreaming>
+void line_tiles(const ProbsPlan& plan, const std::complex<double>* state, std::span<double> out, int workers) {
   parallel::for_each_chunk(plan.output_tiles(), tiles_per_chunk(plan), workers,
                            [&](std::size_t, std::size_t begin, std::size_t end) {
                              for (std::size_t tile = begin; tile < end; ++tile) {
-                               plan.stream_tile(state, plan.tile_input(tile), out.data() + plan.tile_output(tile));
+                               plan.write_lines<kStreaming>(state, plan.tile_input(tile),
+                                                            out.data() + plan.tile_output(tile));
                              }
-                             streaming::fence();
+                             if constexpr (kStreaming) streaming::fence();
                            });
 }
 
@@ -88,7 +89,7 @@ void partial_histograms(const ProbsPlan& plan, const std::complex<double>* state
 }
 
 // Indexed by ProbsPlan::Kernel.
-constexpr ProbsKernel kKernels[] = {partial_histograms, buffered_tiles<true>, buffered_tiles<false>, streamed_tiles};
+constexpr ProbsKernel kKernels[] = {partial_histograms, buffered_tiles, line_tiles<false>, line_tiles<true>};
 
 }  // namespace
 

@@ -100,16 +100,28 @@ ProbsPlan::ProbsPlan(std::size_t num_qubits, std::span<const std::size_t> qubits
   }
 
   const bool one_to_one = (tile & ~kept) == 0 && traced_outer_ == 0;
-  bool line_runs = run_offsets_.size() == (std::size_t{1} << kOutputLineBits);
-  for (std::size_t r = 0; r < run_output_.size(); ++r) line_runs = line_runs && run_output_[r] == r;
   if (k <= kMaxHistogramBits) {
     kernel_ = Kernel::PartialHistograms;
   } else if (!one_to_one) {
     kernel_ = Kernel::BufferedAccumulate;
-  } else if (line_runs && streaming::kAvailable && output_aligned) {
-    kernel_ = Kernel::StreamedLines;
   } else {
-    kernel_ = Kernel::BufferedAssign;
+    kernel_ = streaming::kAvailable && output_aligned ? Kernel::StreamedLines : Kernel::Lines;
+    // The tile holds the three qubits of output bits 0-2: line element j is at the amplitude offset
+    // with those qubits set as the bits of j; lines are the tile's other assignments, in memory order.
+    Index line_mask = 0;
+    for (std::size_t j = 0; j < 8; ++j) {
+      line_offsets_[j] = 0;
+      for (std::size_t b = 0; b < kOutputLineBits; ++b) {
+        if ((j >> b) & 1) line_offsets_[j] |= bits::bit(qubits[k - 1 - b]);
+      }
+      line_mask |= line_offsets_[j];
+    }
+    Index start = 0;
+    do {
+      line_starts_.push_back(start);
+      line_outputs_.push_back(output_offset(start, output_bit));
+      start = bits::next_submask(start, tile & ~line_mask);
+    } while (start != 0);
   }
 }
 
@@ -145,12 +157,21 @@ void ProbsPlan::zero_output_tile(double* out) const {
   }
 }
 
-void ProbsPlan::stream_tile(const std::complex<double>* state, Index base, double* out) const {
-  const std::complex<double>* runs[8];
-  for (std::size_t r = 0; r < 8; ++r) runs[r] = state + base + run_offsets_[r];
-  for (std::size_t e = 0; e < run_length_; ++e) {
-    double* line = out + element_output_[e];
-    for (std::size_t r = 0; r < 8; r += 2) streaming::store_pair(line + r, std::norm(runs[r][e]), std::norm(runs[r + 1][e]));
+template <bool kStreaming>
+void ProbsPlan::write_lines(const std::complex<double>* state, Index base, double* out) const {
+  for (std::size_t l = 0; l < line_starts_.size(); ++l) {
+    const std::complex<double>* amplitudes = state + base + line_starts_[l];
+    double* line = out + line_outputs_[l];
+    for (std::size_t j = 0; j < 8; j += 2) {
+      const double first = std::norm(amplitudes[line_offsets_[j]]);
+      const double second = std::norm(amplitudes[line_offsets_[j + 1]]);
+      if constexpr (kStreaming) {
+        streaming::store_pair(line + j, first, second);
+      } else {
+        line[j] = first;
+        line[j + 1] = second;
+      }
+    }
   }
 }
 
@@ -158,5 +179,7 @@ template void ProbsPlan::add_norms<false>(const std::complex<double>*, Index, do
 template void ProbsPlan::add_norms<true>(const std::complex<double>*, Index, double*) const;
 template void ProbsPlan::flush<false>(const double*, double*) const;
 template void ProbsPlan::flush<true>(const double*, double*) const;
+template void ProbsPlan::write_lines<false>(const std::complex<double>*, Index, double*) const;
+template void ProbsPlan::write_lines<true>(const std::complex<double>*, Index, double*) const;
 
 }  // namespace qrt::sv

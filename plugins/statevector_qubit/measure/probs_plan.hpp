@@ -12,7 +12,10 @@
 // are summed. Large outputs: the tile is up to 2^11 contiguous amplitudes times the 2^3 qubits that
 // give the lowest output bits, so reads stream 8 long runs and each run element fills a whole output
 // cache line; at least 2^6 output tiles remain so every thread owns some. Output tiles are visited in
-// output order, so consecutive tiles write neighbouring lines of the same pages.
+// output order, so consecutive tiles write neighbouring lines of the same pages. When every output
+// entry receives exactly one amplitude (all qubits listed, in any order) each output line is
+// computed from its 8 amplitudes and stored at once, bypassing the cache when possible: reads and
+// writes then each touch memory once.
 #pragma once
 
 #include "measure/bit_linear_map.hpp"
@@ -31,8 +34,8 @@ class ProbsPlan {
   enum class Kernel {
     PartialHistograms,   // small output: traced combinations split into ranges, histograms summed
     BufferedAccumulate,  // output tiles whose entries gather several amplitudes: sum, then add
-    BufferedAssign,      // one amplitude per output entry, runs not forming output lines
-    StreamedLines,       // one amplitude per entry, runs forming output lines: streaming stores
+    Lines,               // one amplitude per output entry: whole output lines written directly
+    StreamedLines,       // Lines with streaming stores (16-byte aligned output, SSE2)
   };
 
   // `output_aligned`: the output is 16-byte aligned (required by streaming stores).
@@ -55,8 +58,9 @@ class ProbsPlan {
   template <bool kAccumulate>
   void flush(const double* sums, double* out) const;
   void zero_output_tile(double* out) const;
-  // StreamedLines: norms straight from the 8 runs to whole output lines.
-  void stream_tile(const std::complex<double>* state, bits::Index base, double* out) const;
+  // Lines / StreamedLines: the norms of each output line's 8 amplitudes, stored as one line.
+  template <bool kStreaming>
+  void write_lines(const std::complex<double>* state, bits::Index base, double* out) const;
 
  private:
   static bits::Index choose_tile(std::size_t num_qubits, std::span<const std::size_t> qubits);
@@ -68,6 +72,10 @@ class ProbsPlan {
   std::vector<bits::Index> run_offsets_;     // amplitude offset of run r
   std::vector<bits::Index> run_output_;      // output offset of run r
   std::vector<bits::Index> element_output_;  // output offset of element e of a run
+  // A one-to-one tile as output lines: line l holds amplitudes line_starts_[l] + line_offsets_[j].
+  bits::Index line_offsets_[8] = {};
+  std::vector<bits::Index> line_starts_;
+  std::vector<bits::Index> line_outputs_;
   BitLinearMap tile_input_;
   BitLinearMap tile_output_;
 };

@@ -1,0 +1,370 @@
+// `qrt batch FILES|DIR --device CONFIG [--jobs N] [--shots N] [--seed S] [--param NAME=VALUES]...
+//            [--output jsonl|json] [--stats]`
+//
+// Runs every circuit (every *.qasm under a folder, recursively, in path order) once per point of the
+// parameter grid, on `--jobs` workers sharing pooled devices, and writes one JSON result per run in
+// input order: JSON Lines (default) or one JSON document. Program i (file-major, then grid point) runs
+// with seed derive_seed(S, i), so seeded results do not depend on --jobs.
+//
+// Progress goes to stderr: a bar with rate and ETA on a terminal, plain lines otherwise.
+// Ctrl-C stops cleanly: running programs finish, queued ones are cancelled, every result so far is
+// written (cancelled runs as "status": "cancelled"), devices go back to the pool, exit code 130.
+// A second Ctrl-C ends the process at once. Exit code 1 when any run failed, else 0.
+#include "commands.hpp"
+
+#include <qrt/circuit_runner.hpp>
+#include <qrt/executor.hpp>
+#include <qrt/parameter_sweep.hpp>
+#include <qrt/pool_policy.hpp>
+#include <qrt/qasm/error.hpp>
+#include <qrt/qasm/parser.hpp>
+#include <qrt/runtime.hpp>
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <exception>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <unistd.h>
+
+namespace qrt::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+struct BatchArgs {
+  std::vector<std::string> inputs;
+  std::string device = "statevector.qubit";
+  std::size_t jobs = 0;
+  std::optional<std::uint64_t> shots, seed;
+  std::vector<std::string> params;
+  std::string output = "jsonl";
+  std::size_t top = 16;
+  bool stats = false;
+  bool no_progress = false;
+  std::optional<std::size_t> pool_max_inactive, pool_max_per_key;
+  std::optional<std::string> pool_max_bytes;
+};
+
+// ---- Ctrl-C -----------------------------------------------------------------------------------------
+
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "the SIGINT handler needs a lock-free flag");
+
+extern "C" void on_sigint(int) { g_interrupted.store(true); }
+
+// Installs the handler for the scope; SA_RESETHAND makes a second Ctrl-C the default (terminate).
+class SigintGuard {
+ public:
+  SigintGuard() {
+    struct sigaction action {};
+    action.sa_handler = on_sigint;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &action, &previous_);
+  }
+  ~SigintGuard() { sigaction(SIGINT, &previous_, nullptr); }
+  SigintGuard(const SigintGuard&) = delete;
+  SigintGuard& operator=(const SigintGuard&) = delete;
+
+ private:
+  struct sigaction previous_ {};
+};
+
+// ---- Progress on stderr ------------------------------------------------------------------------------
+
+class Progress {
+ public:
+  Progress(std::size_t total, bool enabled) : total_(total), enabled_(enabled), tty_(::isatty(STDERR_FILENO) == 1) {}
+
+  void update(std::size_t done) {
+    if (!enabled_) return;
+    const auto now = Clock::now();
+    // A bar redraws 10 times a second; plain lines (logs, pipes) once a second.
+    if (now - last_ < (tty_ ? std::chrono::milliseconds(100) : std::chrono::milliseconds(1000))) return;
+    last_ = now;
+    draw(done);
+  }
+
+  void finish(std::size_t done) {
+    if (!enabled_) return;
+    draw(done);
+    if (tty_) std::fputc('\n', stderr);
+  }
+
+ private:
+  void draw(std::size_t done) {
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
+    const double percent = total_ ? 100.0 * static_cast<double>(done) / static_cast<double>(total_) : 100.0;
+    char eta[32] = "--";
+    if (rate > 0 && done < total_) std::snprintf(eta, sizeof eta, "%.1fs", static_cast<double>(total_ - done) / rate);
+    else if (done >= total_) std::snprintf(eta, sizeof eta, "0s");
+    if (tty_) {
+      constexpr std::size_t kWidth = 30;
+      const std::size_t filled = total_ ? kWidth * done / total_ : kWidth;
+      std::string bar(filled, '#');
+      bar.resize(kWidth, '.');
+      std::fprintf(stderr, "\r[%s] %zu/%zu %5.1f%%  %.1f/s  ETA %s\x1b[K", bar.c_str(), done, total_, percent, rate, eta);
+    } else {
+      std::fprintf(stderr, "qrt: progress %zu/%zu (%.1f%%), %.1f/s, ETA %s\n", done, total_, percent, rate, eta);
+    }
+    std::fflush(stderr);
+  }
+
+  std::size_t total_;
+  bool enabled_, tty_;
+  Clock::time_point start_ = Clock::now(), last_{};
+};
+
+// ---- Inputs ------------------------------------------------------------------------------------------
+
+std::vector<fs::path> circuit_files(const std::vector<std::string>& inputs) {
+  std::vector<fs::path> files;
+  for (const auto& input : inputs) {
+    const fs::path path(input);
+    if (!fs::is_directory(path)) {
+      files.push_back(path);
+      continue;
+    }
+    std::vector<fs::path> found;
+    for (const auto& entry : fs::recursive_directory_iterator(path))
+      if (entry.is_regular_file() && entry.path().extension() == ".qasm") found.push_back(entry.path());
+    if (found.empty()) throw Error(ErrorCode::NotFound, "no .qasm files under " + input);
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+// ---- One run and its JSON ----------------------------------------------------------------------------
+
+std::string basis(std::size_t index, std::size_t n) {
+  std::string s(n, '0');
+  for (std::size_t k = 0; k < n; ++k)
+    if ((index >> k) & 1u) s[n - 1 - k] = '1';
+  return s;
+}
+
+// The `top` largest probabilities above 1e-12 (0: all), keyed by basis state, qubit 0 rightmost.
+boost::json::object top_probabilities(const std::vector<double>& p, std::size_t n, std::size_t top) {
+  std::vector<std::size_t> idx;
+  for (std::size_t i = 0; i < p.size(); ++i)
+    if (p[i] > 1e-12) idx.push_back(i);
+  const std::size_t keep = top == 0 ? idx.size() : std::min(top, idx.size());
+  std::partial_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(keep), idx.end(),
+                    [&](std::size_t a, std::size_t b) { return p[a] > p[b] || (p[a] == p[b] && a < b); });
+  boost::json::object out;
+  for (std::size_t k = 0; k < keep; ++k) out[basis(idx[k], n)] = p[idx[k]];
+  return out;
+}
+
+// What identifies run i in its output line, whatever its outcome.
+struct RunLabel {
+  std::size_t index;
+  const fs::path* file;
+  ParameterBinding binding;
+  std::optional<std::uint64_t> seed;
+};
+
+boost::json::object label_json(const RunLabel& label) {
+  boost::json::object doc{{"index", label.index}, {"file", label.file->string()}};
+  if (!label.binding.empty()) {
+    boost::json::object params;
+    for (const auto& [name, value] : label.binding) params[name] = value;
+    doc["params"] = std::move(params);
+  }
+  if (label.seed) doc["seed"] = *label.seed;
+  return doc;
+}
+
+// Runs on a worker: parse, run, and the result as JSON (serialising in parallel too).
+boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device& device) {
+  const auto t0 = Clock::now();
+  qasm::ParseOptions parse_options;
+  parse_options.parameter_values = label.binding;
+  const qasm::Program program = qasm::parse_file(*label.file, parse_options);
+  const double parse_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+
+  RunOptions options;
+  options.shots = args.shots;
+  options.seed = label.seed;
+  // Without shots there is nothing to sample: report the final-state probabilities, as `qrt run` does.
+  options.probabilities = args.shots ? *args.shots == 0 : device.shots() == 0;
+  const RunResult r = run_program(program, device, options);
+
+  boost::json::object doc = label_json(label);
+  doc["status"] = "ok";
+  doc["qubits"] = program.num_qubits;
+  doc["clbits"] = program.num_clbits;
+  doc["gates"] = program.gate_count();
+  doc["shots"] = r.shots;
+  doc["dynamic"] = r.dynamic;
+  if (r.shots > 0) {
+    boost::json::object counts;
+    for (const auto& [bits, c] : r.counts) counts[bits] = c;
+    doc["counts"] = std::move(counts);
+  }
+  if (!r.probabilities.empty()) doc["probabilities"] = top_probabilities(r.probabilities, program.num_qubits, args.top);
+  if (!program.warnings.empty()) {
+    boost::json::array warnings;
+    for (const auto& w : program.warnings) warnings.push_back(boost::json::string(w.format()));
+    doc["warnings"] = std::move(warnings);
+  }
+  doc["timings"] = {{"parse_s", parse_seconds}, {"lower_s", r.lower_seconds}, {"run_s", r.run_seconds}};
+  return doc;
+}
+
+// The line of a run that produced no result.
+boost::json::object outcome_of_failure(const RunLabel& label, std::exception_ptr error) {
+  boost::json::object doc = label_json(label);
+  try {
+    std::rethrow_exception(error);
+  } catch (const CancelledError&) {
+    doc["status"] = "cancelled";
+  } catch (const std::exception& e) {
+    doc["status"] = "error";
+    doc["error"] = e.what();
+  }
+  return doc;
+}
+
+// ---- The command -------------------------------------------------------------------------------------
+
+struct Tally {
+  std::size_t ok = 0, failed = 0, cancelled = 0;
+};
+
+PoolPolicy pool_policy_of(const BatchArgs& args) {
+  PoolPolicy policy;
+  policy.max_inactive = args.pool_max_inactive;
+  policy.max_inactive_per_key = args.pool_max_per_key;
+  if (args.pool_max_bytes) policy.max_bytes = parse_byte_size(*args.pool_max_bytes, "--pool-max-bytes");
+  return policy;
+}
+
+int batch(const BatchArgs& args) {
+  std::vector<SweepAxis> axes;
+  for (const auto& spec : args.params) axes.push_back(parse_sweep_axis(spec));
+  const ParameterGrid grid(std::move(axes));
+  const std::vector<fs::path> files = circuit_files(args.inputs);
+  const std::size_t total = files.size() * grid.size();
+
+  // Declared before the executor: its queued tasks refer to them until it is gone.
+  std::vector<RunLabel> labels;
+  labels.reserve(total);
+  for (std::size_t f = 0; f < files.size(); ++f)
+    for (std::size_t p = 0; p < grid.size(); ++p) {
+      const std::size_t i = labels.size();
+      labels.push_back({i, &files[f], grid.point(p), args.seed ? std::optional(derive_seed(*args.seed, i)) : std::nullopt});
+    }
+
+  RuntimeOptions runtime_options;
+  runtime_options.pool = pool_policy_of(args);
+  Runtime runtime(runtime_options);
+  Executor executor(runtime, ExecutorOptions{args.jobs, 0, true});
+  // Should anything below throw, the executor must not go on to run the whole queue before unwinding.
+  struct CancelOnUnwind {
+    Executor& executor;
+    ~CancelOnUnwind() {
+      if (std::uncaught_exceptions() > 0) executor.cancel();
+    }
+  } cancel_on_unwind{executor};
+  std::vector<std::future<boost::json::object>> futures;
+  futures.reserve(total);
+
+  SigintGuard sigint;
+  g_interrupted.store(false);
+  const auto start = Clock::now();
+  for (const RunLabel& label : labels)
+    futures.push_back(executor.submit(args.device, [&label, &args](Device& device) { return run_one(label, args, device); }));
+
+  Progress progress(total, !args.no_progress);
+  Tally tally;
+  boost::json::array results;  // -o json only
+  auto emit = [&](boost::json::object doc) {
+    if (args.output == "jsonl") {
+      std::cout << boost::json::serialize(doc) << '\n' << std::flush;  // a reader sees each result as it comes
+    } else {
+      results.push_back(std::move(doc));
+    }
+  };
+  std::size_t next = 0;  // results before it are written
+  auto finished = [&] {   // including the ones done out of order
+    const ExecutorStats s = executor.stats();
+    return std::max(next, static_cast<std::size_t>(s.succeeded + s.failed + s.cancelled));
+  };
+  // Results are written in input order, each as soon as it and all before it are done.
+  while (next < total) {
+    if (g_interrupted.load() && !executor.cancelled()) executor.cancel();
+    if (futures[next].wait_for(std::chrono::milliseconds(100)) == std::future_status::ready) {
+      try {
+        emit(futures[next].get());
+        ++tally.ok;
+      } catch (...) {
+        boost::json::object doc = outcome_of_failure(labels[next], std::current_exception());
+        ++(doc.at("status").as_string() == "cancelled" ? tally.cancelled : tally.failed);
+        emit(std::move(doc));
+      }
+      ++next;
+    }
+    progress.update(finished());
+  }
+  progress.finish(finished());
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  const bool interrupted = executor.cancelled();
+
+  const boost::json::object summary{{"programs", total},       {"ok", tally.ok},
+                                    {"failed", tally.failed},   {"cancelled", tally.cancelled},
+                                    {"interrupted", interrupted}, {"jobs", executor.workers()},
+                                    {"device_threads", executor.device_threads()}, {"seconds", seconds}};
+  if (args.output == "json") {
+    boost::json::object doc{{"device", args.device}, {"results", std::move(results)}, {"summary", summary}};
+    if (args.stats) doc["pool"] = boost::json::parse(to_json(runtime.pool_stats()));
+    std::cout << boost::json::serialize(doc) << '\n';
+  }
+  std::cout.flush();
+  if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << '\n';
+  std::fprintf(stderr, "qrt: %s%zu programs in %.2f s (%.1f/s) on %zu workers: %zu ok, %zu failed, %zu cancelled\n",
+               interrupted ? "interrupted: " : "", total, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0,
+               executor.workers(), tally.ok, tally.failed, tally.cancelled);
+  if (interrupted) return 130;  // 128 + SIGINT, as a shell reports a process Ctrl-C ended
+  return tally.failed > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+Action add_batch_command(CLI::App& app) {
+  auto* sub = app.add_subcommand("batch", "Run many OpenQASM 2.0 circuits (or a parameter sweep) in parallel");
+  auto args = std::make_shared<BatchArgs>();
+  sub->add_option("inputs", args->inputs, "QASM files and/or folders (every *.qasm below, recursively)")
+      ->required()
+      ->check(CLI::ExistingPath);
+  sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
+  sub->add_option("-j,--jobs", args->jobs, "Programs run at once (default: one per core)")->check(CLI::PositiveNumber);
+  sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic");
+  sub->add_option("--seed", args->seed, "Base seed; run i gets a seed derived from it and i");
+  sub->add_option("-p,--param", args->params,
+                  "Sweep a free parameter: NAME=v1,v2,... or NAME=start:stop:count (values may use pi); "
+                  "several --param make a grid");
+  sub->add_option("-o,--output", args->output, "jsonl (one line per run, default) or json (one document)")
+      ->check(CLI::IsMember({"jsonl", "json"}));
+  sub->add_option("--top", args->top, "Keep the K most likely states of analytic runs (0 = all; default 16)");
+  sub->add_flag("--stats", args->stats, "Print the device pool's statistics (stderr; in the document with -o json)");
+  sub->add_flag("--no-progress", args->no_progress, "Do not report progress on stderr");
+  sub->add_option("--pool-max-inactive", args->pool_max_inactive,
+                  "Idle device instances kept for reuse (0: create one per program; env QRT_POOL_MAX_INACTIVE)");
+  sub->add_option("--pool-max-per-key", args->pool_max_per_key,
+                  "Idle instances kept per device config (env QRT_POOL_MAX_INACTIVE_PER_KEY)");
+  sub->add_option("--pool-max-bytes", args->pool_max_bytes,
+                  "Memory idle instances may hold, e.g. 512M or 4G (env QRT_POOL_MAX_BYTES)");
+  return [args] { return batch(*args); };
+}
+
+}  // namespace qrt::cli

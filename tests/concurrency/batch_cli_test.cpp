@@ -1,0 +1,371 @@
+// `qrt batch` end to end, run as a child process: JSON Lines content and order, -o json with pool
+// statistics and a parameter sweep, --jobs 1 vs --jobs 2 giving the same seeded results, errors, and
+// Ctrl-C: SIGINT to the child mid-run must finish the running program, cancel the queued ones, write
+// every result so far and exit with 130.
+#include <qrt/executor.hpp>
+
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <numbers>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+using Catch::Matchers::Contains;
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A fresh temporary folder, removed with the object.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "qrt-batch-test-XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error(std::string("mkdtemp: ") + std::strerror(errno));
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  fs::path write(const std::string& name, const std::string& text) const {
+    fs::path file = path_ / name;
+    fs::create_directories(file.parent_path());
+    std::ofstream(file) << text;
+    return file;
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::string slurp(const fs::path& file) {
+  std::ifstream in(file);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The child's environment: ours, with discovery limited to the build's plugin folder and no pool limits.
+std::vector<std::string> child_environment() {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    if (entry.starts_with("QRT_PLUGIN_PATH=") || entry.starts_with("QRT_POOL_")) continue;
+    env.push_back(entry);
+  }
+  env.push_back("QRT_PLUGIN_PATH=");
+  return env;
+}
+
+// `qrt ARGS...` started in the background with stdout and stderr going to files.
+class Child {
+ public:
+  Child(const std::vector<std::string>& args, fs::path out, fs::path err) : out_(std::move(out)), err_(std::move(err)) {
+    std::vector<std::string> argv_text{QRT_TEST_CLI};
+    argv_text.insert(argv_text.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : argv_text) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    std::vector<std::string> env_text = child_environment();
+    std::vector<char*> envp;
+    for (auto& e : env_text) envp.push_back(e.data());
+    envp.push_back(nullptr);
+
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&files, STDERR_FILENO, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int rc = posix_spawn(&pid_, argv[0], &files, nullptr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&files);
+    if (rc != 0) throw std::runtime_error(std::string("posix_spawn ") + QRT_TEST_CLI + ": " + std::strerror(rc));
+  }
+  ~Child() {
+    if (pid_ > 0) {  // a failed test: do not leave it running
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+  }
+  Child(const Child&) = delete;
+  Child& operator=(const Child&) = delete;
+
+  void signal(int sig) const { ::kill(pid_, sig); }
+  // The exit code, or -(signal) when a signal ended it.
+  int wait() {
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+  }
+
+ private:
+  pid_t pid_ = -1;
+  fs::path out_, err_;
+};
+
+struct Outcome {
+  int exit_code;
+  std::string out, err;
+};
+
+Outcome qrt_batch(const TempDir& dir, std::vector<std::string> args) {
+  static int counter = 0;
+  const fs::path out = dir.path() / ("out" + std::to_string(counter)), err = dir.path() / ("err" + std::to_string(counter));
+  ++counter;
+  args.insert(args.begin(), "batch");
+  Child child(args, out, err);
+  const int code = child.wait();
+  return {code, slurp(out), slurp(err)};
+}
+
+std::vector<boost::json::object> json_lines(const std::string& text) {
+  std::vector<boost::json::object> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(boost::json::parse(line).as_object());
+  return lines;
+}
+
+std::map<std::string, std::int64_t> counts_of(const boost::json::object& result) {
+  std::map<std::string, std::int64_t> counts;
+  for (const auto& [bits, n] : result.at("counts").as_object()) counts[std::string(bits)] = n.as_int64();
+  return counts;
+}
+
+const char* const kBell = R"(OPENQASM 2.0;
+include "qelib1.inc";
+qreg q[2];
+creg c[2];
+h q[0];
+cx q[0], q[1];
+measure q -> c;
+)";
+
+const char* const kFlip = R"(OPENQASM 2.0;
+include "qelib1.inc";
+qreg q[2];
+creg c[2];
+x q[1];
+measure q -> c;
+)";
+
+// A circuit whose sampled counts depend on the seed.
+std::string random_circuit(int k) {
+  std::ostringstream s;
+  s << "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\n";
+  s << "ry(" << 0.3 + 0.2 * k << ") q[0];\nh q[1];\ncx q[1], q[2];\nrx(" << 1.7 - 0.1 * k << ") q[2];\nmeasure q -> c;\n";
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("qrt batch writes one JSON line per circuit in input order", "[batch][cli]") {
+  TempDir dir;
+  dir.write("in/a_bell.qasm", kBell);
+  dir.write("in/b_flip.qasm", kFlip);
+  dir.write("in/c_broken.qasm", "OPENQASM 2.0;\nqreg q[1];\nfoo q[0];\n");
+  dir.write("in/sub/d_bell.qasm", kBell);
+  dir.write("in/notes.txt", "not a circuit");
+  const Outcome r = qrt_batch(dir, {(dir.path() / "in").string(), "--shots", "50", "--seed", "3", "--jobs", "2"});
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 1);  // one circuit failed
+
+  const auto lines = json_lines(r.out);
+  REQUIRE(lines.size() == 4);
+  const char* const names[] = {"a_bell.qasm", "b_flip.qasm", "c_broken.qasm", "d_bell.qasm"};
+  for (std::size_t i = 0; i < 4; ++i) {
+    INFO("line " << i);
+    CHECK(lines[i].at("index").as_int64() == static_cast<std::int64_t>(i));
+    CHECK(fs::path(std::string(lines[i].at("file").as_string())).filename() == names[i]);
+    CHECK(lines[i].at("seed").to_number<std::uint64_t>() == qrt::derive_seed(3, i));
+  }
+  for (std::size_t i : {0u, 3u}) {
+    CHECK(lines[i].at("status").as_string() == "ok");
+    CHECK(lines[i].at("shots").as_int64() == 50);
+    const auto counts = counts_of(lines[i]);
+    std::int64_t total = 0;
+    for (const auto& [bits, n] : counts) {
+      CHECK((bits == "00" || bits == "11"));
+      total += n;
+    }
+    CHECK(total == 50);
+  }
+  CHECK(counts_of(lines[1]) == std::map<std::string, std::int64_t>{{"10", 50}});  // x q[1]: c[1] = 1
+  CHECK(lines[2].at("status").as_string() == "error");
+  CHECK_THAT(std::string(lines[2].at("error").as_string()), Contains("c_broken.qasm") && Contains("foo"));
+  CHECK_FALSE(lines[2].contains("counts"));
+  CHECK_THAT(r.err, Contains("4 programs") && Contains("3 ok, 1 failed, 0 cancelled"));
+  CHECK_THAT(r.err, Contains("qrt: progress 4/4"));  // stderr is not a terminal: plain lines
+}
+
+TEST_CASE("qrt batch: --jobs 1 and --jobs 2 give the same seeded results", "[batch][cli]") {
+  TempDir dir;
+  std::vector<std::string> files;
+  for (int k = 0; k < 10; ++k) files.push_back(dir.write("c" + std::to_string(k) + ".qasm", random_circuit(k)).string());
+  auto run = [&](const char* jobs) {
+    std::vector<std::string> args = files;
+    for (const char* a : {"--shots", "300", "--seed", "99", "--no-progress", "--jobs"}) args.emplace_back(a);
+    args.emplace_back(jobs);
+    const Outcome r = qrt_batch(dir, args);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    auto lines = json_lines(r.out);
+    for (auto& line : lines) line.erase("timings");  // the only field allowed to differ
+    return lines;
+  };
+  const auto one = run("1"), two = run("2");
+  REQUIRE(one.size() == 10);
+  CHECK(one == two);
+  std::set<std::map<std::string, std::int64_t>> distinct;
+  for (const auto& line : one) distinct.insert(counts_of(line));
+  CHECK(distinct.size() > 5);  // seeds and circuits differ, so equality above means something
+}
+
+TEST_CASE("qrt batch -o json: a parameter sweep, the summary and pool statistics", "[batch][cli]") {
+  TempDir dir;
+  const fs::path file = dir.write("ry.qasm", "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\nry(theta) q[0];\n");
+  const Outcome r = qrt_batch(dir, {file.string(), "--param", "theta=0,pi/2,pi", "-o", "json", "--stats", "--jobs", "2",
+                                    "--no-progress"});
+  INFO("stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  const boost::json::object doc = boost::json::parse(r.out).as_object();
+  const auto& results = doc.at("results").as_array();
+  REQUIRE(results.size() == 3);
+  const double thetas[] = {0, std::numbers::pi / 2, std::numbers::pi};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto& result = results[i].as_object();
+    INFO("theta = " << thetas[i]);
+    CHECK(result.at("params").as_object().at("theta").to_number<double>() == Approx(thetas[i]));
+    const auto& probs = result.at("probabilities").as_object();
+    const double p1 = std::pow(std::sin(thetas[i] / 2), 2);  // ry(theta)|0>: P(1) = sin^2(theta/2)
+    const double got0 = probs.contains("0") ? probs.at("0").to_number<double>() : 0.0;
+    const double got1 = probs.contains("1") ? probs.at("1").to_number<double>() : 0.0;
+    CHECK(got0 == Approx(1 - p1).margin(1e-12));
+    CHECK(got1 == Approx(p1).margin(1e-12));
+  }
+  const auto& summary = doc.at("summary").as_object();
+  CHECK(summary.at("programs").as_int64() == 3);
+  CHECK(summary.at("ok").as_int64() == 3);
+  CHECK(summary.at("interrupted").as_bool() == false);
+  CHECK(summary.at("jobs").as_int64() == 2);
+  const auto& pool = doc.at("pool").as_object();
+  CHECK(pool.at("hits").as_int64() + pool.at("misses").as_int64() == 3);
+  CHECK(pool.at("creations").as_int64() <= 2);  // two workers: at most two instances
+  CHECK(pool.at("active").as_int64() == 0);
+  CHECK_THAT(r.err, Contains("qrt: pool {"));
+}
+
+TEST_CASE("qrt batch --pool-max-inactive 0 creates a device per program", "[batch][cli]") {
+  TempDir dir;
+  const fs::path file = dir.write("bell.qasm", kBell);
+  const Outcome r = qrt_batch(dir, {file.string(), file.string(), file.string(), "--shots", "10", "-o", "json",
+                                    "--stats", "--jobs", "1", "--pool-max-inactive", "0", "--no-progress"});
+  INFO("stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto& pool = boost::json::parse(r.out).as_object().at("pool").as_object();
+  CHECK(pool.at("creations").as_int64() == 3);
+  CHECK(pool.at("hits").as_int64() == 0);
+  CHECK(pool.at("evictions").as_int64() == 3);
+  CHECK(pool.at("policy").as_object().at("max_inactive").as_int64() == 0);
+}
+
+TEST_CASE("qrt batch reports bad arguments clearly", "[batch][cli]") {
+  TempDir dir;
+  const fs::path file = dir.write("bell.qasm", kBell);
+  Outcome r = qrt_batch(dir, {file.string(), "--param", "pi=1"});
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.err, Contains("'pi=1'") && Contains("reserved"));
+  r = qrt_batch(dir, {file.string(), "--device", "nonexistent.qubit"});
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.err, Contains("unknown device 'nonexistent.qubit'"));
+  r = qrt_batch(dir, {file.string(), "--pool-max-bytes", "lots"});
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.err, Contains("--pool-max-bytes") && Contains("'lots'"));
+  r = qrt_batch(dir, {(dir.path() / "missing.qasm").string()});
+  CHECK(r.exit_code != 0);
+  CHECK_THAT(r.err, Contains("missing.qasm"));
+  fs::create_directories(dir.path() / "empty");
+  r = qrt_batch(dir, {(dir.path() / "empty").string()});
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.err, Contains("no .qasm files"));
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("Ctrl-C: running programs finish, queued ones are cancelled, results so far are written, exit 130",
+          "[batch][cli][signal]") {
+  TempDir dir;
+  // Mid-circuit measurement makes it run shot by shot: slow enough to interrupt the batch early.
+  const fs::path slow = dir.write("slow.qasm", R"(OPENQASM 2.0;
+include "qelib1.inc";
+qreg q[10];
+creg c[10];
+h q;
+cx q[0], q[1];
+measure q[0] -> c[0];
+if (c == 1) x q[2];
+ry(0.3) q;
+cz q[3], q[4];
+measure q -> c;
+)");
+  constexpr int kPrograms = 40;
+  std::vector<std::string> args{"batch"};
+  for (int i = 0; i < kPrograms; ++i) args.push_back(slow.string());
+  for (const char* a : {"--shots", "2000", "--seed", "1", "--jobs", "1"}) args.emplace_back(a);
+  const fs::path out = dir.path() / "out", err = dir.path() / "err";
+  Child child(args, out, err);
+
+  // Interrupt once the first result is out (the handler is installed before any program runs).
+  const auto deadline = std::chrono::steady_clock::now() + 120s;
+  while (slurp(out).find('\n') == std::string::npos) {
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    std::this_thread::sleep_for(10ms);
+  }
+  child.signal(SIGINT);
+  const int code = child.wait();
+  const std::string stderr_text = slurp(err);
+  INFO("stderr: " << stderr_text);
+  CHECK(code == 130);
+  CHECK_THAT(stderr_text, Contains("interrupted"));
+
+  const auto lines = json_lines(slurp(out));
+  REQUIRE(lines.size() == kPrograms);  // every program has its line: a result or "cancelled"
+  std::size_t ok = 0, cancelled = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    INFO("line " << i);
+    CHECK(lines[i].at("index").as_int64() == static_cast<std::int64_t>(i));
+    const std::string status(lines[i].at("status").as_string());
+    if (status == "ok") {
+      CHECK(cancelled == 0);  // one worker, in order: every finished run precedes every cancelled one
+      CHECK(lines[i].at("shots").as_int64() == 2000);
+      ++ok;
+    } else {
+      CHECK(status == "cancelled");
+      ++cancelled;
+    }
+  }
+  CHECK(ok >= 1);
+  CHECK(cancelled >= 1);
+}
