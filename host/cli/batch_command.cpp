@@ -279,8 +279,8 @@ int batch(const BatchArgs& args) {
   std::vector<std::future<boost::json::object>> futures;
   futures.reserve(total);
 
-  SigintGuard sigint;
   g_interrupted.store(false);
+  SigintGuard sigint;
   const auto start = Clock::now();
   for (const RunLabel& label : labels)
     futures.push_back(executor.submit(args.device, [&label, &args](Device& device) { return run_one(label, args, device); }));

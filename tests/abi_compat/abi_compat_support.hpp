@@ -5,15 +5,18 @@
 #include <qrt/runtime.hpp>
 
 #include <dlfcn.h>
+#include <elf.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace abi_test {
 
@@ -84,9 +87,31 @@ inline unsigned unknown_calls(const std::filesystem::path& loaded_file) {
   return calls;
 }
 
-inline std::string slurp(const std::filesystem::path& file) {
+// The .comment section of an ELF64 file: the compilers that produced its objects, NUL-separated (e.g.
+// "GCC: (Debian 12.2.0...)" and "Debian clang version 14.0.6"). Throws when the file has none.
+inline std::string elf_comment(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  auto read_at = [&](std::uint64_t offset, void* out, std::size_t size) {
+    in.seekg(static_cast<std::streamoff>(offset));
+    if (!in.read(static_cast<char*>(out), static_cast<std::streamsize>(size)))
+      throw std::runtime_error(file.string() + ": truncated ELF file");
+  };
+  Elf64_Ehdr header;
+  read_at(0, &header, sizeof header);
+  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64)
+    throw std::runtime_error(file.string() + ": not an ELF64 file");
+  std::vector<Elf64_Shdr> sections(header.e_shnum);
+  read_at(header.e_shoff, sections.data(), sections.size() * sizeof(Elf64_Shdr));
+  const Elf64_Shdr& names = sections.at(header.e_shstrndx);
+  std::string name_table(names.sh_size, '\0');
+  read_at(names.sh_offset, name_table.data(), name_table.size());
+  for (const Elf64_Shdr& section : sections)
+    if (std::string_view(name_table.c_str() + section.sh_name) == ".comment") {
+      std::string text(section.sh_size, '\0');
+      read_at(section.sh_offset, text.data(), text.size());
+      return text;
+    }
+  throw std::runtime_error(file.string() + ": no .comment section");
 }
 
 }  // namespace abi_test

@@ -176,7 +176,10 @@ TEST_CASE("A ready future means the device is already back in the pool", "[execu
   Runtime runtime(real_plugins());
   Executor executor(runtime, ExecutorOptions{.workers = 3});
   for (int i = 0; i < 100; ++i) {
-    executor.submit("null.qubit:shots=2", [](Device& device) { return device.counts(); }).get();
+    executor.submit("null.qubit:shots=2", [](Device& device) {
+      device.allocate(1);
+      return device.counts();
+    }).get();
     const qrt::PoolStats stats = runtime.pool_stats();
     REQUIRE(stats.active == 0);
     REQUIRE(stats.inactive == 1);  // one after another: one instance serves them all

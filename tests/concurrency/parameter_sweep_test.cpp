@@ -89,7 +89,8 @@ TEST_CASE("A grid is the Cartesian product of its axes, last axis fastest", "[sw
   CHECK_THAT(error_message(ErrorCode::OutOfRange, [&] { grid.point(6); }), Contains("6"));
   CHECK_THAT(error_message(ErrorCode::InvalidArgument, [] { ParameterGrid({{"a", {1}}, {"a", {2}}}); }),
              Contains("'a' is swept twice"));
-  CHECK_THAT(error_message(ErrorCode::InvalidArgument, [] { ParameterGrid({{"a", {}}}); }), Contains("no values"));
+  CHECK_THAT(error_message(ErrorCode::InvalidArgument, [] { ParameterGrid(std::vector<SweepAxis>{{"a", {}}}); }),
+             Contains("no values"));
 }
 
 TEST_CASE("Bindings give values to free identifiers of top-level gate arguments only", "[sweep]") {

@@ -151,8 +151,10 @@ measure q -> c;
   std::vector<std::map<std::string, std::uint64_t>> expected;
   {
     Runtime reference(real_plugins());
-    Device device = reference.open(keys[0]);
-    for (int s = 0; s < kSeeds; ++s) expected.push_back(qrt::run_program(program, device, options_for(s)).counts);
+    for (int s = 0; s < kSeeds; ++s) {
+      Device device = reference.open(keys[0]);  // a program needs a device of its own (fresh or reset)
+      expected.push_back(qrt::run_program(program, device, options_for(s)).counts);
+    }
   }
   std::set<std::map<std::string, std::uint64_t>> distinct(expected.begin(), expected.end());
   REQUIRE(distinct.size() > 1);  // the seeds matter, so equal results below are not a coincidence

@@ -21,8 +21,8 @@ TEST_CASE("null.qubit passes what it declares and is reported as non-simulating"
   CHECK(outcome(report, "simulation", "state evolves") == Outcome::Note);
 
   // Every declared gate is reported, as not checked (the state never evolves), never as failed.
-  const qrt::Capabilities& caps = qrt::LoadedPlugin::load(bundled_plugin("qrt_null_qubit")).devices[0]->capabilities();
-  for (const std::string& gate : caps.gates) {
+  const qrt::LoadedPlugin loaded = qrt::LoadedPlugin::load(bundled_plugin("qrt_null_qubit"));
+  for (const std::string& gate : loaded.devices.at(0)->capabilities().gates) {
     INFO(gate);
     CHECK(outcome(report, "gates", gate) == Outcome::NotChecked);
   }

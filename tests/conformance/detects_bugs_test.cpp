@@ -12,10 +12,10 @@ using qrt::conformance::Outcome;
 
 namespace {
 
-qrt::conformance::Report check_with(const std::string& inject) {
+qrt::conformance::Report check_with(const std::string& inject, std::string_view plugin = "tiny_qubit") {
   qrt::conformance::Options options;
   options.kwargs = "inject=" + inject;
-  return qrt::conformance::check(tiny_plugin(), options);
+  return qrt::conformance::check(tiny_plugin(plugin), options);
 }
 
 }  // namespace
@@ -49,6 +49,23 @@ TEST_CASE("A wrong gate matrix fails that gate only", "[conformance][bugs]") {
   CHECK(outcome(cnot, "gates", "CNOT") == Outcome::Failed);
   CHECK(outcome(cnot, "gates", "CZ") == Outcome::Passed);  // symmetric in its wires: the same bug is harmless
   CHECK(outcome(cnot, "gates", "Hadamard") == Outcome::Passed);
+}
+
+TEST_CASE("Observed through probs only, phase errors still show (a random layer follows the gate)",
+          "[conformance][bugs]") {
+  const qrt::conformance::Report good = check_with("none", "tiny_probs_only");
+  INFO(qrt::conformance::to_text(good));
+  REQUIRE(good.passed());
+  CHECK(good.devices[0].observed_through == "probs");
+  CHECK(outcome(good, "gates", "RZ") == Outcome::Passed);
+
+  // RZ with the wrong sign differs from the right one only in a relative phase.
+  const qrt::conformance::Report rz = check_with("rz_sign", "tiny_probs_only");
+  CHECK(outcome(rz, "gates", "RZ") == Outcome::Failed);
+  CHECK_THAT(result(rz, "gates", "RZ").detail, Contains("probability"));
+  CHECK(outcome(rz, "gates", "PauliZ") == Outcome::Passed);
+  const qrt::conformance::Report values = check_with("control_values_ignored", "tiny_probs_only");
+  CHECK(outcome(values, "gates", "RY controlled") == Outcome::Failed);
 }
 
 TEST_CASE("An ignored adjoint flag fails the adjoint checks of non-self-inverse gates", "[conformance][bugs]") {

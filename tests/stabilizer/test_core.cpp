@@ -132,7 +132,7 @@ TEST_CASE("Pauli blocks grow and shrink keeping rows and zeroing what leaves", "
   REQUIRE(*block.row(3).sign == 0);
 }
 
-TEST_CASE("conjugation tables are derived from unitaries; non-Cliffords are refused", "[stabilizer][core]") {
+TEST_CASE("conjugation tables are derived from unitaries, and non-Cliffords are refused", "[stabilizer][core]") {
   const auto& catalog = qrt::stab::GateCatalog::instance();
   for (const auto& gate : catalog.gates()) {
     const Matrix& u = reference_gate(gate.name).matrix;

@@ -37,7 +37,7 @@ std::vector<int> random_history(Device& device) {
 
 }  // namespace
 
-TEST_CASE("release needs a computational-basis qubit; the rest of the state is kept", "[stabilizer][release]") {
+TEST_CASE("release needs a computational-basis qubit, and the rest of the state is kept", "[stabilizer][release]") {
   std::mt19937_64 rng(11);
   for (int trial = 0; trial < 40; ++trial) {
     CAPTURE(trial);
@@ -133,7 +133,7 @@ TEST_CASE("reset makes an instance indistinguishable from a fresh one", "[stabil
   CHECK(used->allocate_qubits(1)[0] == 0);
 }
 
-TEST_CASE("seeds make runs reproducible; different seeds give different runs", "[stabilizer][seed]") {
+TEST_CASE("seeds make runs reproducible, and different seeds give different runs", "[stabilizer][seed]") {
   auto a = make_device(R"({"seed": 1, "shots": 64})");
   auto b = make_device(R"({"seed": 1, "shots": 64})");
   auto c = make_device(R"({"seed": 2, "shots": 64})");

@@ -96,8 +96,9 @@ TEST_CASE("host errors: non-Clifford gates, state, parameters, postselection, re
   CHECK(message.find("stabilizer.qubit") != std::string::npos);
   CHECK(error_code_of([&] { device.measure(w[1], 1); }) == qrt::ErrorCode::FailedPrecondition);
   device.apply("Hadamard", {}, std::vector<qrt::Wire>{w[0]});
+  device.apply("Hadamard", {}, std::vector<qrt::Wire>{w[1]});
   device.apply("CZ", {}, std::vector<qrt::Wire>{w[0], w[1]});
-  device.apply("Hadamard", {}, std::vector<qrt::Wire>{w[1]});  // a Bell pair
+  device.apply("Hadamard", {}, std::vector<qrt::Wire>{w[1]});  // H CZ H = CNOT: a Bell pair
   CHECK(error_code_of([&] { device.release_qubits(std::vector<qrt::Wire>{w[1]}); }) == qrt::ErrorCode::FailedPrecondition);
   const int outcome = device.measure(w[0]);
   CHECK(device.measure(w[1]) == outcome);
@@ -108,7 +109,7 @@ TEST_CASE("host errors: non-Clifford gates, state, parameters, postselection, re
   CHECK(error_code_of([&] { runtime().open("stabilizer.qubit:shots=-2"); }) == qrt::ErrorCode::Config);
 }
 
-TEST_CASE("seeded runs repeat; a pooled instance comes back fresh", "[stabilizer][plugin]") {
+TEST_CASE("seeded runs repeat, and a pooled instance comes back fresh", "[stabilizer][plugin]") {
   auto run = [] {
     qrt::Device device = runtime().open("stabilizer.qubit:shots=40,seed=11");
     REQUIRE(device.num_qubits() == 0);

@@ -45,7 +45,7 @@ void WireMap::remove(Wire wire) {
   const std::size_t c = column(wire, "release");
   const Wire moved = wire_at_column_.back();
   wire_at_column_[c] = moved;
-  
+  column_of_wire_[moved] = static_cast<std::int64_t>(c);
   wire_at_column_.pop_back();
   column_of_wire_[wire] = kNotAllocated;
   allocation_order_.erase(std::find(allocation_order_.begin(), allocation_order_.end(), wire));

@@ -8,6 +8,7 @@
 #include "measure/validation.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <string>
 
 namespace qrt::sv {
@@ -64,22 +65,29 @@ void line_tiles(const ProbsPlan& plan, const std::complex<double>* state, std::s
                            });
 }
 
-// Small outputs: every listed qubit is in the tile, so all outer combinations are traced. They are
-// split into a fixed number of ranges; each range sums its tiles, then histograms its sums, and the
-// histograms are added in range order.
+// Small outputs: the (kept outer, traced) combinations, traced innermost, are split into a fixed
+// number of ranges. A range sums tiles while the kept combination stays the same and adds the sums
+// into its own histogram when it changes; the histograms are then added in range order.
 void partial_histograms(const ProbsPlan& plan, const std::complex<double>* state, std::span<double> out, int workers) {
-  const std::size_t combinations = plan.traced_tiles();
+  const std::size_t traced_tiles = plan.traced_tiles();
+  const std::size_t combinations = (std::size_t{1} << std::popcount(plan.kept_outer())) * traced_tiles;
   const std::size_t per_range = parallel::chunk_count(combinations, std::min(kPartialHistograms, combinations));
   const std::size_t ranges = parallel::chunk_count(combinations, per_range);
   std::vector<double> partial(ranges * out.size(), 0.0);
   parallel::for_each_chunk(combinations, per_range, workers, [&](std::size_t range, std::size_t begin, std::size_t end) {
+    double* histogram = partial.data() + range * out.size();
     std::vector<double> sums(plan.tile_size(), 0.0);
-    Index traced = bits::deposit(begin, plan.traced_outer());
+    Index kept = bits::deposit(begin / traced_tiles, plan.kept_outer());
+    Index traced = bits::deposit(begin % traced_tiles, plan.traced_outer());
     for (std::size_t combination = begin; combination < end; ++combination) {
-      plan.add_norms<true>(state, traced, sums.data());
+      plan.add_norms<true>(state, kept | traced, sums.data());
       traced = bits::next_submask(traced, plan.traced_outer());
+      if (traced == 0 || combination + 1 == end) {  // this kept combination is done (in this range)
+        plan.flush<true>(sums.data(), histogram + plan.output_offset(kept));
+        std::fill(sums.begin(), sums.end(), 0.0);
+        kept = bits::next_submask(kept, plan.kept_outer());
+      }
     }
-    plan.flush<true>(sums.data(), partial.data() + range * out.size());
   });
   std::fill(out.begin(), out.end(), 0.0);
   for (std::size_t range = 0; range < ranges; ++range) {

@@ -10,26 +10,12 @@ namespace {
 
 using bits::Index;
 
-constexpr std::size_t kTileBits = 14;         // up to 2^14 amplitudes (256 KiB) per tile
-constexpr std::size_t kMaxRunBits = 11;       // runs of up to 2^11 amplitudes (32 KiB)
-constexpr std::size_t kOutputLineBits = 3;    // 8 doubles = one 64-byte cache line
-constexpr std::size_t kMaxHistogramBits = 10; // outputs up to 2^10 entries use partial histograms
-constexpr std::size_t kMinOwnedTileBits = 6;  // at least 2^6 output tiles otherwise
-
-// Output bit of every qubit (qubits[j] gives bit k-1-j), -1 for qubits not listed.
-std::vector<int> output_bits(std::size_t num_qubits, std::span<const std::size_t> qubits) {
-  std::vector<int> bit(num_qubits, -1);
-  for (std::size_t j = 0; j < qubits.size(); ++j) bit[qubits[j]] = static_cast<int>(qubits.size() - 1 - j);
-  return bit;
-}
-
-Index output_offset(Index amplitude_offset, const std::vector<int>& output_bit) {
-  Index result = 0;
-  for (std::size_t q = 0; q < output_bit.size(); ++q) {
-    if (output_bit[q] >= 0 && ((amplitude_offset >> q) & 1)) result |= bits::bit(static_cast<std::size_t>(output_bit[q]));
-  }
-  return result;
-}
+constexpr std::size_t kHistogramTileBits = 10;  // 2^10 contiguous amplitudes: 8 KiB of sums, in L1
+constexpr std::size_t kLineRunBits = 11;        // one-to-one tiles: 8 runs of 2^11 amplitudes (32 KiB)
+constexpr std::size_t kBufferedRunBits = 8;     // buffered tiles: 8 runs of 2^8 (16 KiB of sums)
+constexpr std::size_t kOutputLineBits = 3;      // 8 doubles = one 64-byte cache line
+constexpr std::size_t kMaxHistogramBits = 10;   // outputs up to 2^10 entries use partial histograms
+constexpr std::size_t kMinOwnedTileBits = 6;    // at least 2^6 output tiles otherwise
 
 std::vector<std::size_t> kept_outer_qubits(std::span<const std::size_t> qubits, Index tile) {
   std::vector<std::size_t> order;
@@ -39,9 +25,10 @@ std::vector<std::size_t> kept_outer_qubits(std::span<const std::size_t> qubits, 
   return order;
 }
 
-std::vector<Index> images(const std::vector<std::size_t>& order, const std::vector<int>& output_bit, bool output) {
-  std::vector<Index> image;
-  for (std::size_t q : order) image.push_back(output ? output_offset(bits::bit(q), output_bit) : bits::bit(q));
+// Image of each amplitude bit under "amplitude index -> output index" (qubits[j] gives bit k-1-j).
+std::vector<Index> output_bit_images(std::size_t num_qubits, std::span<const std::size_t> qubits) {
+  std::vector<Index> image(num_qubits, 0);
+  for (std::size_t j = 0; j < qubits.size(); ++j) image[qubits[j]] = bits::bit(qubits.size() - 1 - j);
   return image;
 }
 
@@ -50,13 +37,9 @@ std::vector<Index> images(const std::vector<std::size_t>& order, const std::vect
 Index ProbsPlan::choose_tile(std::size_t num_qubits, std::span<const std::size_t> qubits) {
   const std::size_t k = qubits.size();
   const Index kept = bits::mask_of(qubits);
-  if (k <= kMaxHistogramBits) {
-    Index tile = kept;
-    for (std::size_t q = 0; q < num_qubits && std::popcount(tile) < static_cast<int>(kTileBits); ++q) tile |= bits::bit(q);
-    return tile;
-  }
+  if (k <= kMaxHistogramBits) return bits::low_mask(std::min(kHistogramTileBits, num_qubits));
   const std::size_t kept_budget = k - kMinOwnedTileBits;
-  std::size_t run_bits = std::min(kMaxRunBits, num_qubits);
+  std::size_t run_bits = std::min(k == num_qubits ? kLineRunBits : kBufferedRunBits, num_qubits);
   std::size_t line_bits = std::min(kOutputLineBits, k);
   const auto tile_of = [&] {
     Index tile = bits::low_mask(run_bits);
@@ -70,19 +53,25 @@ Index ProbsPlan::choose_tile(std::size_t num_qubits, std::span<const std::size_t
 }
 
 ProbsPlan::ProbsPlan(std::size_t num_qubits, std::span<const std::size_t> qubits, bool output_aligned)
-    : tile_input_({}), tile_output_({}) {
+    : output_index_(output_bit_images(num_qubits, qubits)), tile_input_({}), tile_output_({}) {
   const std::size_t k = qubits.size();
   const Index kept = bits::mask_of(qubits);
   const Index tile = choose_tile(num_qubits, qubits);
-  const std::vector<int> output_bit = output_bits(num_qubits, qubits);
   traced_outer_ = bits::low_mask(num_qubits) & ~kept & ~tile;
+  kept_outer_ = kept & ~tile;
   kept_outer_order_ = kept_outer_qubits(qubits, tile);
-  tile_input_ = BitLinearMap(images(kept_outer_order_, output_bit, false));
-  tile_output_ = BitLinearMap(images(kept_outer_order_, output_bit, true));
+  // Output tile t: bit j of t is the j-th kept outer qubit by increasing output bit.
+  std::vector<Index> tile_input_images, tile_output_images;
+  for (std::size_t q : kept_outer_order_) {
+    tile_input_images.push_back(bits::bit(q));
+    tile_output_images.push_back(output_index_(bits::bit(q)));
+  }
+  tile_input_ = BitLinearMap(tile_input_images);
+  tile_output_ = BitLinearMap(tile_output_images);
 
   const auto run_bits = static_cast<std::size_t>(std::countr_one(tile));
   run_length_ = std::size_t{1} << run_bits;
-  for (Index e = 0; e < run_length_; ++e) element_output_.push_back(output_offset(e, output_bit));
+  for (Index e = 0; e < run_length_; ++e) element_output_.push_back(output_index_(e));
   // Runs are numbered so that consecutive runs fill consecutive output entries where possible:
   // kept run qubits by increasing output bit, then traced ones.
   std::vector<std::size_t> run_qubits;
@@ -96,7 +85,7 @@ ProbsPlan::ProbsPlan(std::size_t num_qubits, std::span<const std::size_t> qubits
     Index offset = 0;
     for (std::size_t j = 0; j < run_qubits.size(); ++j) offset |= ((r >> j) & 1) << run_qubits[j];
     run_offsets_.push_back(offset);
-    run_output_.push_back(output_offset(offset, output_bit));
+    run_output_.push_back(output_index_(offset));
   }
 
   const bool one_to_one = (tile & ~kept) == 0 && traced_outer_ == 0;
@@ -119,7 +108,7 @@ ProbsPlan::ProbsPlan(std::size_t num_qubits, std::span<const std::size_t> qubits
     Index start = 0;
     do {
       line_starts_.push_back(start);
-      line_outputs_.push_back(output_offset(start, output_bit));
+      line_outputs_.push_back(output_index_(start));
       start = bits::next_submask(start, tile & ~line_mask);
     } while (start != 0);
   }

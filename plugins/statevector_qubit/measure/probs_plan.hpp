@@ -7,11 +7,12 @@
 // above the contiguous ones. Tile element (r, e) lands at output offset run_output[r] +
 // element_output[e] within its output tile.
 //
-// Geometry. Small outputs (at most 2^10 entries): the tile holds every listed qubit plus the lowest
-// amplitude bits, up to 2^14 amplitudes; all outer bits are traced and per-range partial histograms
-// are summed. Large outputs: the tile is up to 2^11 contiguous amplitudes times the 2^3 qubits that
-// give the lowest output bits, so reads stream 8 long runs and each run element fills a whole output
-// cache line; at least 2^6 output tiles remain so every thread owns some. Output tiles are visited in
+// Geometry. Small outputs (at most 2^10 entries): the tile is the lowest 2^10 amplitudes (8 KiB of
+// sums, in L1); outer combinations are split into ranges, each summing tiles per kept-outer
+// combination and adding them into its own partial histogram. Large outputs: the tile is up to
+// 2^11 (one-to-one) or 2^8 (buffered) contiguous amplitudes times the 2^3 qubits that give the lowest
+// output bits, so reads stream 8 long runs and each run element fills a whole output cache line; at
+// least 2^6 output tiles remain so every thread owns some. Output tiles are visited in
 // output order, so consecutive tiles write neighbouring lines of the same pages. When every output
 // entry receives exactly one amplitude (all qubits listed, in any order) each output line is
 // computed from its 8 amplitudes and stored at once, bypassing the cache when possible: reads and
@@ -46,7 +47,10 @@ class ProbsPlan {
   std::size_t output_tiles() const { return std::size_t{1} << kept_outer_order_.size(); }
   std::size_t traced_tiles() const { return std::size_t{1} << std::popcount(traced_outer_); }
   bits::Index traced_outer() const { return traced_outer_; }
+  bits::Index kept_outer() const { return kept_outer_; }  // in increasing numeric order
 
+  // Output index of the listed qubits' bits in `amplitude` (unlisted bits are ignored).
+  bits::Index output_offset(bits::Index amplitude) const { return output_index_(amplitude); }
   // Amplitude offset (kept outer bits) and output offset of output tile number `tile`.
   bits::Index tile_input(std::size_t tile) const { return tile_input_(tile); }
   bits::Index tile_output(std::size_t tile) const { return tile_output_(tile); }
@@ -67,6 +71,7 @@ class ProbsPlan {
 
   Kernel kernel_ = Kernel::PartialHistograms;
   bits::Index traced_outer_ = 0;
+  bits::Index kept_outer_ = 0;
   std::vector<std::size_t> kept_outer_order_;  // kept outer qubits by increasing output bit
   std::size_t run_length_ = 1;
   std::vector<bits::Index> run_offsets_;     // amplitude offset of run r
@@ -76,6 +81,7 @@ class ProbsPlan {
   bits::Index line_offsets_[8] = {};
   std::vector<bits::Index> line_starts_;
   std::vector<bits::Index> line_outputs_;
+  BitLinearMap output_index_;
   BitLinearMap tile_input_;
   BitLinearMap tile_output_;
 };

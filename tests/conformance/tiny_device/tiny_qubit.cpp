@@ -7,8 +7,9 @@
 // inject (kwarg):   none | rz_sign | cnot_reversed | adjoint_ignored | controls_ignored |
 //                   control_values_ignored | reset_keeps_shots | no_wire_check | params_unchecked |
 //                   validates_late | probs_scaled | sample_two | expval_sign | shared_state
-// Compile definitions (descriptor-level bugs): TINY_DUPLICATE_GATE (RY listed twice),
-// TINY_BAD_DEFAULT (the shots default lies outside its own range).
+// Compile definitions: TINY_PROBS_ONLY (the state is not exposed, so the kit observes through probs);
+// descriptor-level bugs TINY_DUPLICATE_GATE (RY listed twice), TINY_BAD_DEFAULT (the shots default
+// lies outside its own range).
 #include "tiny_register.hpp"
 
 #include <qrt/plugin.hpp>
@@ -67,10 +68,15 @@ class TinyQubit final : public qrt::sdk::Device {
     c.gates.push_back("RY");
 #endif
     c.observables = {"Identity", "PauliX", "PauliZ"};
+#ifdef TINY_PROBS_ONLY
+    c.measurements = {"expval", "probs", "sample", "counts", "measure", "reset"};
+    c.state = false;
+#else
     c.measurements = {"expval", "probs", "sample", "counts", "state", "measure", "reset"};
+    c.state = true;
+#endif
     c.max_qubits = 4;
     c.shots = true;
-    c.state = true;
     c.mid_circuit_measurement = true;
     c.controlled_gates = true;
     c.adjoint = true;
