@@ -1,14 +1,15 @@
-# qrt_add_device_plugin(<target> SOURCES <src>... [LINK <libs>...])
+# qrt_add_device_plugin(<target> SOURCES <src>... [LINK <libs>...] [NO_INSTALL])
 #
 # Builds a device plugin the way the host expects to find it: a MODULE library named
 # `<target>.so` (no `lib` prefix) in the plugins output folder, exporting only the entry
 # symbol (hidden visibility, static dependencies' symbols kept local), installed into
-# <prefix>/lib/qrt/plugins. Bundled and third-party plugins use this same helper.
+# <prefix>/lib/qrt/plugins (unless NO_INSTALL: examples built in qrt's tree are not shipped).
+# Bundled and third-party plugins use this same helper.
 include(GNUInstallDirs)
 set(_QRT_PLUGIN_MODULE_DIR "${CMAKE_CURRENT_LIST_DIR}")
 
 function(qrt_add_device_plugin target)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LINK" ${ARGN})
+  cmake_parse_arguments(ARG "NO_INSTALL" "" "SOURCES;LINK" ${ARGN})
   # In qrt's own tree these point at build/lib/qrt/plugins; a third-party project gets defaults.
   if(NOT QRT_PLUGIN_OUTPUT_DIR)
     set(QRT_PLUGIN_OUTPUT_DIR "${CMAKE_BINARY_DIR}/plugins")
@@ -32,6 +33,8 @@ function(qrt_add_device_plugin target)
   if(COMMAND qrt_warnings)
     qrt_warnings(${target})
   endif()
-  install(TARGETS ${target} LIBRARY DESTINATION "${QRT_PLUGIN_INSTALL_DIR}")
+  if(NOT ARG_NO_INSTALL)
+    install(TARGETS ${target} LIBRARY DESTINATION "${QRT_PLUGIN_INSTALL_DIR}")
+  endif()
   set_property(GLOBAL APPEND PROPERTY QRT_PLUGIN_TARGETS ${target})  # tests depend on every plugin
 endfunction()

@@ -231,6 +231,9 @@ boost::json::object outcome_of_failure(const RunLabel& label, std::exception_ptr
   } catch (const std::exception& e) {
     doc["status"] = "error";
     doc["error"] = e.what();
+  } catch (...) {
+    doc["status"] = "error";
+    doc["error"] = "an exception that is not a std::exception";
   }
   return doc;
 }
@@ -304,14 +307,15 @@ int batch(const BatchArgs& args) {
   while (next < total) {
     if (g_interrupted.load() && !executor.cancelled()) executor.cancel();
     if (futures[next].wait_for(std::chrono::milliseconds(100)) == std::future_status::ready) {
+      boost::json::object doc;
       try {
-        emit(futures[next].get());
+        doc = futures[next].get();
         ++tally.ok;
       } catch (...) {
-        boost::json::object doc = outcome_of_failure(labels[next], std::current_exception());
+        doc = outcome_of_failure(labels[next], std::current_exception());
         ++(doc.at("status").as_string() == "cancelled" ? tally.cancelled : tally.failed);
-        emit(std::move(doc));
       }
+      emit(std::move(doc));
       ++next;
     }
     progress.update(finished());

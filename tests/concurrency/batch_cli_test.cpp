@@ -131,14 +131,19 @@ struct Outcome {
   std::string out, err;
 };
 
-Outcome qrt_batch(const TempDir& dir, std::vector<std::string> args) {
+// `qrt ARGS...` run to completion; its files live in `dir`.
+Outcome run_qrt(const TempDir& dir, const std::vector<std::string>& args) {
   static int counter = 0;
   const fs::path out = dir.path() / ("out" + std::to_string(counter)), err = dir.path() / ("err" + std::to_string(counter));
   ++counter;
-  args.insert(args.begin(), "batch");
   Child child(args, out, err);
   const int code = child.wait();
   return {code, slurp(out), slurp(err)};
+}
+
+Outcome qrt_batch(const TempDir& dir, std::vector<std::string> args) {
+  args.insert(args.begin(), "batch");
+  return run_qrt(dir, args);
 }
 
 std::vector<boost::json::object> json_lines(const std::string& text) {
@@ -285,11 +290,27 @@ TEST_CASE("qrt batch --pool-max-inactive 0 creates a device per program", "[batc
                                     "--stats", "--jobs", "1", "--pool-max-inactive", "0", "--no-progress"});
   INFO("stderr: " << r.err);
   REQUIRE(r.exit_code == 0);
-  const auto& pool = boost::json::parse(r.out).as_object().at("pool").as_object();
+  const boost::json::value doc = boost::json::parse(r.out);
+  const auto& pool = doc.as_object().at("pool").as_object();
   CHECK(pool.at("creations").as_int64() == 3);
   CHECK(pool.at("hits").as_int64() == 0);
   CHECK(pool.at("evictions").as_int64() == 3);
   CHECK(pool.at("policy").as_object().at("max_inactive").as_int64() == 0);
+}
+
+TEST_CASE("qrt run --stats prints the pool's statistics as JSON on stderr", "[batch][cli]") {
+  TempDir dir;
+  const fs::path file = dir.write("bell.qasm", kBell);
+  const Outcome r = run_qrt(dir, {"run", file.string(), "--shots", "20", "--stats", "-o", "json"});
+  INFO("stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(boost::json::parse(r.out).as_object().at("shots").as_int64() == 20);  // stdout holds the result only
+  const std::size_t at = r.err.find("qrt: pool ");
+  REQUIRE(at != std::string::npos);
+  const boost::json::value stats = boost::json::parse(r.err.substr(at + 10, r.err.find('\n', at) - at - 10));
+  CHECK(stats.at("creations").as_int64() == 1);
+  CHECK(stats.at("active").as_int64() == 1);  // printed while the device holds the result
+  CHECK(stats.at("keys").as_array().at(0).at("device").as_string() == "statevector.qubit");
 }
 
 TEST_CASE("qrt batch reports bad arguments clearly", "[batch][cli]") {
@@ -333,7 +354,7 @@ measure q -> c;
   constexpr int kPrograms = 40;
   std::vector<std::string> args{"batch"};
   for (int i = 0; i < kPrograms; ++i) args.push_back(slow.string());
-  for (const char* a : {"--shots", "2000", "--seed", "1", "--jobs", "1"}) args.emplace_back(a);
+  for (const char* a : {"--shots", "200", "--seed", "1", "--jobs", "1"}) args.emplace_back(a);
   const fs::path out = dir.path() / "out", err = dir.path() / "err";
   Child child(args, out, err);
 
@@ -359,7 +380,7 @@ measure q -> c;
     const std::string status(lines[i].at("status").as_string());
     if (status == "ok") {
       CHECK(cancelled == 0);  // one worker, in order: every finished run precedes every cancelled one
-      CHECK(lines[i].at("shots").as_int64() == 2000);
+      CHECK(lines[i].at("shots").as_int64() == 200);
       ++ok;
     } else {
       CHECK(status == "cancelled");

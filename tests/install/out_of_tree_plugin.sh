@@ -12,6 +12,11 @@ if grep -rl --binary-files=without-match "$build" "$work/prefix" ; then
   echo "FAIL: installed files mention the build tree" >&2; exit 1
 fi
 
+# The in-tree template device is an example: it must not be installed as a bundled device.
+if find "$work/prefix" -name 'qrt_template_device.so' | grep -q . ; then
+  echo "FAIL: the template example was installed" >&2; exit 1
+fi
+
 cmake -S "$template" -B "$work/template-build" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
 cmake --build "$work/template-build" -j2 >/dev/null
 test -f "$work/template-build/plugins/qrt_template_device.so"

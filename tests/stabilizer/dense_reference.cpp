@@ -171,16 +171,41 @@ double DenseState::var(const std::vector<std::pair<double, std::string>>& sum) c
   return square - mean * mean;
 }
 
-void DenseState::remove_qubit(std::size_t qubit) {
-  const int outcome = probability(qubit, 1) > 0.5 ? 1 : 0;
-  if (probability(qubit, outcome) < 1 - 1e-9) throw std::invalid_argument("removing a qubit that is not |0> or |1>");
-  const std::size_t bit = num_qubits_ - 1 - qubit;
-  std::vector<Complex> out(amplitudes_.size() / 2);
-  for (std::size_t index = 0; index < amplitudes_.size(); ++index) {
-    if (static_cast<int>((index >> bit) & 1u) != outcome) continue;
-    const std::size_t high = index >> (bit + 1), low = index & ((std::size_t{1} << bit) - 1);
-    out[(high << bit) | low] = amplitudes_[index];
+double DenseState::bloch_length(std::size_t qubit) const {
+  std::string word(num_qubits_, 'I');
+  double sum = 0;
+  for (char letter : {'X', 'Y', 'Z'}) {
+    word[qubit] = letter;
+    sum += expval(word) * expval(word);
   }
+  return std::sqrt(sum);
+}
+
+void DenseState::remove_qubit(std::size_t qubit) {
+  // psi[rest, b] = r[rest] phi[b] for a product factor: phi is the column of psi at the largest
+  // amplitude, and r = <phi| psi summed over b.
+  const std::size_t bit = num_qubits_ - 1 - qubit;
+  const auto split = [bit](std::size_t rest, std::size_t b) {
+    const std::size_t high = rest >> bit, low = rest & ((std::size_t{1} << bit) - 1);
+    return (high << (bit + 1)) | (b << bit) | low;
+  };
+  const std::size_t half = amplitudes_.size() / 2;
+  std::size_t best = 0;
+  for (std::size_t rest = 0; rest < half; ++rest)
+    if (std::norm(amplitudes_[split(rest, 0)]) + std::norm(amplitudes_[split(rest, 1)]) >
+        std::norm(amplitudes_[split(best, 0)]) + std::norm(amplitudes_[split(best, 1)]))
+      best = rest;
+  Complex phi0 = amplitudes_[split(best, 0)], phi1 = amplitudes_[split(best, 1)];
+  const double norm = std::sqrt(std::norm(phi0) + std::norm(phi1));
+  phi0 /= norm;
+  phi1 /= norm;
+  std::vector<Complex> out(half);
+  double total = 0;
+  for (std::size_t rest = 0; rest < half; ++rest) {
+    out[rest] = std::conj(phi0) * amplitudes_[split(rest, 0)] + std::conj(phi1) * amplitudes_[split(rest, 1)];
+    total += std::norm(out[rest]);
+  }
+  if (std::abs(total - 1) > 1e-9) throw std::invalid_argument("removing a qubit that is entangled");
   amplitudes_ = std::move(out);
   --num_qubits_;
 }

@@ -50,7 +50,9 @@ class DenseState {
   // <psi| O |psi> and <psi| O^2 |psi> - <O>^2 for O = sum c_i word_i.
   double expval(const std::vector<std::pair<double, std::string>>& sum) const;
   double var(const std::vector<std::pair<double, std::string>>& sum) const;
-  // Drops a qubit that is in |0> or |1> (a product factor); the others keep their order.
+  // Length of the qubit's Bloch vector: 1 exactly when it is not entangled with the others.
+  double bloch_length(std::size_t qubit) const;
+  // Drops a qubit that is a product factor (any pure one-qubit state); the others keep their order.
   void remove_qubit(std::size_t qubit);
   // A new qubit in |0> as the last (least significant) qubit.
   void add_qubit();

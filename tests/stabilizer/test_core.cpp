@@ -203,5 +203,16 @@ TEST_CASE("a 300-qubit tableau: GHZ chain, measurement and removal across word b
   entangled.apply(h, std::span<const std::size_t>(&zero, 1));
   const std::size_t pair[2] = {0, 1};
   entangled.apply(cnot, pair);
+  CHECK(entangled.is_entangled(1));
   CHECK_THROWS_AS(entangled.remove_qubit(1), std::logic_error);
+
+  // |+> (x) |0>: the |+> qubit is a product factor, removed by rotating it to Z first.
+  qrt::stab::Tableau product(2);
+  product.apply(h, std::span<const std::size_t>(&zero, 1));
+  CHECK(product.outcome_is_random(0));
+  CHECK(!product.is_entangled(0));
+  product.remove_qubit(0);
+  REQUIRE(product.num_qubits() == 1);
+  CHECK(!product.outcome_is_random(0));
+  CHECK(product.deterministic_outcome(0) == 0);
 }

@@ -129,6 +129,13 @@ TEST_CASE("wire and argument errors", "[stabilizer][errors]") {
   CHECK(code == QRT_ERROR_INVALID_ARGUMENT);
   CHECK(mentions(message, "control values"));
 
+  // Identity takes any number of wires (PennyLane) and any controls, and changes nothing.
+  apply(*device, "Identity", {w[0], w[1], w[2]});
+  apply(*device, "Identity", {w[2]}, {true, {w[0], w[1]}, {0, 1}, {}});
+  std::tie(code, message) = failure_of([&] { apply(*device, "Identity", {}); });
+  CHECK(code == QRT_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(message, "Identity"));
+
   std::tie(code, message) = failure_of([&] { apply(*device, "CNOT", {w[0]}); });
   CHECK(code == QRT_ERROR_INVALID_ARGUMENT);
   CHECK(mentions(message, "CNOT"));

@@ -37,28 +37,35 @@ std::vector<int> random_history(Device& device) {
 
 }  // namespace
 
-TEST_CASE("release needs a computational-basis qubit, and the rest of the state is kept", "[stabilizer][release]") {
+TEST_CASE("release needs a qubit that is not entangled, and the rest of the state is kept", "[stabilizer][release]") {
   std::mt19937_64 rng(11);
-  for (int trial = 0; trial < 40; ++trial) {
+  int refused = 0, released_unmeasured = 0;
+  for (int trial = 0; trial < 60; ++trial) {
     CAPTURE(trial);
     const std::size_t n = 2 + rng() % 5;
     auto device = make_device("{\"seed\": " + std::to_string(trial) + "}");
     std::vector<Wire> wires = device->allocate_qubits(n);
     DenseState reference(n);
-    random_clifford_layer(*device, wires, reference, 4 * n, rng);
+    random_clifford_layer(*device, wires, reference, trial % 3 == 0 ? n : 4 * n, rng);
 
     const std::size_t q = rng() % n;
-    const double p1 = reference.probability(q, 1);
-    if (std::abs(p1 - 0.5) < 1e-9) {
-      // In superposition (alone or entangled): refused, and nothing changes.
+    const bool entangled = reference.bloch_length(q) < 1 - 1e-9;
+    CAPTURE(q, entangled);
+    if (entangled) {
+      // Refused, and nothing changes; a measurement makes it releasable.
       const std::vector<double> before = all_probs(*device);
       REQUIRE(error_code_of([&] { device->release_qubits(std::vector<Wire>{wires[q]}); }) ==
               QRT_ERROR_FAILED_PRECONDITION);
       REQUIRE(device->num_qubits() == n);
       require_same(all_probs(*device), before);
+      ++refused;
     }
-    const int outcome = device->measure(wires[q], std::nullopt);
-    reference.project(q, outcome);
+    if (entangled || rng() % 2) {
+      const int outcome = device->measure(wires[q], std::nullopt);
+      reference.project(q, outcome);
+    } else {
+      ++released_unmeasured;  // |0>, |1>, |+>, |->, |+i> or |-i>, released as it is
+    }
     const Wire released = wires[q];
     device->release_qubits(std::vector<Wire>{released});
     reference.remove_qubit(q);
@@ -84,6 +91,9 @@ TEST_CASE("release needs a computational-basis qubit, and the rest of the state 
     std::iota(all.begin(), all.end(), 0);
     require_same(all_probs(*device), reference.probs(all));
   }
+  // Both branches ran.
+  CHECK(refused > 5);
+  CHECK(released_unmeasured > 5);
 }
 
 TEST_CASE("releasing several qubits is all or nothing", "[stabilizer][release]") {
@@ -99,6 +109,10 @@ TEST_CASE("releasing several qubits is all or nothing", "[stabilizer][release]")
   CHECK(error_code_of([&] { device->release_qubits(std::vector<Wire>{42}); }) == QRT_ERROR_INVALID_ARGUMENT);
   device->release_qubits(std::vector<Wire>{w[1], w[0]});  // |0> and |1>
   CHECK(device->num_qubits() == 2);
+  const Wire plus_i = device->allocate_qubits(1)[0];  // |+i> = S H |0>: not entangled, released as it is
+  apply(*device, "Hadamard", {plus_i});
+  apply(*device, "S", {plus_i});
+  device->release_qubits(std::vector<Wire>{plus_i});
   CHECK(device->expval(pauli_observable("XX", {w[2], w[3]})) == 1.0);
   CHECK(error_code_of([&] { apply(*device, "Hadamard", {w[0]}); }) == QRT_ERROR_INVALID_ARGUMENT);
   device->reset_wire(w[2]);  // random outcome, then back to |0>; its partner follows the outcome

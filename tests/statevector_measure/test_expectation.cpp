@@ -153,6 +153,21 @@ TEST_CASE("Pauli words with Y phases match the dense reference", "[expval][pauli
   }
 }
 
+TEST_CASE("Pauli words flipping qubits above the 2^10-amplitude blocks", "[expval][pauli]") {
+  // Words with X/Y beyond qubit 9 take the paired-block path (each amplitude read once).
+  std::mt19937_64 rng(91);
+  const std::size_t n = 12;
+  const auto psi = reference::random_state(n, 17);
+  for (const char* word : {"XIIIIIIIIIIY", "YYIIZIIIIIXI", "ZIXIIYIIIIIX", "IIIIIIIIIIXX", "YIZIIIIIIIYY"}) {
+    Qubits qubits(n);
+    std::iota(qubits.begin(), qubits.end(), 0);
+    INFO(word);
+    check_against_factorwise(psi, n, single_term(pauli_word(word, qubits, 0.75)));
+    std::shuffle(qubits.begin(), qubits.end(), rng);
+    check_against_factorwise(psi, n, single_term(pauli_word(word, qubits, -1.25)));
+  }
+}
+
 TEST_CASE("a Hermitian factor on three qubits inside a tensor product", "[expval][hermitian]") {
   std::mt19937_64 rng(8);
   const std::size_t n = 5;
@@ -161,6 +176,18 @@ TEST_CASE("a Hermitian factor on three qubits inside a tensor product", "[expval
   observable.terms.push_back({0.7, {hermitian({4, 1, 2}, reference::random_hermitian(3, rng)), pauli_y(0)}});
   observable.terms.push_back({-1.1, {pauli_x(3), hadamard(1)}});
   check_against_dense(psi, n, observable);
+}
+
+TEST_CASE("dense factors on high qubits with Z factors below them (runs with signs)", "[expval][hermitian]") {
+  std::mt19937_64 rng(19);
+  const std::size_t n = 8;
+  const auto psi = reference::random_state(n, 23);
+  Observable observable;
+  observable.terms.push_back({0.9, {hermitian({6, 5}, reference::random_hermitian(2, rng)), pauli_z(0), pauli_z(2),
+                                    pauli_y(7)}});
+  observable.terms.push_back({-0.4, {hadamard(4), pauli_z(1)}});
+  check_against_dense(psi, n, observable);
+  check_against_dense(psi, n, observable, 3);
 }
 
 TEST_CASE("dense parts wider than the on-the-fly block use a scratch copy", "[expval][scratch]") {

@@ -1,5 +1,6 @@
 // Sampling: column order, impossible outcomes, chi-square goodness of fit at a fixed seed, seed
 // reproducibility, thread-count independence, counts, and argument errors.
+#include "measure/guide_table.hpp"
 #include "measure/sampling.hpp"
 #include "reference.hpp"
 
@@ -70,7 +71,7 @@ TEST_CASE("sampled frequencies pass a chi-square test", "[sample][statistics]") 
   }
 }
 
-TEST_CASE("sample_distribution handles arbitrary outcome counts and zero weights", "[sample][alias]") {
+TEST_CASE("sample_distribution handles arbitrary outcome counts and zero weights", "[sample][guide]") {
   const std::vector<double> weights = {0.0, 3.0, 1.0, 0.0, 6.0};  // unnormalised, 5 outcomes
   std::mt19937_64 rng(7);
   const std::uint64_t shots = 100000;
@@ -79,6 +80,30 @@ TEST_CASE("sample_distribution handles arbitrary outcome counts and zero weights
   CHECK(h[3] == 0);
   const std::vector<double> p = {0.0, 0.3, 0.1, 0.0, 0.6};
   CHECK(chi_square(h, p, shots) < 13.82);  // df = 2, p = 0.001
+}
+
+TEST_CASE("guide tables of any size draw the same distribution", "[sample][guide]") {
+  const std::vector<double> weights = {0.0, 0.05, 0.0, 0.0, 0.4, 0.15, 0.0, 0.25, 0.15, 0.0};
+  const std::uint64_t draws = 100000;
+  for (std::size_t guide_size : {1u, 3u, 10u, 64u}) {
+    std::vector<double> cumulative = weights;
+    std::vector<std::uint64_t> guide(guide_size);
+    const qrt::sv::GuideTable table(cumulative, guide, 1);
+    std::mt19937_64 rng(guide_size);
+    std::vector<std::uint64_t> observed(weights.size(), 0);
+    for (std::uint64_t d = 0; d < draws; ++d) observed.at(table.draw(rng())) += 1;
+    INFO("guide size " << guide_size);
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+      if (weights[i] == 0.0) CHECK(observed[i] == 0);
+    }
+    CHECK(chi_square(observed, weights, draws) < 18.47);  // 5 possible outcomes: df = 4, p = 0.001
+  }
+  // The extreme random words land on the first and last possible outcomes.
+  std::vector<double> cumulative = weights;
+  std::vector<std::uint64_t> guide(4);
+  const qrt::sv::GuideTable table(cumulative, guide, 1);
+  CHECK(table.draw(0) == 1);
+  CHECK(table.draw(~std::uint64_t{0}) == 8);
 }
 
 TEST_CASE("the same seed gives the same shots; another seed different ones", "[sample][seed]") {

@@ -24,8 +24,11 @@
 //                 driven from two threads at once give the results they give sequentially
 //
 // Observing the state. Gate and value checks read the state through `state` when the device declares
-// it, else through `probs` (then the reference simulates the whole circuit, with a mixing layer after
-// the gate so that phases show in the probabilities). A device with neither is "not checked" there.
+// it, else through `probs`. Through probs the reference replays the whole circuit, preparation included
+// (so a wrong preparation gate makes other gates fail too), and a random layer follows the gate so that
+// relative phases show in the probabilities. A device with neither is "not checked" there. The limit of probabilities: a device whose every gate is the complex conjugate of the right one
+// (e.g. RZ(-θ) for RZ(θ) when its other gates are real) produces conj(ψ), which has the same
+// probabilities as ψ; only a device exposing `state` can be caught doing that.
 //
 // Non-simulating devices (decision). A device may accept gates without simulating them (null.qubit:
 // its state is always |0...0>). The kit probes this: it applies each declared one-qubit gate that moves

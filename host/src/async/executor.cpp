@@ -42,6 +42,7 @@ struct Executor::Impl {
     }
     auto target = std::make_shared<const async::DeviceTarget>(async::resolve_target(runtime, config, device_threads));
     std::lock_guard lock(targets_mutex);
+    if (targets.size() >= kMaxCachedTargets) targets.clear();  // bounded; a miss only costs a resolve
     return targets.try_emplace(std::string(config), std::move(target)).first->second;
   }
 
@@ -93,6 +94,8 @@ struct Executor::Impl {
     job.task->run(device);
     return nullptr;
   }
+
+  static constexpr std::size_t kMaxCachedTargets = 1024;
 
   Runtime& runtime;
   const std::size_t workers;

@@ -63,7 +63,7 @@ GateCatalog::GateCatalog() {
   for (const GateMatrix& g : gate_matrices()) {
     const std::size_t dim = std::size_t{1} << g.num_wires;
     const std::vector<Complex> inverse = adjoint_of(g.matrix, dim);
-    CatalogGate entry{g.name, g.num_wires,
+    CatalogGate entry{g.name, g.num_wires, std::string_view(g.name) == "Identity",
                       {required_clifford(g.matrix, g.num_wires, g.name), required_clifford(inverse, g.num_wires, g.name)},
                       {}};
     if (g.num_wires == 1)

@@ -19,6 +19,9 @@ namespace qrt::stab {
 struct CatalogGate {
   std::string name;
   unsigned num_wires;
+  // Identity acts on any number of wires (>= 1), as in PennyLane, with or without controls; its
+  // tables are the one-wire ones and there is nothing to apply.
+  bool is_identity;
   std::array<LocalClifford, 2> table;  // [adjoint]
   // One-wire gates: [adjoint][control value]; empty when the controlled gate is not Clifford.
   std::array<std::array<std::optional<LocalClifford>, 2>, 2> controlled;

@@ -31,7 +31,7 @@ qrt::sdk::Capabilities StabilizerDevice::capabilities() {
   c.shots = true;
   c.state = false;
   c.mid_circuit_measurement = true;
-  c.controlled_gates = false;  // only PauliX/Y/Z and Identity take a control
+  c.controlled_gates = false;  // only PauliX/Y/Z (one control) and Identity (any) take controls
   c.adjoint = true;            // every gate's adjoint is Clifford
   return c;
 }
@@ -71,10 +71,9 @@ void StabilizerDevice::release_qubits(std::span<const qrt::sdk::Wire> wires) {
   // Check every wire before removing any, so that a refused call changes nothing.
   const std::vector<std::size_t> columns = wires_.columns(wires, "release");
   for (std::size_t i = 0; i < wires.size(); ++i)
-    if (tableau_.outcome_is_random(columns[i]))
+    if (tableau_.is_entangled(columns[i]))
       qrt::sdk::throw_failed_precondition("release: wire " + std::to_string(wires[i]) +
-                                          " is not in a computational-basis state (it is in superposition or "
-                                          "entangled); measure or reset it before releasing");
+                                          " is entangled with other wires; measure or reset it before releasing");
   for (qrt::sdk::Wire wire : wires) {
     tableau_.remove_qubit(wires_.column(wire, "release"));
     wires_.remove(wire);
@@ -98,17 +97,18 @@ void StabilizerDevice::apply_gate(const qrt::sdk::GateCall& call) {
   const std::string where = "gate '" + gate.name + "'";
   if (!call.params.empty())
     qrt::sdk::throw_invalid_argument(where + " takes no parameters, got " + std::to_string(call.params.size()));
-  if (call.wires.size() != gate.num_wires)
-    qrt::sdk::throw_invalid_argument(where + " acts on " + std::to_string(gate.num_wires) + " wire(s), got " +
-                                     std::to_string(call.wires.size()));
+  if (gate.is_identity ? call.wires.empty() : call.wires.size() != gate.num_wires)
+    qrt::sdk::throw_invalid_argument(where + " acts on " + (gate.is_identity ? "one or more" : std::to_string(gate.num_wires)) +
+                                     " wire(s), got " + std::to_string(call.wires.size()));
   check_control_values(call.controls, call.control_values, where);
   const std::vector<std::size_t> columns = gate_columns(call.controls, call.wires, gate.name);
+  if (gate.is_identity) return;  // validated; nothing changes, whatever the controls
 
   if (call.controls.empty()) return tableau_.apply(gate.table[call.adjoint], columns);
   if (call.controls.size() > 1 || gate.num_wires > 1)
     qrt::sdk::throw_unsupported(where + " with " + std::to_string(call.controls.size()) +
                                 " control wire(s) is not supported: stabilizer.qubit takes one extra control on "
-                                "PauliX, PauliY, PauliZ or Identity only (the Clifford cases)");
+                                "PauliX, PauliY or PauliZ only (the Clifford cases; Identity takes any)");
   const auto& table = gate.controlled[call.adjoint][call.control_values[0]];
   if (!table)
     qrt::sdk::throw_unsupported(where + " with a control is not a Clifford operation, which stabilizer.qubit "

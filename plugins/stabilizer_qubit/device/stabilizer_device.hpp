@@ -1,13 +1,15 @@
 // stabilizer.qubit: Clifford circuits on a stabiliser tableau, written against the plugin SDK only.
 //
 // Gates: the Clifford gates of the GateCatalog, each with its adjoint; one extra control only on
-// PauliX/PauliY/PauliZ/Identity (giving CNOT/CY/CZ, either control value); apply_matrix accepts any
+// PauliX/PauliY/PauliZ (giving CNOT/CY/CZ, either control value); Identity on any number of wires and
+// controls; apply_matrix accepts any
 // one- or two-qubit Clifford unitary (controls included). Parameterised or non-Clifford operations
 // are errors naming the gate. No amplitudes: `state` is unsupported.
 //
-// Qubit release: a wire may be released only while its Z measurement is deterministic, i.e. it is in
-// |0> or |1> and therefore not entangled with the rest (measure or reset it first); anything else is
-// FailedPrecondition and nothing is released. The other wires keep their state.
+// Qubit release: a wire may be released only while it is not entangled with the others (some
+// one-qubit Pauli on it stabilises the state: it is in |0>, |1>, |+>, |->, |+i> or |-i>). Releasing an
+// entangled wire is FailedPrecondition and releases nothing; measuring or resetting it first always
+// makes it releasable. The other wires keep their state.
 //
 // Measurements: `measure` collapses (postselecting an outcome of probability 0 is FailedPrecondition);
 // `probs` is exact over at most OutcomeSpace::kMaxProbabilityBits (20) wires; `sample` draws shots

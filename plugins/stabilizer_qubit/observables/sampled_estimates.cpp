@@ -1,5 +1,6 @@
 #include "observables/sampled_estimates.hpp"
 
+#include "clifford/basis_change.hpp"
 #include "sampling/outcome_space.hpp"
 
 #include <qrt/sdk/error.hpp>
@@ -14,15 +15,6 @@
 namespace qrt::stab {
 
 namespace {
-
-// U with U P U^dagger = Z: Hadamard for X, Hadamard * S^dagger for Y.
-const LocalClifford& rotation_to_z(PauliLetter letter) {
-  static const double h = std::sqrt(0.5);
-  static const Complex i{0, 1};
-  static const LocalClifford from_x = *LocalClifford::from_unitary(std::vector<Complex>{h, h, h, -h}, 1);
-  static const LocalClifford from_y = *LocalClifford::from_unitary(std::vector<Complex>{h, -i * h, h, i * h}, 1);
-  return letter == PauliLetter::X ? from_x : from_y;
-}
 
 bool qubit_wise_commuting(std::span<const PauliTerm> terms) {
   if (terms.empty()) return true;
@@ -50,7 +42,7 @@ std::vector<double> shot_values(const Tableau& tableau, std::span<const PauliTer
   Tableau rotated = tableau;
   std::vector<std::size_t> columns;
   for (const auto& [column, letter] : measured) {
-    if (letter != PauliLetter::Z) rotated.apply(rotation_to_z(letter), std::span<const std::size_t>(&column, 1));
+    if (letter != PauliLetter::Z) rotated.apply(letter == PauliLetter::X ? x_to_z() : y_to_z(), std::span<const std::size_t>(&column, 1));
     columns.push_back(column);
   }
   const OutcomeSpace space(rotated, columns);

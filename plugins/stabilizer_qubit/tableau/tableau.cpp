@@ -1,6 +1,7 @@
 // Tableau lifecycle: creation, adding and removing qubits.
 #include "tableau/tableau.hpp"
 
+#include "clifford/basis_change.hpp"
 #include "tableau/pauli_string.hpp"
 
 #include <stdexcept>
@@ -20,10 +21,34 @@ void Tableau::add_qubits(std::size_t count) {
   }
 }
 
+namespace {
+
+// +-letter on `column` alone, as a Pauli string over n qubits.
+PauliString single_qubit(std::size_t n, std::size_t column, PauliLetter letter) {
+  PauliString p(n);
+  p.set(column, letter);
+  return p;
+}
+
+}  // namespace
+
+bool Tableau::is_entangled(std::size_t column) const {
+  if (!outcome_is_random(column)) return false;  // +-Z on the qubit is a stabiliser
+  return expectation(single_qubit(num_qubits_, column, PauliLetter::X).cref()) == 0 &&
+         expectation(single_qubit(num_qubits_, column, PauliLetter::Y).cref()) == 0;
+}
+
 void Tableau::remove_qubit(std::size_t column) {
-  if (column >= num_qubits_ || outcome_is_random(column))
-    throw std::logic_error("stabilizer tableau: removing a qubit that is not in a computational-basis state");
+  if (column >= num_qubits_) throw std::logic_error("stabilizer tableau: removing a qubit that does not exist");
   const std::size_t n = num_qubits_;
+  // A product factor in an X or Y eigenstate is first rotated to Z: a local unitary on a factor does
+  // not change the other qubits.
+  if (outcome_is_random(column)) {
+    const std::span<const std::size_t> qubit(&column, 1);
+    if (expectation(single_qubit(n, column, PauliLetter::X).cref()) != 0) apply(x_to_z(), qubit);
+    else if (expectation(single_qubit(n, column, PauliLetter::Y).cref()) != 0) apply(y_to_z(), qubit);
+    else throw std::logic_error("stabilizer tableau: removing an entangled qubit");
+  }
 
   // Z_c commutes with every stabiliser, so Z_c = +-prod{S_i : D_i has X or Y on c}. Fold that product
   // into the first such S_p, keeping the destabiliser pairing (S_j -> S_p S_j pairs with D_j -> D_j D_p).
@@ -37,9 +62,7 @@ void Tableau::remove_qubit(std::size_t column) {
     multiply_into(stabilizers_.row(p), stabilizers_.row(i));
     multiply_into(destabilizers_.row(i), destabilizers_.row(p));
   }
-  PauliString z_column(n);
-  z_column.set(column, PauliLetter::Z);
-  if (p == n || !same_operator(stabilizers_.row(p), z_column.cref()))
+  if (p == n || !same_operator(stabilizers_.row(p), single_qubit(n, column, PauliLetter::Z).cref()))
     throw std::logic_error("stabilizer tableau: the removed qubit's Z is not a product of stabilisers");
 
   // S_p is now +-Z_c. Other stabilisers lose their Z_c factor by multiplying with it, which puts the

@@ -23,9 +23,12 @@ class Tableau {
 
   // Appends `count` qubits in |0> as columns num_qubits()...
   void add_qubits(std::size_t count);
-  // Removes a qubit whose Z measurement is deterministic (so it is in |0> or |1>, a product factor of
-  // the state); the last column then takes its place. Throws std::logic_error otherwise: callers
-  // check outcome_is_random() first.
+  // A qubit is entangled when no single-qubit Pauli on it stabilises the state (its reduced state is
+  // mixed). O(n) for a qubit in |0> or |1>, else O(n^2 / 64).
+  bool is_entangled(std::size_t column) const;
+  // Removes a qubit that is not entangled (a product factor of the state, in any of the six
+  // one-qubit stabiliser states); the others keep their state and the last column takes its place.
+  // Throws std::logic_error for an entangled qubit: callers check is_entangled() first.
   void remove_qubit(std::size_t column);
 
   // Applies a one- or two-qubit Clifford; columns[0] is the gate's first wire. Columns must be

@@ -11,8 +11,7 @@ namespace {
 using bits::Index;
 
 constexpr std::size_t kHistogramTileBits = 10;  // 2^10 contiguous amplitudes: 8 KiB of sums, in L1
-constexpr std::size_t kLineRunBits = 11;        // one-to-one tiles: 8 runs of 2^11 amplitudes (32 KiB)
-constexpr std::size_t kBufferedRunBits = 8;     // buffered tiles: 8 runs of 2^8 (16 KiB of sums)
+constexpr std::size_t kRunBits = 11;            // large outputs: 8 runs of 2^11 amplitudes (32 KiB)
 constexpr std::size_t kOutputLineBits = 3;      // 8 doubles = one 64-byte cache line
 constexpr std::size_t kMaxHistogramBits = 10;   // outputs up to 2^10 entries use partial histograms
 constexpr std::size_t kMinOwnedTileBits = 6;    // at least 2^6 output tiles otherwise
@@ -39,7 +38,7 @@ Index ProbsPlan::choose_tile(std::size_t num_qubits, std::span<const std::size_t
   const Index kept = bits::mask_of(qubits);
   if (k <= kMaxHistogramBits) return bits::low_mask(std::min(kHistogramTileBits, num_qubits));
   const std::size_t kept_budget = k - kMinOwnedTileBits;
-  std::size_t run_bits = std::min(k == num_qubits ? kLineRunBits : kBufferedRunBits, num_qubits);
+  std::size_t run_bits = std::min(kRunBits, num_qubits);
   std::size_t line_bits = std::min(kOutputLineBits, k);
   const auto tile_of = [&] {
     Index tile = bits::low_mask(run_bits);

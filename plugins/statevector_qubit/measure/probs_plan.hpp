@@ -7,16 +7,17 @@
 // above the contiguous ones. Tile element (r, e) lands at output offset run_output[r] +
 // element_output[e] within its output tile.
 //
-// Geometry. Small outputs (at most 2^10 entries): the tile is the lowest 2^10 amplitudes (8 KiB of
-// sums, in L1); outer combinations are split into ranges, each summing tiles per kept-outer
-// combination and adding them into its own partial histogram. Large outputs: the tile is up to
-// 2^11 (one-to-one) or 2^8 (buffered) contiguous amplitudes times the 2^3 qubits that give the lowest
-// output bits, so reads stream 8 long runs and each run element fills a whole output cache line; at
-// least 2^6 output tiles remain so every thread owns some. Output tiles are visited in
-// output order, so consecutive tiles write neighbouring lines of the same pages. When every output
-// entry receives exactly one amplitude (all qubits listed, in any order) each output line is
-// computed from its 8 amplitudes and stored at once, bypassing the cache when possible: reads and
-// writes then each touch memory once.
+// Small outputs (at most 2^10 entries): the tile is the lowest 2^10 amplitudes (8 KiB of sums, in
+// L1). The (kept outer, traced) combinations are split into ranges; a range sums tiles per kept
+// combination and adds them into its own partial histogram.
+//
+// Large outputs: the tile is up to 2^11 contiguous amplitudes times the 3 qubits giving the lowest
+// output bits, so reads stream 8 long runs and each run element completes a whole output cache line.
+// At least 2^6 output tiles remain, so every thread owns some, and they are visited in output order,
+// so consecutive tiles write neighbouring lines of the same pages. When every output entry receives
+// exactly one amplitude (all qubits listed, in any order), each output line is computed from its 8
+// amplitudes and stored at once, bypassing the cache when possible; otherwise tiles are summed over
+// the traced combinations in a buffer first.
 #pragma once
 
 #include "measure/bit_linear_map.hpp"

@@ -23,11 +23,13 @@ std::vector<CompiledTerm> checked_terms(const std::complex<double>* state, std::
 
 // sum_t c_t T_t |state> into `out` (overwritten).
 void accumulate_terms(const std::complex<double>* state, std::size_t num_qubits, const std::vector<CompiledTerm>& terms,
-                      std::complex<double>* out, int threads) {
+                      std::complex<double>* out, int threads, MeasurementWorkspace& workspace) {
   const std::size_t size = std::size_t{1} << num_qubits;
   parallel::for_each_chunk(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
                            [&](std::size_t, std::size_t begin, std::size_t end) { std::fill(out + begin, out + end, 0.0); });
-  for (const CompiledTerm& term : terms) term_accumulate(state, num_qubits, term, term.coefficient, out, threads);
+  for (const CompiledTerm& term : terms) {
+    term_accumulate(state, num_qubits, term, term.coefficient, out, threads, workspace);
+  }
 }
 
 double squared_norm(const std::complex<double>* vector, std::size_t num_qubits, int threads) {
@@ -40,38 +42,49 @@ double squared_norm(const std::complex<double>* vector, std::size_t num_qubits, 
                                        });
 }
 
+MeasurementWorkspace& workspace_or(MeasurementWorkspace* given, MeasurementWorkspace& local) {
+  return given ? *given : local;
+}
+
 }  // namespace
 
-double expval(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads) {
+double expval(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads,
+              MeasurementWorkspace* workspace) {
   const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "expval");
+  MeasurementWorkspace local;
+  MeasurementWorkspace& scratch = workspace_or(workspace, local);
   double total = 0.0;
-  for (const CompiledTerm& term : terms) total += term.coefficient * term_inner(state, state, num_qubits, term, threads).real();
+  for (const CompiledTerm& term : terms) {
+    total += term.coefficient * term_inner(state, state, num_qubits, term, threads, scratch).real();
+  }
   return total;
 }
 
-double var(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads) {
+double var(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads,
+           MeasurementWorkspace* workspace) {
   const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "var");
   if (terms.empty()) return 0.0;
+  MeasurementWorkspace local;
+  MeasurementWorkspace& scratch = workspace_or(workspace, local);
   double second_moment = 0.0;
   double mean = 0.0;
   if (terms.size() == 1) {
     const CompiledTerm& term = terms.front();
-    const double t = term_inner(state, state, num_qubits, term, threads).real();
     const CompiledTerm square = squared(term);
-    mean = term.coefficient * t;
-    second_moment = square.coefficient * term_inner(state, state, num_qubits, square, threads).real();
+    mean = term.coefficient * term_inner(state, state, num_qubits, term, threads, scratch).real();
+    second_moment = square.coefficient * term_inner(state, state, num_qubits, square, threads, scratch).real();
   } else {
-    std::vector<std::complex<double>> image(std::size_t{1} << num_qubits);
-    accumulate_terms(state, num_qubits, terms, image.data(), threads);
-    second_moment = squared_norm(image.data(), num_qubits, threads);  // <psi|O O|psi>, O Hermitian
+    std::complex<double>* image = scratch.state_image(std::size_t{1} << num_qubits).data();
+    accumulate_terms(state, num_qubits, terms, image, threads, scratch);
+    second_moment = squared_norm(image, num_qubits, threads);  // <psi|O O|psi>, O Hermitian
     const CompiledTerm identity{};
-    mean = term_inner(state, image.data(), num_qubits, identity, threads).real();
+    mean = term_inner(state, image, num_qubits, identity, threads, scratch).real();
   }
   return std::max(0.0, second_moment - mean * mean);
 }
 
 void apply_observable(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable,
-                      std::span<std::complex<double>> out, int threads) {
+                      std::span<std::complex<double>> out, int threads, MeasurementWorkspace* workspace) {
   const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "apply_observable");
   const std::size_t size = std::size_t{1} << num_qubits;
   if (out.size() != size) {
@@ -79,7 +92,8 @@ void apply_observable(const std::complex<double>* state, std::size_t num_qubits,
                                          " amplitudes, expected 2^" + std::to_string(num_qubits) + " = " +
                                          std::to_string(size));
   }
-  accumulate_terms(state, num_qubits, terms, out.data(), threads);
+  MeasurementWorkspace local;
+  accumulate_terms(state, num_qubits, terms, out.data(), threads, workspace_or(workspace, local));
 }
 
 }  // namespace qrt::sv

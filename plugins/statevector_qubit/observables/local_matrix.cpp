@@ -34,14 +34,13 @@ void apply_local_matrix(std::complex<double>* state, std::size_t num_qubits, std
                            });
 }
 
-std::vector<std::complex<double>> copy_state(const std::complex<double>* state, std::size_t num_qubits, int threads) {
+void copy_state(const std::complex<double>* state, std::size_t num_qubits, std::span<std::complex<double>> copy,
+                int threads) {
   const std::size_t size = std::size_t{1} << num_qubits;
-  std::vector<std::complex<double>> copy(size);
   parallel::for_each_chunk(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
                            [&](std::size_t, std::size_t begin, std::size_t end) {
                              std::copy(state + begin, state + end, copy.data() + begin);
                            });
-  return copy;
 }
 
 }  // namespace qrt::sv

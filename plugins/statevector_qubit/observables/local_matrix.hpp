@@ -6,7 +6,6 @@
 #include <complex>
 #include <cstddef>
 #include <span>
-#include <vector>
 
 namespace qrt::sv {
 
@@ -15,7 +14,8 @@ namespace qrt::sv {
 void apply_local_matrix(std::complex<double>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
                         std::span<const std::complex<double>> matrix, int threads);
 
-// A copy of the 2^num_qubits amplitudes (made in parallel for large states).
-std::vector<std::complex<double>> copy_state(const std::complex<double>* state, std::size_t num_qubits, int threads);
+// Copies the 2^num_qubits amplitudes into `copy` (same size), in parallel for large states.
+void copy_state(const std::complex<double>* state, std::size_t num_qubits, std::span<std::complex<double>> copy,
+                int threads);
 
 }  // namespace qrt::sv

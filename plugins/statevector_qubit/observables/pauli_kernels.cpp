@@ -4,6 +4,7 @@
 #include "measure/parallel.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <vector>
 
 namespace qrt::sv {
@@ -39,59 +40,100 @@ std::complex<double> i_power(unsigned power) {
   return kPowers[power % 4];
 }
 
+namespace {
+
+// Sum of conj(bra[i ^ flip]) * ket[i] * sign(i) over the blocks of positions [begin, end), where
+// position p is amplitude index p with a zero bit inserted at `skipped_bit` (none when 0).
+// kFlipsLowBits: whether the word flips in-block bits; when it does not, both operands are read
+// contiguously and the loop vectorises.
+template <bool kFlipsLowBits>
+std::complex<double> inner_range(const std::complex<double>* bra, const std::complex<double>* ket,
+                                 const PauliMasks& word, const Blocking& blocking, Index skipped_bit,
+                                 std::size_t begin, std::size_t end) {
+  const std::size_t block = blocking.block_size();
+  const double* sign = blocking.low_sign.data();
+  const Index below = skipped_bit - 1;
+  double re = 0.0, im = 0.0;
+  std::complex<double> flipped[kFlipsLowBits ? std::size_t{1} << kBlockBits : 1];
+  for (Index position = begin; position < end; position += block) {
+    const Index base = skipped_bit ? ((position & ~below) << 1) | (position & below) : position;
+    const double block_sign = bits::parity(base & word.sign) ? -1.0 : 1.0;
+    const std::complex<double>* bra_block = bra + (base ^ blocking.flip_high);
+    if constexpr (kFlipsLowBits) {  // permute once so the product loop reads contiguously
+      for (Index lo = 0; lo < block; ++lo) flipped[lo] = bra_block[lo ^ blocking.flip_low];
+      bra_block = flipped;
+    }
+    const double* b = reinterpret_cast<const double*>(bra_block);
+    const double* k = reinterpret_cast<const double*>(ket + base);
+    double block_re = 0.0, block_im = 0.0;
+#pragma omp simd reduction(+ : block_re, block_im)
+    for (Index lo = 0; lo < block; ++lo) {
+      block_re += sign[lo] * (b[2 * lo] * k[2 * lo] + b[2 * lo + 1] * k[2 * lo + 1]);
+      block_im += sign[lo] * (b[2 * lo] * k[2 * lo + 1] - b[2 * lo + 1] * k[2 * lo]);
+    }
+    re += block_sign * block_re;
+    im += block_sign * block_im;
+  }
+  return {re, im};
+}
+
+// acc[i ^ flip] += factor * sign(i) * ket[i] over amplitudes [begin, end) (whole blocks).
+template <bool kFlipsLowBits>
+void accumulate_range(const std::complex<double>* ket, const PauliMasks& word, const Blocking& blocking,
+                      std::complex<double> factor, std::complex<double>* acc, std::size_t begin, std::size_t end) {
+  const std::size_t block = blocking.block_size();
+  const double* sign = blocking.low_sign.data();
+  const double f_re = factor.real(), f_im = factor.imag();
+  for (Index base = begin; base < end; base += block) {
+    const double block_sign = bits::parity(base & word.sign) ? -1.0 : 1.0;
+    const double* k = reinterpret_cast<const double*>(ket + base);
+    double* a = reinterpret_cast<double*>(acc + (base ^ blocking.flip_high));
+#pragma omp simd
+    for (Index lo = 0; lo < block; ++lo) {
+      const Index j = kFlipsLowBits ? lo ^ blocking.flip_low : lo;  // distinct for distinct lo
+      const double s = block_sign * sign[lo];
+      a[2 * j] += s * (f_re * k[2 * lo] - f_im * k[2 * lo + 1]);
+      a[2 * j + 1] += s * (f_re * k[2 * lo + 1] + f_im * k[2 * lo]);
+    }
+  }
+}
+
+// Indexed by "the word flips in-block bits".
+constexpr decltype(&inner_range<false>) kInnerRanges[] = {inner_range<false>, inner_range<true>};
+constexpr decltype(&accumulate_range<false>) kAccumulateRanges[] = {accumulate_range<false>, accumulate_range<true>};
+
+}  // namespace
+
 std::complex<double> pauli_inner(const std::complex<double>* bra, const std::complex<double>* ket,
                                  std::size_t num_qubits, const PauliMasks& word, int threads) {
   const Blocking blocking(num_qubits, word);
   const std::size_t size = std::size_t{1} << num_qubits;
-  const std::size_t block = blocking.block_size();
-  const double* sign = blocking.low_sign.data();
+  const auto range = kInnerRanges[blocking.flip_low != 0];
+  // For an expectation (bra == ket) of a word flipping out-of-block bits, the blocks pair up: block B
+  // and block B ^ flip hold each other's partners, and the terms of the second block are those of
+  // the first conjugated and multiplied by sigma = (-1)^y_count (sign(i ^ flip) = sigma sign(i)). So
+  // only blocks with the highest flipped bit clear are read — every amplitude once — and
+  // total = S + sigma conj(S).
+  const bool paired = bra == ket && blocking.flip_high != 0;
+  const Index skipped_bit = paired ? Index{1} << (63 - std::countl_zero(blocking.flip_high)) : 0;
+  const std::size_t positions = paired ? size / 2 : size;
   const auto sum = parallel::ordered_sum<std::complex<double>>(
-      size, std::max(parallel::kChunkAmplitudes, block), parallel::workers_for(size, threads),
-      [&](std::size_t begin, std::size_t end) {
-        double re = 0.0, im = 0.0;
-        for (Index base = begin; base < end; base += block) {
-          const double block_sign = bits::parity(base & word.sign) ? -1.0 : 1.0;
-          const double* b = reinterpret_cast<const double*>(bra + (base ^ blocking.flip_high));
-          const double* k = reinterpret_cast<const double*>(ket + base);
-          double block_re = 0.0, block_im = 0.0;
-#pragma omp simd reduction(+ : block_re, block_im)
-          for (Index lo = 0; lo < block; ++lo) {
-            const Index j = lo ^ blocking.flip_low;
-            // conj(bra[i ^ flip]) * ket[i] * sign
-            block_re += sign[lo] * (b[2 * j] * k[2 * lo] + b[2 * j + 1] * k[2 * lo + 1]);
-            block_im += sign[lo] * (b[2 * j] * k[2 * lo + 1] - b[2 * j + 1] * k[2 * lo]);
-          }
-          re += block_sign * block_re;
-          im += block_sign * block_im;
-        }
-        return std::complex<double>(re, im);
-      });
-  return i_power(word.y_count) * sum;
+      positions, std::max(parallel::kChunkAmplitudes, blocking.block_size()), parallel::workers_for(size, threads),
+      [&](std::size_t begin, std::size_t end) { return range(bra, ket, word, blocking, skipped_bit, begin, end); });
+  const double sigma = word.y_count % 2 ? -1.0 : 1.0;
+  return i_power(word.y_count) * (paired ? sum + sigma * std::conj(sum) : sum);
 }
 
 void pauli_accumulate(const std::complex<double>* ket, std::size_t num_qubits, const PauliMasks& word,
                       std::complex<double> scale, std::complex<double>* acc, int threads) {
   const Blocking blocking(num_qubits, word);
   const std::size_t size = std::size_t{1} << num_qubits;
-  const std::size_t block = blocking.block_size();
-  const double* sign = blocking.low_sign.data();
+  const auto range = kAccumulateRanges[blocking.flip_low != 0];
   const std::complex<double> factor = scale * i_power(word.y_count);
-  const double f_re = factor.real(), f_im = factor.imag();
   // Chunks write acc[i ^ flip] for their own i only: a bijection, so chunks never collide.
-  parallel::for_each_chunk(size, std::max(parallel::kChunkAmplitudes, block), parallel::workers_for(size, threads),
-                           [&](std::size_t, std::size_t begin, std::size_t end) {
-                             for (Index base = begin; base < end; base += block) {
-                               const double block_sign = bits::parity(base & word.sign) ? -1.0 : 1.0;
-                               const double* k = reinterpret_cast<const double*>(ket + base);
-                               double* a = reinterpret_cast<double*>(acc + (base ^ blocking.flip_high));
-#pragma omp simd
-                               for (Index lo = 0; lo < block; ++lo) {
-                                 const Index j = lo ^ blocking.flip_low;
-                                 const double s = block_sign * sign[lo];
-                                 a[2 * j] += s * (f_re * k[2 * lo] - f_im * k[2 * lo + 1]);
-                                 a[2 * j + 1] += s * (f_re * k[2 * lo + 1] + f_im * k[2 * lo]);
-                               }
-                             }
+  parallel::for_each_chunk(size, std::max(parallel::kChunkAmplitudes, blocking.block_size()),
+                           parallel::workers_for(size, threads), [&](std::size_t, std::size_t begin, std::size_t end) {
+                             range(ket, word, blocking, factor, acc, begin, end);
                            });
 }
 

@@ -69,21 +69,26 @@ std::optional<MeasurementGroup> group_terms(const Observable& observable, std::s
 
 // The group's eigenvalue for each of `shots` shots.
 std::vector<double> sample_group(const Complex* state, std::size_t num_qubits, const MeasurementGroup& group,
-                                 std::uint64_t shots, std::mt19937_64& rng, int threads) {
+                                 std::uint64_t shots, std::mt19937_64& rng, int threads,
+                                 MeasurementWorkspace& workspace) {
   std::vector<FactorEigenbasis> bases;
   std::vector<std::size_t> measured;
   for (const Factor* factor : group.factors) {
     bases.push_back(eigenbasis_of(*factor));
     measured.insert(measured.end(), bases.back().qubits.begin(), bases.back().qubits.end());
   }
-  std::vector<Complex> rotated;
+  Complex* rotated = nullptr;  // a copy of the state in the eigenbasis, made only if some factor needs it
   for (const FactorEigenbasis& basis : bases) {
     if (basis.rotation.empty()) continue;
-    if (rotated.empty()) rotated = copy_state(state, num_qubits, threads);
-    apply_local_matrix(rotated.data(), num_qubits, basis.qubits, basis.rotation, threads);
+    if (rotated == nullptr) {
+      const std::span<Complex> copy = workspace.state_copy(std::size_t{1} << num_qubits);
+      copy_state(state, num_qubits, copy, threads);
+      rotated = copy.data();
+    }
+    apply_local_matrix(rotated, num_qubits, basis.qubits, basis.rotation, threads);
   }
-  const Complex* source = rotated.empty() ? state : rotated.data();
-  const std::vector<std::uint64_t> outcomes = sample_outcomes(source, num_qubits, measured, shots, rng, threads);
+  const std::span<const std::uint64_t> outcomes =
+      draw_outcomes(rotated ? rotated : state, num_qubits, measured, shots, rng, threads, workspace);
 
   // Outcome bits of basis b: the shift below its last measured qubit, and its width.
   std::vector<std::size_t> shift(bases.size());
@@ -132,21 +137,24 @@ void check_arguments(const Complex* state, std::size_t num_qubits, const Observa
 }  // namespace
 
 double expval_sampled(const Complex* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
-                      std::mt19937_64& rng, int threads) {
+                      std::mt19937_64& rng, int threads, MeasurementWorkspace* workspace) {
   check_arguments(state, num_qubits, observable, shots, threads, "expval_sampled");
+  MeasurementWorkspace local;
+  MeasurementWorkspace& scratch = workspace ? *workspace : local;
   const std::size_t count = observable.terms.size();
   if (auto group = group_terms(observable, 0, count, num_qubits)) {
-    return mean(sample_group(state, num_qubits, *group, shots, rng, threads));
+    return mean(sample_group(state, num_qubits, *group, shots, rng, threads, scratch));
   }
   double total = 0.0;
   for (std::size_t t = 0; t < count; ++t) {
-    total += mean(sample_group(state, num_qubits, *group_terms(observable, t, t + 1, num_qubits), shots, rng, threads));
+    const auto single = group_terms(observable, t, t + 1, num_qubits);  // one term always groups
+    total += mean(sample_group(state, num_qubits, *single, shots, rng, threads, scratch));
   }
   return total;
 }
 
 double var_sampled(const Complex* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
-                   std::mt19937_64& rng, int threads) {
+                   std::mt19937_64& rng, int threads, MeasurementWorkspace* workspace) {
   check_arguments(state, num_qubits, observable, shots, threads, "var_sampled");
   const auto group = group_terms(observable, 0, observable.terms.size(), num_qubits);
   if (!group) {
@@ -154,7 +162,8 @@ double var_sampled(const Complex* state, std::size_t num_qubits, const Observabl
          "var_sampled: the terms of the observable do not share an eigenbasis (two factors on a common qubit "
          "differ), so its variance cannot be estimated from samples");
   }
-  return variance(sample_group(state, num_qubits, *group, shots, rng, threads));
+  MeasurementWorkspace local;
+  return variance(sample_group(state, num_qubits, *group, shots, rng, threads, workspace ? *workspace : local));
 }
 
 }  // namespace qrt::sv

@@ -9,11 +9,13 @@
 //
 // The eigenbasis rotation is applied to a scratch copy of the state; factors already diagonal
 // (PauliZ, Identity) are sampled from the state itself without a copy. Results depend only on the
-// generator state, not on the thread count.
+// generator state, not on the thread count. `workspace` (optional) holds the rotated copy and the
+// sampling buffers between calls.
 // Errors (qrt::sv::Error): the observable's validation errors, InvalidArgument for shots == 0, plus
 // Unsupported as above.
 #pragma once
 
+#include "measure/measurement_workspace.hpp"
 #include "observables/observable.hpp"
 
 #include <complex>
@@ -24,9 +26,11 @@
 namespace qrt::sv {
 
 double expval_sampled(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable,
-                      std::uint64_t shots, std::mt19937_64& rng, int threads);
+                      std::uint64_t shots, std::mt19937_64& rng, int threads,
+                      MeasurementWorkspace* workspace = nullptr);
 
 double var_sampled(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable,
-                   std::uint64_t shots, std::mt19937_64& rng, int threads);
+                   std::uint64_t shots, std::mt19937_64& rng, int threads,
+                   MeasurementWorkspace* workspace = nullptr);
 
 }  // namespace qrt::sv

@@ -4,7 +4,7 @@
 #include "observables/local_matrix.hpp"
 #include "observables/pauli_kernels.hpp"
 
-#include <vector>
+#include <span>
 
 namespace qrt::sv {
 
@@ -12,36 +12,45 @@ namespace {
 
 using Amplitude = std::complex<double>;
 
-// T|ket> without its Pauli part: a copy of ket with every dense factor applied in place.
-std::vector<Amplitude> dense_part_applied(const Amplitude* ket, std::size_t num_qubits, const CompiledTerm& term,
-                                          int threads) {
-  std::vector<Amplitude> copy = copy_state(ket, num_qubits, threads);
+// T|ket> without its Pauli part: a copy of ket (in the workspace) with every dense factor applied.
+const Amplitude* dense_part_applied(const Amplitude* ket, std::size_t num_qubits, const CompiledTerm& term, int threads,
+                                    MeasurementWorkspace& workspace) {
+  const std::span<Amplitude> copy = workspace.state_copy(std::size_t{1} << num_qubits);
+  copy_state(ket, num_qubits, copy, threads);
   for (const DenseFactor& factor : term.dense) apply_local_matrix(copy.data(), num_qubits, factor.qubits, factor.matrix, threads);
-  return copy;
+  return copy.data();
 }
 
 Amplitude pauli_word_inner(const Amplitude* bra, const Amplitude* ket, std::size_t n, const CompiledTerm& term,
-                           int threads) {
+                           int threads, MeasurementWorkspace&) {
   return pauli_inner(bra, ket, n, term.pauli, threads);
 }
+Amplitude dense_block_inner(const Amplitude* bra, const Amplitude* ket, std::size_t n, const CompiledTerm& term,
+                            int threads, MeasurementWorkspace&) {
+  return block_inner(bra, ket, n, term, threads);
+}
 Amplitude scratch_copy_inner(const Amplitude* bra, const Amplitude* ket, std::size_t n, const CompiledTerm& term,
-                             int threads) {
-  const std::vector<Amplitude> transformed = dense_part_applied(ket, n, term, threads);
-  return pauli_inner(bra, transformed.data(), n, term.pauli, threads);
+                             int threads, MeasurementWorkspace& workspace) {
+  return pauli_inner(bra, dense_part_applied(ket, n, term, threads, workspace), n, term.pauli, threads);
 }
 
 void pauli_word_accumulate(const Amplitude* ket, std::size_t n, const CompiledTerm& term, Amplitude scale,
-                           Amplitude* acc, int threads) {
+                           Amplitude* acc, int threads, MeasurementWorkspace&) {
   pauli_accumulate(ket, n, term.pauli, scale, acc, threads);
 }
+void dense_block_accumulate(const Amplitude* ket, std::size_t n, const CompiledTerm& term, Amplitude scale,
+                            Amplitude* acc, int threads, MeasurementWorkspace&) {
+  block_accumulate(ket, n, term, scale, acc, threads);
+}
 void scratch_copy_accumulate(const Amplitude* ket, std::size_t n, const CompiledTerm& term, Amplitude scale,
-                             Amplitude* acc, int threads) {
-  const std::vector<Amplitude> transformed = dense_part_applied(ket, n, term, threads);
-  pauli_accumulate(transformed.data(), n, term.pauli, scale, acc, threads);
+                             Amplitude* acc, int threads, MeasurementWorkspace& workspace) {
+  pauli_accumulate(dense_part_applied(ket, n, term, threads, workspace), n, term.pauli, scale, acc, threads);
 }
 
-using InnerKernel = Amplitude (*)(const Amplitude*, const Amplitude*, std::size_t, const CompiledTerm&, int);
-using AccumulateKernel = void (*)(const Amplitude*, std::size_t, const CompiledTerm&, Amplitude, Amplitude*, int);
+using InnerKernel = Amplitude (*)(const Amplitude*, const Amplitude*, std::size_t, const CompiledTerm&, int,
+                                  MeasurementWorkspace&);
+using AccumulateKernel = void (*)(const Amplitude*, std::size_t, const CompiledTerm&, Amplitude, Amplitude*, int,
+                                  MeasurementWorkspace&);
 
 struct Kernels {
   InnerKernel inner;
@@ -51,7 +60,7 @@ struct Kernels {
 // Indexed by TermStrategy.
 constexpr Kernels kKernels[] = {
     {pauli_word_inner, pauli_word_accumulate},
-    {block_inner, block_accumulate},
+    {dense_block_inner, dense_block_accumulate},
     {scratch_copy_inner, scratch_copy_accumulate},
 };
 
@@ -64,13 +73,13 @@ TermStrategy strategy_for(const CompiledTerm& term) {
 }
 
 std::complex<double> term_inner(const Amplitude* bra, const Amplitude* ket, std::size_t num_qubits,
-                                const CompiledTerm& term, int threads) {
-  return kKernels[static_cast<int>(strategy_for(term))].inner(bra, ket, num_qubits, term, threads);
+                                const CompiledTerm& term, int threads, MeasurementWorkspace& workspace) {
+  return kKernels[static_cast<int>(strategy_for(term))].inner(bra, ket, num_qubits, term, threads, workspace);
 }
 
 void term_accumulate(const Amplitude* ket, std::size_t num_qubits, const CompiledTerm& term, Amplitude scale,
-                     Amplitude* acc, int threads) {
-  kKernels[static_cast<int>(strategy_for(term))].accumulate(ket, num_qubits, term, scale, acc, threads);
+                     Amplitude* acc, int threads, MeasurementWorkspace& workspace) {
+  kKernels[static_cast<int>(strategy_for(term))].accumulate(ket, num_qubits, term, scale, acc, threads, workspace);
 }
 
 }  // namespace qrt::sv

@@ -2,9 +2,11 @@
 //   PauliWord   no dense factors: one pass with bit masks (pauli_kernels)
 //   DenseBlock  dense factors on <= kMaxBlockQubits qubits: one pass, blocks on the fly (block_kernels)
 //   ScratchCopy larger dense part: a copy of the ket is transformed factor by factor (local_matrix)
-// The coefficient is NOT applied by term_inner; term_accumulate applies `scale` only.
+// The coefficient is NOT applied by term_inner; term_accumulate applies `scale` only. ScratchCopy
+// uses workspace.state_copy().
 #pragma once
 
+#include "measure/measurement_workspace.hpp"
 #include "observables/compiled_term.hpp"
 
 #include <complex>
@@ -18,10 +20,12 @@ TermStrategy strategy_for(const CompiledTerm& term);
 
 // <bra| T |ket> (T without its coefficient).
 std::complex<double> term_inner(const std::complex<double>* bra, const std::complex<double>* ket,
-                                std::size_t num_qubits, const CompiledTerm& term, int threads);
+                                std::size_t num_qubits, const CompiledTerm& term, int threads,
+                                MeasurementWorkspace& workspace);
 
 // acc += scale * T |ket> (T without its coefficient). `acc` must not alias `ket`.
 void term_accumulate(const std::complex<double>* ket, std::size_t num_qubits, const CompiledTerm& term,
-                     std::complex<double> scale, std::complex<double>* acc, int threads);
+                     std::complex<double> scale, std::complex<double>* acc, int threads,
+                     MeasurementWorkspace& workspace);
 
 }  // namespace qrt::sv

@@ -4,7 +4,7 @@
 // RY, RZ, CNOT, CZ and "MyGate" (a name the kit has no reference for; acts as the identity), all with
 // adjoint and extra controls; observables Identity, PauliX, PauliZ.
 //
-// inject (kwarg):   none | rz_sign | cnot_reversed | adjoint_ignored | controls_ignored |
+// inject (kwarg):   none | rz_sign | rz_double_angle | cnot_reversed | adjoint_ignored | controls_ignored |
 //                   control_values_ignored | reset_keeps_shots | no_wire_check | params_unchecked |
 //                   validates_late | probs_scaled | sample_two | expval_sign | shared_state
 // Compile definitions: TINY_PROBS_ONLY (the state is not exposed, so the kit observes through probs);
@@ -56,7 +56,7 @@ class TinyQubit final : public qrt::sdk::Device {
         .integer("shots", shots_default, "shots for sample", 0)
         .integer("seed", 1234, "sampling seed", 0)
         .string("inject", "none", "the bug to plant (see tiny_qubit.cpp)",
-                {"none", "rz_sign", "cnot_reversed", "adjoint_ignored", "controls_ignored", "control_values_ignored",
+                {"none", "rz_sign", "rz_double_angle", "cnot_reversed", "adjoint_ignored", "controls_ignored", "control_values_ignored",
                  "reset_keeps_shots", "no_wire_check", "params_unchecked", "validates_late", "probs_scaled",
                  "sample_two", "expval_sign", "shared_state"});
   }
@@ -245,7 +245,7 @@ class TinyQubit final : public qrt::sdk::Device {
 
   Matrix2 matrix(Gate gate, double angle) const {
     const double h = 1.0 / std::sqrt(2.0), c = std::cos(angle / 2), s = std::sin(angle / 2);
-    const double rz_sign = bug("rz_sign") ? -1.0 : 1.0;
+    const double rz_sign = (bug("rz_sign") ? -1.0 : 1.0) * (bug("rz_double_angle") ? 2.0 : 1.0);
     switch (gate) {
       case kPauliX:
       case kCNOT: return {0.0, 1.0, 1.0, 0.0};
