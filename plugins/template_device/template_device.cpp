@@ -68,11 +68,23 @@ class TemplateQubit final : public qrt::sdk::Device {
   }
 
   void release_qubits(std::span<const Wire> wires) override {
-    // Simplest correct rule: only releasing every qubit at once is supported.
-    if (wires.size() != wires_.size()) qrt::sdk::throw_unsupported("template.qubit releases all qubits at once only");
-    for (Wire w : wires) bit_of(w);
-    state_.assign(1, 1.0);
-    wires_.clear();
+    for (Wire w : wires) bit_of(w);  // all or nothing: check every wire before changing anything
+    for (Wire w : wires) {
+      // A qubit can leave without disturbing the others only when it is in a basis state.
+      const std::size_t bit = bit_of(w);
+      double p1 = 0;
+      for (std::size_t i = 0; i < state_.size(); ++i)
+        if (i & bit) p1 += std::norm(state_[i]);
+      if (p1 > 1e-12 && p1 < 1 - 1e-12)
+        qrt::sdk::throw_failed_precondition("release: wire " + std::to_string(w) +
+                                            " is not in a basis state; measure it first");
+      const std::size_t kept_value = p1 >= 0.5 ? bit : 0;
+      std::vector<Complex> rest(state_.size() / 2);
+      for (std::size_t i = 0; i < state_.size(); ++i)
+        if ((i & bit) == kept_value) rest[(i & (bit - 1)) | ((i >> 1) & ~(bit - 1))] = state_[i];
+      state_ = std::move(rest);
+      wires_.erase(std::find(wires_.begin(), wires_.end(), w));
+    }
   }
 
   std::size_t num_qubits() const override { return wires_.size(); }

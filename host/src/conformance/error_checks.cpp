@@ -72,7 +72,7 @@ void check_gate_wire_errors(CheckContext& c) {
         },
         [&](NativeInstance& d, std::vector<qrt_wire>& wires) {
           released = wires.back();
-          d.release(std::span<const qrt_wire>(wires).last(1));
+          d.release_disentangled(std::span<const qrt_wire>(wires).last(1));
           wires.pop_back();
         });
   });
@@ -134,15 +134,15 @@ void check_measurement_errors(CheckContext& c) {
       });
     });
   };
-  unallocated("probs", QRT_HAS_FUNCTION(&f, qrt_device_functions, probs), [](NativeInstance& d, qrt_wire bad) {
+  unallocated("probs", QRT_HAS_FUNCTION(&f, qrt_device_functions, probs) && c.declares_measurement("probs"), [](NativeInstance& d, qrt_wire bad) {
     std::vector<double> out;
     return d.try_probs(std::span<const qrt_wire>(&bad, 1), out);
   });
-  unallocated("measure", QRT_HAS_FUNCTION(&f, qrt_device_functions, measure), [](NativeInstance& d, qrt_wire bad) {
+  unallocated("measure", QRT_HAS_FUNCTION(&f, qrt_device_functions, measure) && c.declares_measurement("measure"), [](NativeInstance& d, qrt_wire bad) {
     std::int32_t out = 0;
     return d.try_measure(bad, -1, out);
   });
-  unallocated("expval", QRT_HAS_FUNCTION(&f, qrt_device_functions, expval), [](NativeInstance& d, qrt_wire bad) {
+  unallocated("expval", QRT_HAS_FUNCTION(&f, qrt_device_functions, expval) && c.declares_measurement("expval"), [](NativeInstance& d, qrt_wire bad) {
     double out = 0;
     return d.try_expval({QRT_OBSERVABLE_PAULI_Z, {bad}, {}}, out);
   });

@@ -213,6 +213,17 @@ std::vector<qrt_wire> NativeInstance::allocate(std::size_t count) {
 
 void NativeInstance::release(std::span<const qrt_wire> wires) { expect_ok("release_qubits", try_release(wires)); }
 
+void NativeInstance::release_disentangled(std::span<const qrt_wire> wires) {
+  for (const qrt_wire wire : wires) {
+    const CallStatus status = try_reset_wire(wire);
+    if (status.absent || status.code == QRT_ERROR_UNSUPPORTED)
+      measure(wire);
+    else
+      expect_ok("reset_wire", status);
+  }
+  release(wires);
+}
+
 std::size_t NativeInstance::num_qubits() {
   std::size_t n = 0;
   expect_ok("num_qubits", try_num_qubits(n));

@@ -85,6 +85,9 @@ class NativeInstance {
   void reset();
   std::vector<qrt_wire> allocate(std::size_t count);
   void release(std::span<const qrt_wire> wires);
+  // Puts each wire in |0> first (reset_wire, or measure where the device has no reset_wire), then
+  // releases them: the ABI lets a device refuse to release a wire that is still entangled.
+  void release_disentangled(std::span<const qrt_wire> wires);
   std::size_t num_qubits();
   void apply_gate(std::uint32_t gate_id, std::span<const double> params, std::span<const qrt_wire> wires,
                   std::span<const qrt_wire> controls = {}, std::span<const std::uint8_t> control_values = {},
