@@ -1,7 +1,7 @@
 # qrt — the two quick-start commands (see README.md):
 #   make run    install what is missing, build, run the example circuit on the default device
 #   make test   install what is missing, build, run the whole test suite
-# Other targets: build, bench, test-asan, test-tsan, ci (what .ci/run does), clean.
+# Other targets: build, bench, test-asan, test-tsan, fuzz, ci (what .ci/run does), clean.
 
 BUILD_DIR ?= build
 JOBS ?= 2
@@ -9,7 +9,7 @@ CMAKE_FLAGS ?=
 CORPUS ?= $(abspath ../shared/qasm)
 EXAMPLE ?= examples/ghz.qasm
 
-.PHONY: all deps configure build run test bench test-asan test-tsan ci clean
+.PHONY: all deps configure build run test bench test-asan test-tsan fuzz ci clean
 
 all: build
 
@@ -49,8 +49,16 @@ test-tsan: deps
 	cmake --build build-tsan -j$(JOBS) --target concurrency_suite
 	cd build-tsan && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 ctest --output-on-failure -j$(JOBS) -L concurrency
 
-# CI: the README's test command, then the sanitizer suites.
-ci: test test-asan test-tsan
+# libFuzzer targets (clang; see fuzz/README.md): FUZZ_SECONDS per target, two at a time.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	CC=clang CXX=clang++ cmake -S . -B build-fuzz -DQRT_BUILD_FUZZERS=ON -DQRT_BUILD_TESTS=OFF -DQRT_BUILD_BENCH=OFF \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQRT_CORPUS_DIR=$(CORPUS) $(CMAKE_FLAGS)
+	cmake --build build-fuzz -j$(JOBS) --target fuzzers
+	bash fuzz/run_fuzzers.sh --build-dir build-fuzz --seconds $(FUZZ_SECONDS)
+
+# CI: the README's test command, the sanitizer suites, a short fuzzing run.
+ci: test test-asan test-tsan fuzz
 
 clean:
-	rm -rf $(BUILD_DIR) build-asan build-tsan
+	rm -rf $(BUILD_DIR) build-asan build-tsan build-fuzz

@@ -48,6 +48,7 @@ struct BatchArgs {
   std::size_t top = 16;
   bool stats = false;
   bool no_progress = false;
+  bool isolate = false;  // run devices in worker processes
   std::optional<std::size_t> pool_max_inactive, pool_max_per_key;
   std::optional<std::string> pool_max_bytes;
 };
@@ -270,6 +271,7 @@ int batch(const BatchArgs& args) {
 
   RuntimeOptions runtime_options;
   runtime_options.pool = pool_policy_of(args);
+  if (args.isolate) runtime_options.isolate = true;  // else $QRT_ISOLATE decides
   Runtime runtime(runtime_options);
   Executor executor(runtime, ExecutorOptions{args.jobs, 0, true});
   // Should anything below throw, the executor must not go on to run the whole queue before unwinding.
@@ -362,6 +364,9 @@ Action add_batch_command(CLI::App& app) {
   sub->add_option("--top", args->top, "Keep the K most likely states of analytic runs (0 = all; default 16)");
   sub->add_flag("--stats", args->stats, "Print the device pool's statistics (stderr; in the document with -o json)");
   sub->add_flag("--no-progress", args->no_progress, "Do not report progress on stderr");
+  sub->add_flag("--isolate", args->isolate,
+                "Run devices in separate worker processes: a crashing plugin fails its programs, not the batch "
+                "(also: isolate=true in the config, or QRT_ISOLATE=1)");
   sub->add_option("--pool-max-inactive", args->pool_max_inactive,
                   "Idle device instances kept for reuse (0: create one per program; env QRT_POOL_MAX_INACTIVE)");
   sub->add_option("--pool-max-per-key", args->pool_max_per_key,

@@ -1,5 +1,6 @@
 // `qrt devices [--json]`: every discovered plugin with its devices, kwargs schemas and capabilities,
-// and every file that failed to load with the reason.
+// and every file that failed to load or that the trust rules refused, with the reason. A plugin found as
+// a symlink is shown as "link -> file".
 #include "commands.hpp"
 
 #include <qrt/runtime.hpp>
@@ -30,6 +31,7 @@ int list_devices(bool json) {
     for (const auto& p : runtime.plugins()) {
       boost::json::object o;
       o["file"] = p.file.string();
+      if (!p.link.empty()) o["link"] = p.link.string();  // found as this symlink, followed once
       o["plugin"] = p.plugin_name;
       o["version"] = p.plugin_version;
       o["abi"] = std::to_string(p.abi_major) + "." + std::to_string(p.abi_minor);
@@ -55,8 +57,8 @@ int list_devices(bool json) {
   std::cout << "Search path:\n";
   for (const auto& d : default_plugin_dirs()) std::cout << "  " << d.string() << "\n";
   for (const auto& p : runtime.plugins()) {
-    std::cout << "\n" << p.file.string() << "\n  plugin " << p.plugin_name << " " << p.plugin_version << ", ABI "
-              << p.abi_major << "." << p.abi_minor << "\n";
+    std::cout << "\n" << (p.link.empty() ? "" : p.link.string() + " -> ") << p.file.string() << "\n  plugin "
+              << p.plugin_name << " " << p.plugin_version << ", ABI " << p.abi_major << "." << p.abi_minor << "\n";
     for (const auto& d : p.devices) {
       std::cout << "  " << d->name() << " " << d->version() << " — " << d->description() << "\n";
       auto schema = parsed_or_text(d->schema_json());

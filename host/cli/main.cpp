@@ -7,6 +7,7 @@
 
 #include <iostream>
 #include <map>
+#include <new>
 
 int main(int argc, char** argv) {
   CLI::App app{"qrt — a host for pluggable quantum devices"};
@@ -39,6 +40,11 @@ int main(int argc, char** argv) {
         return 1;
       } catch (const qrt::qasm::Error& e) {
         std::cerr << e.what() << "\n";  // already "file:line:col: error: ..." with an excerpt
+        return 1;
+      } catch (const std::bad_alloc&) {
+        // The host's own allocations (a result too large for the memory limit): a resource error.
+        std::cerr << "qrt: error: out of memory (the result or the program does not fit in the memory this "
+                     "process may use; see ulimit -v and the cgroup's memory.max)\n";
         return 1;
       } catch (const std::exception& e) {
         std::cerr << "qrt: internal error: " << e.what() << "\n";

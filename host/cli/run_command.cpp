@@ -24,6 +24,7 @@ struct RunArgs {
   std::optional<std::uint64_t> shots, seed;
   std::string output = "table";
   bool probs = false, state = false, stats = false;
+  bool isolate = false;  // run the device in a worker process
   std::size_t top = 16;
   std::vector<std::string> expvals;
 };
@@ -54,7 +55,9 @@ int run(const RunArgs& args) {
   double parse_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   for (const auto& w : program.warnings) std::cerr << w.format() << "\n";
 
-  Runtime runtime;
+  RuntimeOptions runtime_options;
+  if (args.isolate) runtime_options.isolate = true;  // else $QRT_ISOLATE decides
+  Runtime runtime(runtime_options);
   Device device = runtime.open(args.device);
   RunOptions options;
   options.shots = args.shots;
@@ -154,6 +157,9 @@ Action add_run_command(CLI::App& app) {
   sub->add_option("--top", args->top, "Show only the K most likely states (0 = all; default 16)");
   sub->add_flag("--state", args->state, "Print the final state vector");
   sub->add_flag("--stats", args->stats, "Print the device pool's statistics to stderr (JSON)");
+  sub->add_flag("--isolate", args->isolate,
+                "Run the device in a separate worker process: a crashing plugin cannot take qrt down "
+                "(also: isolate=true in the config, or QRT_ISOLATE=1)");
   sub->add_option("--expval", args->expvals, "Expectation value of a Pauli word (rightmost letter = qubit 0)");
   return [args] { return run(*args); };
 }

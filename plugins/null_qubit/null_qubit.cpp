@@ -20,7 +20,7 @@ class NullQubit final : public qrt::sdk::Device {
     return qrt::sdk::Schema()
         .integer("shots", 0, "Number of shots for sample/counts; 0 means analytic", 0)
         .integer("seed", std::nullopt, "Accepted for interface parity; results do not depend on it", 0)
-        .integer("max_qubits", 1 << 20, "Largest number of simultaneously allocated qubits", 1, 1 << 30);
+        .integer("max_qubits", 1 << 20, "Largest number of simultaneously allocated qubits", 1, 1 << 20);  // at most the declared capability
   }
 
   static qrt::sdk::Capabilities capabilities() {

@@ -108,6 +108,12 @@ TEST_CASE("Malformed schema texts are rejected with the reason", "[kwargs][error
            Case{R"({"kwargs": [{"type": "int"}]})", R"(without a string "name" and "type")"},
            Case{R"({"kwargs": [{"name": "x", "type": "complex"}]})", "unknown kwarg type 'complex'"},
            Case{R"({"kwargs": [{"name": "x", "type": "int"}, {"name": "x", "type": "bool"}]})", "declares 'x' twice"},
+           // Found by fuzz/fuzz_kwargs_schema (seed fuzz/seeds/kwargs_schema/crash-infinite-default): such
+           // defaults made the canonical kwargs invalid JSON (`Infinity`, or nested values).
+           Case{R"({"kwargs": [{"name": "x", "type": "float", "default": 1e999}]})", R"('x': "default" is not a finite number)"},
+           Case{R"({"kwargs": [{"name": "x", "type": "float", "max": -1e400}]})", R"('x': "max" is not a finite number)"},
+           Case{R"({"kwargs": [{"name": "x", "type": "int", "default": [1]}]})", "'x': the default must be a scalar"},
+           Case{R"({"kwargs": [{"name": "x", "type": "string", "default": {}}]})", "'x': the default must be a scalar"},
        }) {
     INFO(c.schema);
     CHECK_THROWS_WITH(KwargsSchema::from_json(c.schema), Contains(c.what));

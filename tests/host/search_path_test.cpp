@@ -74,7 +74,7 @@ TEST_CASE("A plugin file reached through several folders loads once", "[search_p
   PluginFolder folder{fake_plugin("fake_good")};
   PluginFolder links;  // a folder whose entries are the first folder (linked) and the same file renamed
   std::filesystem::create_directory_symlink(folder.path(), links.path() / "alias");
-  links.add(folder.path() / "fake_good.so", "renamed.so");
+  links.add(fake_plugin("fake_good"), "renamed.so");  // straight to the file: links are followed once only
 
   const std::string a = folder.path().string(), alias = (links.path() / "alias").string();
   ScopedEnv env("QRT_PLUGIN_PATH", a + ":" + a + "/.:" + alias + ":" + links.path().string());

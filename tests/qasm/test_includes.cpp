@@ -139,3 +139,20 @@ TEST_CASE("qasm: unreadable main files are errors naming the file", "[qasm][incl
   options.max_file_bytes = 1000;
   CHECK_THROWS_WITH(qrt::qasm::parse_file(big, options), Catch::Matchers::Contains("over the limit of 1000"));
 }
+
+// fuzz/fuzz_qasm.cpp relies on this to keep the fuzzer off the disk: with max_include_depth = 0 only the
+// built-in qelib1.inc can be included; any other include fails before a path is even looked at.
+TEST_CASE("qasm: max_include_depth 0 allows only the built-in qelib1.inc", "[qasm][include]") {
+  TempDir dir;
+  const fs::path other = dir.write("other.inc", "gate mine a { U(0,0,0) a; }\n");
+  const std::string main = (dir.path() / "main.qasm").string();
+  qrt::qasm::ParseOptions options;
+  options.max_include_depth = 0;
+  CHECK(qrt::qasm::parse_string("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\nh q[0];\n", main, options)
+            .gate_count() == 1);
+  for (const std::string& name : {std::string("other.inc"), other.string(), std::string("/etc/passwd")}) {
+    INFO(name);
+    CHECK_THROWS_WITH(qrt::qasm::parse_string("OPENQASM 2.0;\ninclude \"" + name + "\";\n", main, options),
+                      Catch::Matchers::Contains("includes nested deeper than the limit of 0"));
+  }
+}

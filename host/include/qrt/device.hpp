@@ -23,6 +23,9 @@ namespace qrt {
 class DeviceType;
 class DevicePool;
 struct PooledInstance;
+namespace isolation {
+class Worker;
+}
 
 class Device {
  public:
@@ -75,8 +78,13 @@ class Device {
   void set_seed(std::uint64_t seed);
   std::uint64_t memory_bytes();
 
-  // The raw ABI handle, for code that drives the plugin directly (benchmarks, conformance checks).
+  // The raw ABI handle, for code that drives the plugin directly (benchmarks, conformance checks);
+  // null for an isolated device.
   qrt_device* native_handle() const noexcept;
+  // Non-null when the instance lives in a worker process (isolate=true, see <qrt/isolation.hpp>): then
+  // whole programs run there (run_program) and shots() / memory_bytes() answer; every per-operation call
+  // throws Error(Unsupported). Internal type: only the host's own code uses it.
+  isolation::Worker* isolated_worker() const noexcept;
   const qrt_device_functions& functions() const;
 
  private:

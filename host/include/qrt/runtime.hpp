@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,18 +25,31 @@ struct RuntimeOptions {
   std::vector<std::filesystem::path> plugin_dirs;
   // Print a warning to stderr for each library that fails to load during discovery.
   bool warn_on_load_failure = true;
+  // Load plugin files and folders that are writable by group/others or owned by someone other than the
+  // user or root (refused otherwise, see the README's trust rules). For development only; the
+  // environment variable QRT_ALLOW_UNSAFE_PLUGINS=1 does the same. The symlink rules still apply.
+  bool allow_unsafe_plugins = false;
   // Limits on the Inactive instances the pool keeps (see pool_policy.hpp); unset fields come from the
   // environment (QRT_POOL_MAX_INACTIVE, QRT_POOL_MAX_INACTIVE_PER_KEY, QRT_POOL_MAX_BYTES).
   PoolPolicy pool = {};
+  // Run every device out of process (see <qrt/isolation.hpp>) unless its config says isolate=false;
+  // unset: $QRT_ISOLATE. Also makes discovery scan each plugin in a child process first.
+  std::optional<bool> isolate = std::nullopt;
+  // Scan each plugin in a child process before loading it (survives load-time crashes and hangs);
+  // unset: $QRT_SCAN_ISOLATED, or on when isolation is on.
+  std::optional<bool> scan_isolated = std::nullopt;
 };
 
 // The documented search order: each entry of $QRT_PLUGIN_PATH (colon-separated), then the folder
 // `qrt/plugins` beside libqrt's own file (the build tree's lib/qrt/plugins, or <prefix>/lib/qrt/plugins
-// once installed). Missing folders are skipped.
+// once installed). Missing folders are skipped. Absolute entries are canonicalised (symlinks resolved);
+// relative entries are kept as given, and discovery refuses them with a recorded failure (they would
+// depend on the current directory).
 std::vector<std::filesystem::path> default_plugin_dirs();
 
 struct PluginReport {
-  std::filesystem::path file;
+  std::filesystem::path file;  // the canonical file loaded
+  std::filesystem::path link;  // the symlink it was found as (followed once); empty when not a link
   std::string plugin_name, plugin_version;
   std::uint32_t abi_major = 0, abi_minor = 0;
   std::vector<std::shared_ptr<const DeviceType>> devices;
@@ -50,6 +64,7 @@ struct PoolKeyStats {
   std::string library, device, kwargs;
   std::size_t active = 0, inactive = 0;
   std::uint64_t bytes = 0;  // held by this key's Inactive instances
+  bool isolated = false;    // instances run in worker processes (isolate=true)
 };
 
 struct PoolStats {

@@ -2,6 +2,7 @@
 
 #include "config/config_string.hpp"
 #include "config/kwargs_schema.hpp"
+#include "isolation/settings.hpp"
 
 #include <boost/json.hpp>
 
@@ -33,9 +34,17 @@ DeviceTarget resolve_target(Runtime& runtime, std::string_view config, std::size
   if (config::parse_config(config).kwargs.contains(kThreadsKwarg)) return target;
 
   boost::json::object kwargs = boost::json::parse(target.kwargs).as_object();
+  // The host's own keys (isolate=...) are not in the plugin's schema: keep them aside meanwhile.
+  boost::json::object host_keys;
+  isolation::move_host_keys(kwargs, host_keys);
   kwargs[kThreadsKwarg] = clamp_to(*spec, device_threads);
   // Canonical again (same keys, same order, an integer in place of an integer).
   target.kwargs = type->canonicalize_kwargs(boost::json::serialize(kwargs));
+  if (!host_keys.empty()) {
+    boost::json::object with_host_keys = boost::json::parse(target.kwargs).as_object();
+    for (const auto& [key, value] : host_keys) with_host_keys[key] = value;
+    target.kwargs = boost::json::serialize(with_host_keys);
+  }
   return target;
 }
 

@@ -1,8 +1,8 @@
 #include "config/config_string.hpp"
 
-#include <qrt/error.hpp>
+#include "config/exact_json.hpp"
 
-#include <boost/json/parse.hpp>
+#include <qrt/error.hpp>
 
 #include <cctype>
 #include <charconv>
@@ -30,6 +30,42 @@ bool valid_key(std::string_view key) {
   for (char c : key)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
   return true;
+}
+
+// Offset of the first byte that is not part of well-formed UTF-8 (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF), or npos. Values end up in the canonical kwargs JSON, which must
+// be valid JSON, as the JSON syntax of config strings already requires.
+std::size_t invalid_utf8_offset(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto lead = static_cast<unsigned char>(s[i]);
+    if (lead < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the range allowed for the second byte
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      if (lead == 0xE0) low = 0xA0;   // overlong
+      if (lead == 0xED) high = 0x9F;  // surrogates
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      if (lead == 0xF0) low = 0x90;   // overlong
+      if (lead == 0xF4) high = 0x8F;  // above U+10FFFF
+    } else {
+      return i;
+    }
+    if (s.size() - i < length) return i;
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if (c < (k == 1 ? low : 0x80) || c > (k == 1 ? high : 0xBF)) return i;
+    }
+    i += length;
+  }
+  return std::string_view::npos;
 }
 
 // Types a bare token by its spelling.
@@ -95,6 +131,8 @@ void parse_pairs(std::string_view text, std::size_t offset, ParsedConfig& out) {
       value = type_token(token);
       out.bare_tokens[key] = boost::json::string(token);
     }
+    if (std::size_t bad = invalid_utf8_offset(text.substr(value_start, pos - value_start)); bad != std::string_view::npos)
+      fail(text, value_start + bad, "the value of key '" + std::string(key) + "' is not valid UTF-8");
     if (out.kwargs.contains(key)) fail(text, key_start, "key '" + std::string(key) + "' given twice");
     out.kwargs[key] = std::move(value);
     if (pos == text.size()) return;
@@ -108,7 +146,7 @@ void parse_pairs(std::string_view text, std::size_t offset, ParsedConfig& out) {
 ParsedConfig parse_json(std::string_view text, bool kwargs_only) {
   boost::json::value doc;
   try {
-    doc = boost::json::parse(text);
+    doc = parse_json_exact(text);
   } catch (const std::exception& e) {
     throw Error(ErrorCode::Config, std::string("config JSON is malformed: ") + e.what());
   }

@@ -1,10 +1,10 @@
 #include "config/kwargs_schema.hpp"
 
+#include "config/exact_json.hpp"
 #include "config/nearest_name.hpp"
 
 #include <qrt/error.hpp>
 
-#include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
 #include <algorithm>
@@ -49,7 +49,7 @@ std::string describe(const boost::json::value& v) {
 }  // namespace
 
 KwargsSchema KwargsSchema::from_json(std::string_view text) {
-  boost::json::value doc = boost::json::parse(text);  // throws on malformed text
+  boost::json::value doc = parse_json_exact(text);  // throws on malformed text
   if (!doc.is_object() || !doc.as_object().contains("kwargs") || !doc.at("kwargs").is_array())
     throw std::invalid_argument("schema must be an object with a \"kwargs\" array");
   KwargsSchema schema;
@@ -62,6 +62,13 @@ KwargsSchema KwargsSchema::from_json(std::string_view text) {
     spec.name = o.at("name").as_string();
     spec.type = parse_type(o.at("type").as_string());
     if (o.contains("default")) spec.default_value = o.at("default");
+    // Defaults go into the canonical kwargs, which must be flat JSON: no arrays or objects, and no number
+    // beyond double's range (it parses as infinity, which JSON cannot spell). Found by fuzz_kwargs_schema.
+    if (spec.default_value.is_array() || spec.default_value.is_object())
+      throw std::invalid_argument("schema entry '" + spec.name + "': the default must be a scalar");
+    for (const char* key : {"default", "min", "max"})
+      if (o.contains(key) && o.at(key).is_double() && !std::isfinite(o.at(key).as_double()))
+        throw std::invalid_argument("schema entry '" + spec.name + "': \"" + key + "\" is not a finite number");
     if (o.contains("min")) spec.min = number_of(o.at("min"));
     if (o.contains("max")) spec.max = number_of(o.at("max"));
     if (o.contains("choices") && o.at("choices").is_array())
@@ -87,7 +94,10 @@ std::string KwargsSchema::canonicalize(const boost::json::object& kwargs, const 
   const std::string where = std::string(device) + ": kwarg '";
 
   boost::json::object canonical;
-  for (const auto& [key, given] : kwargs) {
+  for (const auto& entry : kwargs) {
+    // Named references, not a structured binding: Clang before 16 cannot capture those in the lambda.
+    const auto key = entry.key();
+    const boost::json::value& given = entry.value();
     const KwargSpec* spec = find(key);
     if (!spec) {
       std::string message = std::string(device) + ": unknown kwarg '" + std::string(key) + "'";

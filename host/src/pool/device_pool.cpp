@@ -1,5 +1,6 @@
 #include "pool/device_pool.hpp"
 
+#include "isolation/worker.hpp"
 #include "loader/plugin_error.hpp"
 
 #include <algorithm>
@@ -33,20 +34,55 @@ std::uint64_t memory_after_reset(const PooledInstance& instance) noexcept {
   return bytes;
 }
 
+// Resets an instance that comes back from its lease; false when it cannot be reused. `bytes`: what it
+// holds afterwards. An isolated instance is reset by its worker (false when the worker died).
+bool reset_for_reuse(PooledInstance& instance, std::uint64_t& bytes) noexcept {
+  if (instance.worker) return instance.worker->reset(bytes);
+  qrt_error* error = instance.functions->reset(instance.handle);
+  const bool reusable = error == nullptr;
+  discard(error, *instance.type, "reset");
+  bytes = reusable ? memory_after_reset(instance) : 0;
+  return reusable;
+}
+
+// A new Active instance of the key: created by the plugin in this process, or in a new worker process.
+std::unique_ptr<PooledInstance> create_instance(const std::shared_ptr<const PoolKey>& key) {
+  const DeviceType& type = *key->type;
+  if (key->isolation) {
+    auto instance = std::make_unique<PooledInstance>(key, nullptr, nullptr);
+    instance->worker = isolation::Worker::start({type.library_path(), type.name(), key->kwargs, *key->isolation});
+    instance->active = true;
+    return instance;
+  }
+  qrt_device* handle = nullptr;
+  loader::check(type.functions().create(key->kwargs.c_str(), &handle), type.name(), "create");
+  if (!handle) throw Error(ErrorCode::Internal, type.name() + ": create succeeded but returned no instance");
+  auto instance = std::make_unique<PooledInstance>(key, handle, nullptr);
+  instance->active = true;
+  return instance;
+}
+
 }  // namespace
 
 PooledInstance::PooledInstance(std::shared_ptr<const PoolKey> k, qrt_device* h, PoolSlot* s)
     : key(std::move(k)), type(key->type), kwargs(key->kwargs), handle(h), functions(&type->functions()), slot(s) {}
 
-PooledInstance::~PooledInstance() { functions->destroy(handle); }
+PooledInstance::~PooledInstance() {
+  if (handle) functions->destroy(handle);
+}
 
-PoolKey::PoolKey(std::shared_ptr<const DeviceType> t, std::string canonical_kwargs)
-    : type(std::move(t)), kwargs(std::move(canonical_kwargs)) {
+PoolKey::PoolKey(std::shared_ptr<const DeviceType> t, std::string canonical_kwargs,
+                 std::optional<isolation::Settings> isolation_settings)
+    : type(std::move(t)), kwargs(std::move(canonical_kwargs)), isolation(std::move(isolation_settings)) {
   text = type->library_path().string();
   text += '\n';
   text += type->name();
   text += '\n';
   text += kwargs;
+  if (isolation) {
+    text += '\n';
+    text += isolation->key_text();
+  }
 }
 
 DevicePool::DevicePool(PoolPolicy policy)
@@ -79,13 +115,8 @@ Device DevicePool::acquire(const std::shared_ptr<const PoolKey>& key) {
     ++counters_.misses;
   }
 
-  // Not found: create outside the lock (plugins may take long to create).
-  const DeviceType& type = *key->type;
-  qrt_device* handle = nullptr;
-  loader::check(type.functions().create(key->kwargs.c_str(), &handle), type.name(), "create");
-  if (!handle) throw Error(ErrorCode::Internal, type.name() + ": create succeeded but returned no instance");
-  auto instance = std::make_unique<PooledInstance>(key, handle, nullptr);
-  instance->active = true;
+  // Not found: create outside the lock (plugins may take long to create, workers to start).
+  std::unique_ptr<PooledInstance> instance = create_instance(key);
 
   std::lock_guard lock(mutex_);
   if (closed_) throw Error(ErrorCode::State, "the runtime was finalized while a device was being created");
@@ -102,10 +133,8 @@ Device DevicePool::acquire(const std::shared_ptr<const PoolKey>& key) {
 void DevicePool::release(PooledInstance* instance) noexcept {
   // The caller held the instance exclusively, so the reset and the memory query need no lock. A device
   // that cannot reset is not reusable: it is destroyed instead of pooled.
-  qrt_error* error = instance->functions->reset(instance->handle);
-  const bool reusable = error == nullptr;
-  discard(error, *instance->type, "reset");
-  const std::uint64_t bytes = reusable ? memory_after_reset(*instance) : 0;
+  std::uint64_t bytes = 0;
+  const bool reusable = reset_for_reuse(*instance, bytes);
 
   PooledInstance* rejected = nullptr;  // not kept: destroyed after the lock is released
   Doomed evicted;                      // likewise; allocates only when something is evicted
@@ -206,10 +235,11 @@ PoolStats DevicePool::stats() const {
     k.active = slot.active;
     k.inactive = slot.idle.size();
     k.bytes = slot.idle_bytes;
+    k.isolated = slot.key->isolation.has_value();
     stats.keys.push_back(std::move(k));
   }
   std::sort(stats.keys.begin(), stats.keys.end(), [](const PoolKeyStats& a, const PoolKeyStats& b) {
-    return std::tie(a.library, a.device, a.kwargs) < std::tie(b.library, b.device, b.kwargs);
+    return std::tie(a.library, a.device, a.kwargs, a.isolated) < std::tie(b.library, b.device, b.kwargs, b.isolated);
   });
   return stats;
 }

@@ -11,11 +11,13 @@
 #include <qrt/pool_policy.hpp>
 #include <qrt/runtime.hpp>
 
+#include "isolation/settings.hpp"
 #include "pool/intrusive_list.hpp"
 
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -24,14 +26,19 @@
 namespace qrt {
 
 struct PoolSlot;
+namespace isolation {
+class Worker;
+}
 
 // A resolved config as the pool sees it; built once per distinct config (the Runtime caches it) and
 // shared by its slot and instances, so that neither the hot path nor a creation copies its strings.
 struct PoolKey {
-  PoolKey(std::shared_ptr<const DeviceType> type, std::string canonical_kwargs);
+  PoolKey(std::shared_ptr<const DeviceType> type, std::string canonical_kwargs,
+          std::optional<isolation::Settings> isolation = std::nullopt);
   std::shared_ptr<const DeviceType> type;
   std::string kwargs;  // canonical
-  std::string text;    // library path, name and kwargs: the slot map's key
+  std::optional<isolation::Settings> isolation;  // set: instances live in worker processes
+  std::string text;    // library path, name, kwargs and isolation: the slot map's key
 };
 
 // One device instance. Owned by the pool; borrowed by exactly one Device while Active.
@@ -44,8 +51,9 @@ struct PooledInstance {
   std::shared_ptr<const PoolKey> key;
   const std::shared_ptr<const DeviceType>& type;  // key->type: keeps the library loaded while the instance lives
   const std::string& kwargs;                      // key->kwargs
-  qrt_device* handle;
+  qrt_device* handle;                     // null for an isolated instance
   const qrt_device_functions* functions;  // == &type->functions(), cached for the hot path
+  std::unique_ptr<isolation::Worker> worker;  // an isolated instance: the process that holds it
   bool active = false;
 
   // Pool bookkeeping, guarded by the pool's mutex.

@@ -31,6 +31,7 @@ std::string to_json(const PoolStats& stats) {
                     {"active", key.active},
                     {"inactive", key.inactive},
                     {"bytes", key.bytes}});
+    if (key.isolated) keys.back().as_object()["isolated"] = true;  // instances in worker processes
   }
   boost::json::object doc{
       {"hits", stats.hits},

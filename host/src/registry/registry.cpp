@@ -1,6 +1,7 @@
 #include "registry/registry.hpp"
 
 #include "config/nearest_name.hpp"
+#include "isolation/plugin_scan.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -14,15 +15,17 @@ std::vector<std::filesystem::path> plugin_files(const std::filesystem::path& dir
   std::error_code ec;
   for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const auto& path = it->path();
-    if (path.extension() == ".so" && it->is_regular_file(ec)) files.push_back(path);
+    // Symlinks too, even dangling or looping ones: vet_plugin_file reports what is wrong with them.
+    if (path.extension() == ".so" && (it->is_regular_file(ec) || it->is_symlink(ec))) files.push_back(path);
   }
   std::sort(files.begin(), files.end());
   return files;
 }
 
-PluginReport report_of(const LoadedPlugin& loaded) {
+PluginReport report_of(const LoadedPlugin& loaded, const std::filesystem::path& link) {
   PluginReport report;
   report.file = loaded.library->path();
+  report.link = link;
   report.plugin_name = loaded.library->plugin_name();
   report.plugin_version = loaded.library->plugin_version();
   report.abi_major = loaded.library->descriptor().abi_major;
@@ -31,19 +34,42 @@ PluginReport report_of(const LoadedPlugin& loaded) {
   return report;
 }
 
+// Loads a plugin file, first in a child process when `scan_isolated` (a crash or hang there is a load
+// failure naming the file and the signal, and the host never loads the file).
+LoadedPlugin load_plugin(const std::filesystem::path& file, bool scan_isolated) {
+  if (scan_isolated)
+    if (auto failure = isolation::scan_in_child(file)) throw Error(ErrorCode::LoadFailed, *failure);
+  return LoadedPlugin::load(file);
+}
+
 }  // namespace
 
-Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure) {
+Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure, TrustPolicy trust,
+                   bool scan_isolated)
+    : trust_(trust), scan_isolated_(scan_isolated) {
+  auto refused = [&](const std::filesystem::path& path, const std::string& reason) {
+    failures_.push_back({path, reason});
+    if (warn_on_failure) std::cerr << "qrt: warning: " << reason << "\n";
+  };
   std::set<std::filesystem::path> seen;  // the same file reached through two folders loads once
   for (const auto& dir : dirs) {
+    if (auto why = folder_refusal(dir, trust_)) {
+      refused(dir, *why);
+      continue;
+    }
     for (const auto& file : plugin_files(dir)) {
-      std::error_code ec;
-      auto canonical = std::filesystem::weakly_canonical(file, ec);
-      if (!seen.insert(ec ? file : canonical).second) continue;
+      VettedPlugin vetted;
       try {
-        LoadedPlugin loaded = LoadedPlugin::load(file);
+        vetted = vet_plugin_file(file, trust_);
+      } catch (const std::exception& e) {
+        refused(file, e.what());
+        continue;
+      }
+      if (!seen.insert(vetted.target).second) continue;
+      try {
+        LoadedPlugin loaded = load_plugin(vetted.target, scan_isolated_);
         for (const auto& device : loaded.devices) by_name_.emplace(device->name(), device);
-        plugins_.push_back(report_of(loaded));
+        plugins_.push_back(report_of(loaded, vetted.link));
       } catch (const std::exception& e) {
         failures_.push_back({file, e.what()});
         if (warn_on_failure) std::cerr << "qrt: warning: skipping plugin " << e.what() << "\n";
@@ -76,9 +102,14 @@ std::shared_ptr<const DeviceType> Registry::find(std::string_view device) const 
 }
 
 std::shared_ptr<const DeviceType> Registry::from_library(const std::filesystem::path& file, std::string_view device) {
-  std::error_code ec;
-  auto canonical = std::filesystem::weakly_canonical(std::filesystem::absolute(file, ec), ec);
-  if (ec) canonical = file;
+  // Relative paths resolve against the current directory, explicitly; errors then say so.
+  const NamedLibrary named = resolve_named_library(file);
+  std::filesystem::path canonical;
+  try {
+    canonical = vet_plugin_file(named.absolute, trust_).target;
+  } catch (const Error& e) {
+    throw Error(e.code(), e.what() + named.note);
+  }
 
   auto pick = [&](const std::vector<std::shared_ptr<const DeviceType>>& devices) {
     std::string offered;
@@ -94,7 +125,13 @@ std::shared_ptr<const DeviceType> Registry::from_library(const std::filesystem::
 
   std::lock_guard lock(explicit_mutex_);
   auto it = explicit_.find(canonical);
-  if (it == explicit_.end()) it = explicit_.emplace(canonical, LoadedPlugin::load(canonical)).first;
+  if (it == explicit_.end()) {
+    try {
+      it = explicit_.emplace(canonical, load_plugin(canonical, scan_isolated_)).first;
+    } catch (const Error& e) {
+      throw Error(e.code(), e.what() + named.note);
+    }
+  }
   return pick(it->second.devices);
 }
 

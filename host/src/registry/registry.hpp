@@ -6,6 +6,7 @@
 #include <qrt/runtime.hpp>
 
 #include "loader/plugin_library.hpp"
+#include "registry/plugin_trust.hpp"
 
 #include <filesystem>
 #include <map>
@@ -18,7 +19,11 @@ namespace qrt {
 
 class Registry {
  public:
-  Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure);
+  // Folders and files the trust rules refuse (plugin_trust.hpp) are recorded as failures, not loaded.
+  // `scan_isolated`: load each file in a child process first (isolation/plugin_scan.hpp) and skip the
+  // ones that crash or hang there.
+  Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure, TrustPolicy trust = {},
+           bool scan_isolated = false);
 
   const std::vector<PluginReport>& plugins() const { return plugins_; }
   const std::vector<LoadFailure>& failures() const { return failures_; }
@@ -28,13 +33,16 @@ class Registry {
   std::shared_ptr<const DeviceType> find(std::string_view device) const;
 
   // The device `device` of an explicitly named library file (relative paths: against the current
-  // directory). Loads the file once; thread-safe. Throws Error(LoadFailed) or Error(NotFound).
+  // directory, and messages say so). The trust rules apply. Loads the file once; thread-safe. Throws
+  // Error(LoadFailed) or Error(NotFound).
   std::shared_ptr<const DeviceType> from_library(const std::filesystem::path& file, std::string_view device);
 
  private:
   std::vector<PluginReport> plugins_;
   std::vector<LoadFailure> failures_;
   std::multimap<std::string, std::shared_ptr<const DeviceType>, std::less<>> by_name_;
+  TrustPolicy trust_;
+  bool scan_isolated_ = false;
 
   std::mutex explicit_mutex_;
   std::map<std::filesystem::path, LoadedPlugin> explicit_;  // libraries named in configs

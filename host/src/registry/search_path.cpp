@@ -6,6 +6,19 @@
 #include <string_view>
 
 namespace qrt {
+namespace {
+
+// Absolute entries: symlinks resolved and `.`/`..` removed, so what is listed is what is searched.
+// Relative ones stay as given: the registry refuses them, visibly, rather than guess a base.
+std::filesystem::path canonical_entry(std::string_view entry) {
+  std::filesystem::path path(entry);
+  if (path.is_relative()) return path;
+  std::error_code ec;
+  auto canonical = std::filesystem::weakly_canonical(path, ec);
+  return ec ? path.lexically_normal() : canonical;
+}
+
+}  // namespace
 
 std::vector<std::filesystem::path> default_plugin_dirs() {
   std::vector<std::filesystem::path> dirs;
@@ -14,7 +27,7 @@ std::vector<std::filesystem::path> default_plugin_dirs() {
     while (!rest.empty()) {
       std::size_t colon = rest.find(':');
       std::string_view entry = rest.substr(0, colon);
-      if (!entry.empty()) dirs.emplace_back(entry);
+      if (!entry.empty()) dirs.push_back(canonical_entry(entry));
       if (colon == std::string_view::npos) break;
       rest.remove_prefix(colon + 1);
     }

@@ -1,7 +1,10 @@
 #include <qrt/device.hpp>
 
+#include "isolation/worker.hpp"
 #include "loader/plugin_error.hpp"
 #include "pool/device_pool.hpp"
+
+#include <qrt/sdk/memory_budget.hpp>
 
 #include <limits>
 
@@ -44,6 +47,7 @@ const DeviceType& Device::type() const { return *live("type").type; }
 const std::string& Device::name() const { return live("name").type->name(); }
 const std::string& Device::canonical_kwargs() const { return live("canonical_kwargs").kwargs; }
 qrt_device* Device::native_handle() const noexcept { return instance_ ? instance_->handle : nullptr; }
+isolation::Worker* Device::isolated_worker() const noexcept { return instance_ ? instance_->worker.get() : nullptr; }
 const qrt_device_functions& Device::functions() const { return *live("functions").functions; }
 
 std::optional<std::uint32_t> Device::gate_id(std::string_view gate_name) const {
@@ -52,10 +56,19 @@ std::optional<std::uint32_t> Device::gate_id(std::string_view gate_name) const {
 
 namespace {
 
+// The instance lives in a worker process: the per-operation calls would each cross a process boundary.
+[[noreturn]] void throw_isolated(const PooledInstance& in, const char* operation) {
+  throw Error(ErrorCode::Unsupported, in.type->name() + ": " + operation +
+                                          " is not available on an isolated device (isolate=true); it runs whole "
+                                          "programs only (run_program, qrt run)");
+}
+
 // Calls an optional function of the table, reporting "unsupported" when the plugin lacks it.
 template <class Fn, class... Args>
 void invoke(PooledInstance& in, Fn qrt_device_functions::*member, std::size_t offset, const char* operation,
           Args&&... args) {
+  if (!in.handle) [[unlikely]]
+    throw_isolated(in, operation);
   const qrt_device_functions* f = in.functions;
   Fn fn = f->*member;
   if (f->struct_size < offset + sizeof(Fn) || fn == nullptr) [[unlikely]]
@@ -78,9 +91,32 @@ std::size_t pow2(std::size_t k, const char* what) {
   return std::size_t{1} << k;
 }
 
+// Matrices cross the ABI on at most 16 wires (65536 x 65536 entries); beyond that dim * dim overflows.
+constexpr std::size_t kMaxMatrixWires = 16;
+
+std::size_t matrix_dim(std::size_t k, const std::string& what) {
+  if (k > kMaxMatrixWires)
+    throw Error(ErrorCode::OutOfRange, what + " on " + std::to_string(k) +
+                                           " wires is too large: matrices act on at most " +
+                                           std::to_string(kMaxMatrixWires) + " wires");
+  return std::size_t{1} << k;
+}
+
+// Refuses, before allocating, a host-side buffer larger than the memory this process can still have.
+void require_memory(std::uint64_t bytes, const std::string& what) {
+  if (bytes < (std::uint64_t{64} << 20)) return;  // small: not worth reading the limits
+  if (auto why = sdk::memory_shortfall(bytes, what)) throw Error(ErrorCode::OutOfMemory, *why);
+}
+
 }  // namespace
 
 std::vector<Wire> Device::allocate(std::size_t count) {
+  const PooledInstance& in = live("allocate");
+  // The device refuses too many qubits itself; checked here first so that the wire buffer is never huge.
+  const std::uint64_t most = in.type->capabilities().max_qubits;
+  if (most != 0 && count > most)
+    throw Error(ErrorCode::OutOfRange, in.type->name() + ": allocate: " + std::to_string(count) +
+                                           " qubits requested; the device allows at most " + std::to_string(most));
   std::vector<Wire> wires(count);
   QRT_CALL(live("allocate"), allocate_qubits, count, wires.data());
   return wires;
@@ -124,7 +160,7 @@ void Device::apply_matrix(std::span<const std::complex<double>> matrix, std::spa
                           std::span<const Wire> controls, std::span<const std::uint8_t> control_values, bool adjoint) {
   PooledInstance& in = live("apply_matrix");
   check_control_values(controls, control_values);
-  std::size_t dim = pow2(wires.size(), "a matrix");
+  std::size_t dim = matrix_dim(wires.size(), in.type->name() + ": apply_matrix: a matrix");
   if (wires.empty() || matrix.size() != dim * dim)
     throw Error(ErrorCode::InvalidArgument, in.type->name() + ": a matrix on " + std::to_string(wires.size()) +
                                                 " wires needs " + std::to_string(dim * dim) + " entries, got " +
@@ -164,7 +200,7 @@ struct ObservableView {
       auto& list = factors.emplace_back();
       for (const auto& f : term.factors) {
         if (f.kind == ObservableKind::Hermitian) {
-          std::size_t dim = pow2(f.wires.size(), "a Hermitian observable");
+          std::size_t dim = matrix_dim(f.wires.size(), "a Hermitian observable");
           if (f.wires.empty() || f.matrix.size() != dim * dim)
             throw Error(ErrorCode::InvalidArgument, "Hermitian observable on " + std::to_string(f.wires.size()) +
                                                         " wires needs a " + std::to_string(dim) + "x" +
@@ -202,7 +238,11 @@ double Device::var(const Observable& observable) {
 std::vector<double> Device::probs(std::span<const Wire> wires) {
   PooledInstance& in = live("probs");
   std::size_t k = wires.empty() ? num_qubits() : wires.size();
-  std::vector<double> out(pow2(k, "probs"));
+  const std::size_t size = pow2(k, "probs");
+  require_memory(std::uint64_t{sizeof(double)} * size,
+                 in.type->name() + ": probs: " + std::to_string(size) + " probabilities over " + std::to_string(k) +
+                     " wires");
+  std::vector<double> out(size);
   QRT_CALL(in, probs, wires.data(), wires.size(), out.data(), out.size());
   return out;
 }
@@ -215,6 +255,8 @@ std::vector<std::uint8_t> Device::sample(std::span<const Wire> wires) {
   if (columns != 0 && n > (std::numeric_limits<std::size_t>::max() / 4) / columns)
     throw Error(ErrorCode::OutOfRange, in.type->name() + ": " + std::to_string(n) + " shots x " +
                                            std::to_string(columns) + " wires is too large");
+  require_memory(n * columns, in.type->name() + ": sample: " + std::to_string(n) + " shots x " +
+                                  std::to_string(columns) + " wires (one byte each)");
   std::vector<std::uint8_t> out(n * columns);
   QRT_CALL(in, sample, wires.data(), wires.size(), out.data(), out.size());
   return out;
@@ -223,6 +265,7 @@ std::vector<std::uint8_t> Device::sample(std::span<const Wire> wires) {
 std::map<std::uint64_t, std::uint64_t> Device::counts(std::span<const Wire> wires) {
   PooledInstance& in = live("counts");
   std::size_t columns = wires.empty() ? num_qubits() : wires.size();
+  if (!in.handle) throw_isolated(in, "counts");
   if (columns > 64) throw Error(ErrorCode::OutOfRange, "counts over more than 64 wires");
   std::map<std::uint64_t, std::uint64_t> result;
   const qrt_device_functions* f = in.functions;
@@ -248,6 +291,8 @@ std::vector<std::complex<double>> Device::state() {
   std::size_t size = 0;
   QRT_CALL(in, state_size, &size);
   if (size > (std::size_t{1} << 40)) throw Error(ErrorCode::OutOfRange, in.type->name() + ": state too large to copy");
+  require_memory(std::uint64_t{16} * size,
+                 in.type->name() + ": state: a copy of " + std::to_string(size) + " amplitudes");
   std::vector<std::complex<double>> out(size);
   QRT_CALL(in, state, reinterpret_cast<double*>(out.data()), out.size());
   return out;
@@ -256,6 +301,7 @@ std::vector<std::complex<double>> Device::state() {
 void Device::set_shots(std::uint64_t shots) { QRT_CALL(live("set_shots"), set_shots, shots); }
 
 std::uint64_t Device::shots() {
+  if (isolation::Worker* worker = isolated_worker()) return worker->shots();
   std::uint64_t shots = 0;
   QRT_CALL(live("shots"), get_shots, &shots);
   return shots;
@@ -264,6 +310,7 @@ std::uint64_t Device::shots() {
 void Device::set_seed(std::uint64_t seed) { QRT_CALL(live("set_seed"), set_seed, seed); }
 
 std::uint64_t Device::memory_bytes() {
+  if (isolation::Worker* worker = isolated_worker()) return worker->memory_bytes();
   std::uint64_t bytes = 0;
   QRT_CALL(live("memory_bytes"), memory_bytes, &bytes);
   return bytes;

@@ -2,8 +2,12 @@
 
 #include "config/config_string.hpp"
 #include "config/kwargs_schema.hpp"
+#include "isolation/plugin_scan.hpp"
+#include "isolation/settings.hpp"
 #include "pool/device_pool.hpp"
 #include "registry/registry.hpp"
+
+#include <boost/json.hpp>
 
 #include <atomic>
 #include <shared_mutex>
@@ -48,18 +52,32 @@ class ResolutionCache {
 
 }  // namespace
 
+// The global isolation switch and whether discovery scans in child processes (see runtime.hpp).
+bool isolate_by_default(const RuntimeOptions& options) {
+  return options.isolate.value_or(isolation::isolation_requested_by_environment());
+}
+bool scan_in_children(const RuntimeOptions& options) {
+  return options.scan_isolated.value_or(isolation::scan_isolation_requested_by_environment() ||
+                                        isolate_by_default(options));
+}
+
 struct Runtime::Impl {
   explicit Impl(RuntimeOptions options)
-      : registry(options.plugin_dirs.empty() ? default_plugin_dirs() : options.plugin_dirs,
-                 options.warn_on_load_failure),
+      : isolate(isolate_by_default(options)),
+        registry(options.plugin_dirs.empty() ? default_plugin_dirs() : options.plugin_dirs,
+                 options.warn_on_load_failure, TrustPolicy::from(options.allow_unsafe_plugins),
+                 scan_in_children(options)),
         pool(std::make_shared<DevicePool>(options.pool.or_else(pool_policy_from_environment()))) {}
 
-  Resolved resolve(std::string_view device, std::string_view library, const config::ParsedConfig& parsed) {
+  // The host-level isolation keys are taken out before the plugin's schema sees the kwargs.
+  Resolved resolve(std::string_view device, std::string_view library, config::ParsedConfig parsed) {
+    auto settings = isolation::take_isolation_keys(parsed.kwargs, parsed.bare_tokens, isolate);
     auto type = library.empty() ? registry.find(device) : registry.from_library(std::filesystem::path(library), device);
     std::string canonical = type->schema().canonicalize(parsed.kwargs, parsed.bare_tokens, type->name());
-    return std::make_shared<const PoolKey>(std::move(type), std::move(canonical));
+    return std::make_shared<const PoolKey>(std::move(type), std::move(canonical), std::move(settings));
   }
 
+  const bool isolate;
   Registry registry;
   std::shared_ptr<DevicePool> pool;
   ResolutionCache cache;
@@ -73,7 +91,11 @@ Runtime::~Runtime() { finalize(); }
 std::pair<std::shared_ptr<const DeviceType>, std::string> Runtime::resolve(std::string_view config) {
   config::ParsedConfig parsed = config::parse_config(config);
   Resolved r = impl_->resolve(parsed.device, parsed.library, parsed);
-  return {r->type, r->kwargs};
+  if (!r->isolation || !r->isolation->from_config) return {r->type, r->kwargs};
+  // The config's own isolation keys travel with its kwargs, so that open(library, name, kwargs) keeps them.
+  boost::json::object kwargs = boost::json::parse(r->kwargs).as_object();
+  r->isolation->add_keys_to(kwargs);
+  return {r->type, boost::json::serialize(kwargs)};
 }
 
 Device Runtime::open(std::string_view config) {

@@ -1,5 +1,6 @@
 // stabilizer.qubit: measurements, observables, probabilities and samples.
 #include "clifford/gate_catalog.hpp"
+#include "device/memory_checks.hpp"
 #include "device/observable_conversion.hpp"
 #include "device/stabilizer_device.hpp"
 #include "observables/analytic_estimates.hpp"
@@ -36,11 +37,13 @@ void StabilizerDevice::reset_wire(qrt::sdk::Wire wire) {
 
 double StabilizerDevice::expval(const qrt::sdk::Observable& observable) {
   const PauliSum sum = to_pauli_sum(observable, wires_, "expval");
+  if (shots_ != 0) require_shot_memory(shots_, "expval");
   return shots_ == 0 ? expval_exact(tableau_, sum) : expval_sampled(tableau_, sum, shots_, rng_);
 }
 
 double StabilizerDevice::var(const qrt::sdk::Observable& observable) {
   const PauliSum sum = to_pauli_sum(observable, wires_, "var");
+  if (shots_ != 0) require_shot_memory(shots_, "var");
   return shots_ == 0 ? var_exact(tableau_, sum) : var_sampled(tableau_, sum, shots_, rng_);
 }
 

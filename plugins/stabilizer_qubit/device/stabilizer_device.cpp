@@ -2,9 +2,11 @@
 #include "device/stabilizer_device.hpp"
 
 #include "clifford/gate_catalog.hpp"
+#include "device/memory_checks.hpp"
 
 #include <qrt/sdk/error.hpp>
 
+#include <new>
 #include <string>
 
 namespace qrt::stab {
@@ -62,7 +64,16 @@ std::vector<qrt::sdk::Wire> StabilizerDevice::allocate_qubits(std::size_t count)
     qrt::sdk::throw_out_of_range("cannot allocate " + std::to_string(count) + " qubits: " +
                                  std::to_string(num_qubits()) + " of at most " + std::to_string(options_.max_qubits) +
                                  " (kwarg max_qubits) are allocated");
-  tableau_.add_qubits(count);
+  if (count == 0) return {};
+  const std::size_t total = num_qubits() + count;
+  require_memory(tableau_bytes(total), "a tableau of " + std::to_string(total) + " qubits");
+  try {
+    tableau_.add_qubits(count);
+  } catch (const std::bad_alloc&) {  // the tableau is left as it was (Tableau::add_qubits)
+    throw qrt::sdk::Error(QRT_ERROR_OUT_OF_MEMORY, "a tableau of " + std::to_string(total) +
+                                                       " qubits (" + qrt::sdk::format_bytes(tableau_bytes(total)) +
+                                                       ") cannot be allocated");
+  }
   return wires_.allocate(count);
 }
 

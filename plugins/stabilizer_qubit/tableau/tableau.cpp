@@ -12,9 +12,15 @@ Tableau::Tableau(std::size_t num_qubits) { add_qubits(num_qubits); }
 
 void Tableau::add_qubits(std::size_t count) {
   const std::size_t first = num_qubits_;
-  num_qubits_ += count;
-  destabilizers_.resize(num_qubits_, num_qubits_);
-  stabilizers_.resize(num_qubits_, num_qubits_);
+  try {
+    destabilizers_.resize(first + count, first + count);
+    stabilizers_.resize(first + count, first + count);
+  } catch (...) {  // out of memory: leave the tableau as it was (shrinking allocates nothing)
+    destabilizers_.resize(first, first);
+    stabilizers_.resize(first, first);
+    throw;
+  }
+  num_qubits_ = first + count;
   for (std::size_t q = first; q < num_qubits_; ++q) {
     destabilizers_.row(q).set(q, true, false);  // X_q
     stabilizers_.row(q).set(q, false, true);    // +Z_q: the qubit is |0>

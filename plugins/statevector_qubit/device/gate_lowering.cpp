@@ -15,6 +15,8 @@ namespace {
 
 using qrt::sdk::throw_invalid_argument;
 
+constexpr std::size_t kMaxMatrixWires = 10;
+
 std::string wire_count_text(const GateSpec& spec) {
   if (spec.max_wires == kAnyNumberOfWires) return "at least " + std::to_string(spec.min_wires);
   return std::to_string(spec.min_wires);
@@ -136,6 +138,13 @@ QubitOp lower_matrix_call(const qrt::sdk::MatrixCall& call, const WireMap& wires
   const std::string name = "QubitUnitary";
   const std::size_t k = call.wires.size();
   if (k == 0) throw_invalid_argument(name + ": needs at least one wire");
+  // Checking unitarity costs dim^3: a bound keeps one call from running for hours.
+  if (k > kMaxMatrixWires)
+    qrt::sdk::throw_out_of_range(name + ": a matrix on " + std::to_string(k) +
+                                 " wires is larger than statevector.qubit applies (at most " +
+                                 std::to_string(kMaxMatrixWires) + " wires, a " +
+                                 std::to_string(std::size_t{1} << kMaxMatrixWires) + " x " +
+                                 std::to_string(std::size_t{1} << kMaxMatrixWires) + " matrix); decompose it");
   if (k + call.controls.size() > wires.num_qubits())
     throw_invalid_argument(name + ": " + std::to_string(k + call.controls.size()) + " wires named but only " +
                            std::to_string(wires.num_qubits()) + " allocated");

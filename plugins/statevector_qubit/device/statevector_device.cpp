@@ -12,12 +12,31 @@
 #include "state/permuted_copy.hpp"
 
 #include <qrt/sdk/error.hpp>
+#include <qrt/sdk/memory_budget.hpp>
 
 #include <cmath>
 #include <new>
 #include <string>
 
 namespace qrt::sv {
+
+namespace {
+
+// Below these sizes the memory budget is not consulted (reading it costs a few /proc reads).
+constexpr std::uint64_t kCheckBytesFrom = std::uint64_t{64} << 20;
+
+void require_memory(std::uint64_t bytes, const std::string& what) {
+  if (bytes < kCheckBytesFrom) return;
+  if (auto why = qrt::sdk::memory_shortfall(bytes, what)) throw qrt::sdk::Error(QRT_ERROR_OUT_OF_MEMORY, *why);
+}
+
+// Shot-based results draw every shot's outcome first (8 bytes a shot): refuse what cannot fit, up front.
+void require_shot_memory(std::uint64_t shots, std::string_view operation) {
+  require_memory(qrt::sdk::saturating_product(shots, sizeof(std::uint64_t)),
+                 std::string(operation) + ": " + std::to_string(shots) + " shots (8 bytes each for the drawn outcomes)");
+}
+
+}  // namespace
 
 qrt::sdk::Capabilities StatevectorDevice::capabilities() {
   qrt::sdk::Capabilities c;
@@ -64,6 +83,10 @@ std::vector<qrt::sdk::Wire> StatevectorDevice::allocate_qubits(std::size_t count
     qrt::sdk::throw_out_of_range("allocate_qubits: " + std::to_string(n) + " allocated + " + std::to_string(count) +
                                  " requested exceeds max_qubits = " + std::to_string(options_.max_qubits));
   if (count == 0) return {};
+  const unsigned total = static_cast<unsigned>(n + count);  // <= max_qubits <= 40: no overflow below
+  const std::uint64_t state_bytes = std::uint64_t{16} << total;
+  if (state_bytes > state_.capacity_bytes())  // checked before allocating, never after
+    require_memory(state_bytes, "a state of " + std::to_string(total) + " qubits");
   try {
     if (n == 0) state_.reset(static_cast<unsigned>(count));
     else state_.add_qubits(static_cast<unsigned>(count));  // queued ops keep their qubit indices
@@ -127,6 +150,7 @@ void StatevectorDevice::reset_wire(qrt::sdk::Wire wire) {
 
 double StatevectorDevice::expval(const qrt::sdk::Observable& observable) {
   const Observable o = to_qubit_observable(observable, wires_, "expval");
+  if (shots_ != 0) require_shot_memory(shots_, "expval");
   flush();
   return translate_errors([&] {
     if (shots_ == 0) return qrt::sv::expval(state_.data(), state_.num_qubits(), o, threads());
@@ -136,6 +160,7 @@ double StatevectorDevice::expval(const qrt::sdk::Observable& observable) {
 
 double StatevectorDevice::var(const qrt::sdk::Observable& observable) {
   const Observable o = to_qubit_observable(observable, wires_, "var");
+  if (shots_ != 0) require_shot_memory(shots_, "var");
   flush();
   return translate_errors([&] {
     if (shots_ == 0) return qrt::sv::var(state_.data(), state_.num_qubits(), o, threads());
@@ -170,6 +195,7 @@ void StatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::span<d
 void StatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) {
   const std::vector<std::size_t> qubits = qubits_of(wires, "sample");
   if (shots_ == 0) qrt::sdk::throw_failed_precondition("sample: needs shots > 0 (set the 'shots' kwarg)");
+  require_shot_memory(shots_, "sample");
   flush();
   translate_errors(
       [&] { qrt::sv::sample(state_.data(), state_.num_qubits(), qubits, shots_, rng_, out, threads()); });

@@ -1,0 +1,3 @@
+OPENQASM 2.0;
+include "other.inc";
+qreg q[1];

@@ -1,0 +1,12 @@
+OPENQASM 2.0;
+include "qelib1.inc";
+qreg q[5];
+creg c[5];
+u3(0.1,0.2,0.3) q[0]; u2(0.1,0.2) q[0]; u1(0.3) q[0]; cx q[0],q[1]; id q[0]; u0(1) q[0]; u(1,2,3) q[0];
+p(0.5) q[0]; x q[0]; y q[0]; z q[0]; h q[0]; s q[0]; sdg q[0]; t q[0]; tdg q[0]; rx(1) q[0]; ry(1) q[0];
+rz(1) q[0]; sx q[0]; sxdg q[0]; cz q[0],q[1]; cy q[0],q[1]; swap q[0],q[1]; ch q[0],q[1];
+ccx q[0],q[1],q[2]; cswap q[0],q[1],q[2]; crx(1) q[0],q[1]; cry(1) q[0],q[1]; crz(1) q[0],q[1];
+cu1(1) q[0],q[1]; cp(1) q[0],q[1]; cu3(1,2,3) q[0],q[1]; csx q[0],q[1]; cu(1,2,3,4) q[0],q[1];
+rxx(1) q[0],q[1]; rzz(1) q[0],q[1]; rccx q[0],q[1],q[2]; rc3x q[0],q[1],q[2],q[3];
+c3x q[0],q[1],q[2],q[3]; c3sqrtx q[0],q[1],q[2],q[3]; c4x q[0],q[1],q[2],q[3],q[4];
+measure q -> c;

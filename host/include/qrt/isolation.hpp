@@ -1,0 +1,19 @@
+// Out-of-process isolation of untrusted plugins (see host/src/isolation/README.md).
+//
+// A device runs isolated when its config says isolate=true, or when the global switch is on
+// (RuntimeOptions::isolate, $QRT_ISOLATE=1, `qrt run/batch --isolate`): the pool then keeps a worker
+// process per instance, which loads the plugin and runs whole programs sent to it, so that a plugin that
+// crashes, calls exit(), loops or exhausts memory costs a clear error and a fresh worker, never the host.
+// Such a Device runs programs (run_program, Executor) and answers shots(); the per-operation calls throw
+// Error(Unsupported).
+#pragma once
+
+namespace qrt::isolation {
+
+// The worker program's main (qrt-worker):
+//   qrt-worker --serve [--memory BYTES]   serve one device over the socket at fd 3 (the host starts this)
+//   qrt-worker --scan FILE                load FILE and print its descriptor metadata as one JSON line
+// Returns the process's exit status.
+int worker_main(int argc, char** argv);
+
+}  // namespace qrt::isolation

@@ -1,0 +1,208 @@
+#include "exec/program_execution.hpp"
+
+#include "exec/bitstrings.hpp"
+
+#include <qrt/device_type.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace qrt::exec {
+namespace {
+
+using qasm::LoweredKind;
+using qasm::LoweredOperation;
+using qasm::LoweredProgram;
+
+// A lowered program bound to one device: gate names resolved to ids, qubits to device wires.
+class BoundCircuit {
+ public:
+  BoundCircuit(const LoweredProgram& program, Device& device, std::vector<Wire> wires)
+      : program_(program), device_(device), wires_(std::move(wires)) {
+    for (const auto& name : program.gate_names) {
+      auto id = device.gate_id(name);
+      if (!id) throw Error(ErrorCode::Unsupported, device.name() + " does not offer the gate " + name);
+      gate_ids_.push_back(*id);
+    }
+  }
+
+  // Applies a Gate or Matrix operation.
+  void apply(const LoweredOperation& op) {
+    map(program_.targets(op), targets_);
+    map(program_.controls(op), controls_);
+    auto values = program_.control_states(op);
+    if (op.kind == LoweredKind::Gate)
+      device_.apply(gate_ids_[op.gate], program_.params(op), targets_, controls_, values, op.adjoint);
+    else
+      device_.apply_matrix(program_.matrix(op), targets_, controls_, values, op.adjoint);
+  }
+
+  Wire wire(std::uint32_t qubit) const { return wires_[qubit]; }
+  const std::vector<Wire>& wires() const { return wires_; }
+
+ private:
+  void map(std::span<const std::uint32_t> qubits, std::vector<Wire>& out) const {
+    out.clear();
+    for (std::uint32_t q : qubits) out.push_back(wires_[q]);
+  }
+
+  const LoweredProgram& program_;
+  Device& device_;
+  std::vector<Wire> wires_;
+  std::vector<std::uint32_t> gate_ids_;
+  std::vector<Wire> targets_, controls_;  // reused buffers: no allocation per operation
+};
+
+// Whether the program must run shot by shot (see circuit_runner.hpp).
+bool is_dynamic(const LoweredProgram& program) {
+  std::vector<std::uint8_t> touched(program.num_qubits, 0), measured(program.num_qubits, 0);
+  for (const auto& op : program.operations) {
+    if (op.condition) return true;
+    auto targets = program.targets(op);
+    switch (op.kind) {
+      case LoweredKind::Barrier: break;
+      case LoweredKind::Reset:
+        if (touched[targets[0]]) return true;  // resetting a fresh qubit is a no-op
+        break;
+      case LoweredKind::Measure:
+        if (measured[targets[0]]) return true;
+        measured[targets[0]] = touched[targets[0]] = 1;
+        break;
+      case LoweredKind::Gate:
+      case LoweredKind::Matrix:
+        for (auto q : targets) {
+          if (measured[q]) return true;
+          touched[q] = 1;
+        }
+        for (auto q : program.controls(op)) {
+          if (measured[q]) return true;
+          touched[q] = 1;
+        }
+        break;
+    }
+  }
+  return false;
+}
+
+// Classical bits as the raw counts key: character i is clbit i.
+void bits_to_key(const std::vector<std::uint8_t>& clbits, std::string& key) {
+  key.resize(clbits.size());
+  for (std::size_t i = 0; i < clbits.size(); ++i) key[i] = clbits[i] ? '1' : '0';
+}
+
+// Runs the operations of one pass; a device error names the operation it happened at.
+template <class Step>
+void for_each_operation(const LoweredProgram& program, Step&& step) {
+  std::size_t index = 0;
+  try {
+    for (; index < program.operations.size(); ++index) step(program.operations[index]);
+  } catch (const OperationFailure&) {
+    throw;
+  } catch (const Error& e) {
+    throw OperationFailure(index, e.code(), e.what());
+  }
+}
+
+void run_terminal(const LoweredProgram& program, BoundCircuit& circuit, Device& device, ExecutionResult& result) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> measured;  // (qubit, clbit)
+  for_each_operation(program, [&](const LoweredOperation& op) {
+    switch (op.kind) {
+      case LoweredKind::Gate:
+      case LoweredKind::Matrix: circuit.apply(op); break;
+      case LoweredKind::Measure: measured.emplace_back(program.targets(op)[0], op.clbit); break;
+      case LoweredKind::Reset:
+      case LoweredKind::Barrier: break;
+    }
+  });
+  result.measured_clbits = measured.size();
+  if (result.shots == 0 || measured.empty()) return;
+  std::vector<Wire> wires;
+  for (auto [qubit, clbit] : measured) wires.push_back(circuit.wire(qubit));
+  std::vector<std::uint8_t> samples = device.sample(wires);
+  std::vector<std::uint8_t> clbits(program.num_clbits, 0);
+  std::string key;
+  for (std::size_t row = 0; row < result.shots; ++row) {
+    for (std::size_t c = 0; c < measured.size(); ++c) clbits[measured[c].second] = samples[row * measured.size() + c];
+    bits_to_key(clbits, key);
+    ++result.raw_counts[key];
+  }
+}
+
+void run_dynamic(const LoweredProgram& program, BoundCircuit& circuit, Device& device, ExecutionResult& result) {
+  if (result.shots == 0)
+    throw Error(ErrorCode::FailedPrecondition,
+                "the circuit measures or resets qubits mid-circuit or uses `if`: it needs shots > 0 "
+                "(e.g. --shots 1000)");
+  std::vector<std::uint8_t> clbits(program.num_clbits, 0);
+  std::size_t measures = 0;
+  for (const auto& op : program.operations) measures += op.kind == LoweredKind::Measure;
+  result.measured_clbits = measures;
+  std::string key;
+  for (std::uint64_t shot = 0; shot < result.shots; ++shot) {
+    std::fill(clbits.begin(), clbits.end(), std::uint8_t{0});
+    for_each_operation(program, [&](const LoweredOperation& op) {
+      if (op.condition && !condition_holds(*op.condition, clbits)) return;
+      switch (op.kind) {
+        case LoweredKind::Gate:
+        case LoweredKind::Matrix: circuit.apply(op); break;
+        case LoweredKind::Measure:
+          clbits[op.clbit] = static_cast<std::uint8_t>(device.measure(circuit.wire(program.targets(op)[0])));
+          break;
+        case LoweredKind::Reset: device.reset_wire(circuit.wire(program.targets(op)[0])); break;
+        case LoweredKind::Barrier: break;
+      }
+    });
+    bits_to_key(clbits, key);
+    ++result.raw_counts[key];
+    for (Wire w : circuit.wires()) device.reset_wire(w);  // back to |0...0> for the next shot
+  }
+}
+
+// Reorders a device state (allocation order, first wire most significant) to Qiskit's indexing.
+std::vector<std::complex<double>> qiskit_order(const std::vector<std::complex<double>>& state, std::size_t n,
+                                               double global_phase) {
+  std::vector<std::complex<double>> out(state.size());
+  const std::complex<double> phase = std::polar(1.0, global_phase);
+  for (std::size_t i = 0; i < state.size(); ++i) {
+    std::size_t reversed = 0;
+    for (std::size_t k = 0; k < n; ++k) reversed |= ((i >> k) & 1u) << (n - 1 - k);
+    out[reversed] = state[i] * phase;
+  }
+  return out;
+}
+
+}  // namespace
+
+ExecutionResult execute(const LoweredProgram& lowered, Device& device, const RunOptions& options) {
+  ExecutionResult result;
+  if (options.shots) device.set_shots(*options.shots);
+  if (options.seed) device.set_seed(*options.seed);
+  result.shots = device.shots();
+  if (device.num_qubits() != 0)
+    throw Error(ErrorCode::State, device.name() + ": the device already has qubits allocated");
+  BoundCircuit circuit(lowered, device, device.allocate(lowered.num_qubits));
+  result.dynamic = is_dynamic(lowered);
+  if (result.dynamic) {
+    if (options.probabilities || options.state || !options.expvals.empty())
+      throw Error(ErrorCode::FailedPrecondition,
+                  "the circuit measures mid-circuit: final-state probabilities, state and expectation values "
+                  "are not defined for it (ask for counts with --shots)");
+    run_dynamic(lowered, circuit, device, result);
+  } else {
+    run_terminal(lowered, circuit, device, result);
+  }
+
+  const std::size_t n = lowered.num_qubits;
+  std::vector<Wire> high_first(circuit.wires().rbegin(), circuit.wires().rend());  // qubit n-1 ... qubit 0
+  if (options.probabilities) result.probabilities = device.probs(high_first);
+  if (options.state) result.state = qiskit_order(device.state(), n, lowered.global_phase);
+  for (const auto& word : options.expvals) {
+    if (word.size() != n)
+      throw Error(ErrorCode::InvalidArgument, "Pauli word '" + word + "' has " + std::to_string(word.size()) +
+                                                  " letters; the circuit has " + std::to_string(n) + " qubits");
+    result.expvals.emplace_back(word, device.expval(Observable::pauli_word(word, high_first)));
+  }
+  return result;
+}
+
+}  // namespace qrt::exec

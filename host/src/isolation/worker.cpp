@@ -1,0 +1,127 @@
+#include "isolation/worker.hpp"
+
+#include "isolation/frame.hpp"
+#include "isolation/wire_format.hpp"
+
+#include <qrt/error.hpp>
+
+#include <boost/json.hpp>
+
+#include <sys/wait.h>
+
+#include <cmath>
+
+namespace qrt::isolation {
+namespace json = boost::json;
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::chrono::milliseconds kExitGrace{2000};  // for a worker told to exit, and for one that hung up
+
+std::string seconds_text(double s) {
+  std::string text = std::to_string(s);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (text.back() == '.') text.pop_back();
+  return text;
+}
+
+}  // namespace
+
+Worker::Worker(WorkerIdentity identity, Child child) : identity_(std::move(identity)), child_(std::move(child)) {}
+
+Worker::~Worker() {
+  if (!alive()) return;
+  child_.channel.reset();  // end of file: the worker destroys its device and exits
+  reap(child_.pid, kExitGrace);
+}
+
+std::unique_ptr<Worker> Worker::start(WorkerIdentity identity) {
+  std::vector<std::string> args{"--serve"};
+  if (identity.settings.memory_bytes) {
+    args.emplace_back("--memory");
+    args.push_back(std::to_string(*identity.settings.memory_bytes));
+  }
+  Child child = spawn(worker_executable(), args, Channel::Socket);
+  std::unique_ptr<Worker> worker(new Worker(std::move(identity), std::move(child)));
+  const WorkerIdentity& id = worker->identity_;
+  json::object reply = worker->call(
+      {{"op", "create"}, {"library", id.library.string()}, {"device", id.device}, {"kwargs", id.kwargs}},
+      "creating the device");
+  worker->shots_ = reply.at("shots").to_number<std::uint64_t>();
+  worker->bytes_ = reply.at("bytes").to_number<std::uint64_t>();
+  return worker;
+}
+
+std::string Worker::who(pid_t pid) const {
+  return identity_.device + " (library " + identity_.library.string() + ", isolated worker process " +
+         std::to_string(pid) + ")";
+}
+
+void Worker::die(const std::string& cause, const char* doing) {
+  child_.channel.reset();
+  const pid_t pid = child_.pid;
+  child_.pid = -1;
+  int status = reap(pid, kExitGrace);
+  std::string message = who(pid) + ": ";
+  if (cause.empty()) {
+    message += "the worker " + describe_wait_status(status) + " while " + doing;
+    if (WIFEXITED(status)) message += " (the plugin ended the process, e.g. by calling exit())";
+    if (WIFSIGNALED(status) && identity_.settings.memory_bytes)
+      message += " (its memory limit, isolate_memory, is " + std::to_string(*identity_.settings.memory_bytes) + " bytes)";
+  } else {
+    message += cause + " while " + doing + "; the worker was killed";
+  }
+  throw Error(ErrorCode::Internal, message + "; it is replaced on next use");
+}
+
+json::object Worker::call(const json::object& request, const char* doing) {
+  if (!alive()) throw Error(ErrorCode::State, identity_.device + ": the isolated worker has already failed");
+  Deadline deadline;
+  if (identity_.settings.timeout_seconds)
+    deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(*identity_.settings.timeout_seconds));
+  auto check = [&](const IoResult& io) {
+    switch (io.status) {
+      case IoStatus::Ok: return;
+      case IoStatus::Closed: die({}, doing);
+      case IoStatus::TimedOut:
+        die("it did not finish within " + seconds_text(*identity_.settings.timeout_seconds) + " s (isolate_timeout)", doing);
+      case IoStatus::Failed: die("the channel to it failed (" + io.detail + ")", doing);
+    }
+  };
+  check(write_frame(child_.channel.get(), json::serialize(request), deadline));
+  std::string text;
+  check(read_frame(child_.channel.get(), text, deadline));
+  json::object reply;
+  try {
+    json::value v = json::parse(text);
+    if (!v.is_object()) throw std::runtime_error("not a JSON object");
+    reply = std::move(v.get_object());
+  } catch (const std::exception& e) {
+    die(std::string("it sent an unreadable reply (") + e.what() + ")", doing);
+  }
+  throw_if_error(reply);
+  return reply;
+}
+
+exec::ExecutionResult Worker::run(const qasm::LoweredProgram& program, const RunOptions& options) {
+  json::object reply = call({{"op", "run"}, {"program", encode_program(program)}, {"options", encode_options(options)}},
+                            "running the program");
+  exec::ExecutionResult result = decode_result(reply.at("result").as_object());
+  shots_ = result.shots;
+  return result;
+}
+
+bool Worker::reset(std::uint64_t& bytes) noexcept {
+  try {
+    json::object reply = call({{"op", "reset"}}, "resetting the device");
+    shots_ = reply.at("shots").to_number<std::uint64_t>();
+    bytes = bytes_ = reply.at("bytes").to_number<std::uint64_t>();
+    return true;
+  } catch (...) {
+    return false;  // not reusable: the pool destroys it (and with it the process)
+  }
+}
+
+}  // namespace qrt::isolation

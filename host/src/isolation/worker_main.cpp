@@ -1,0 +1,195 @@
+// The worker process: serves one device over the socket at fd 3, or scans one plugin file.
+// Everything that touches plugin code in an isolated setup happens here, so a crash ends only this process.
+#include <qrt/isolation.hpp>
+
+#include "exec/program_execution.hpp"
+#include "isolation/child_process.hpp"
+#include "isolation/frame.hpp"
+#include "isolation/wire_format.hpp"
+#include "loader/plugin_library.hpp"
+#include "pool/device_pool.hpp"
+
+#include <qrt/error.hpp>
+
+#include <boost/json.hpp>
+
+#include <sys/resource.h>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <new>
+#include <string_view>
+
+namespace qrt::isolation {
+namespace json = boost::json;
+namespace {
+
+// The one device this worker serves. Members in this order: the device is released before its pool.
+class Served {
+ public:
+  explicit Served(std::optional<std::uint64_t> memory_limit) : memory_limit_(memory_limit) {}
+
+  json::object handle(const json::object& request) {
+    const std::string_view op = request.at("op").as_string();
+    if (op == "create") return create(request);
+    if (!device_) throw Error(ErrorCode::State, "isolation protocol: '" + std::string(op) + "' before 'create'");
+    if (op == "run") {
+      exec::ExecutionResult result = exec::execute(decode_program(request.at("program").as_object()), device_,
+                                                   decode_options(request.at("options").as_object()));
+      return {{"ok", true}, {"result", encode_result(result)}};
+    }
+    if (op == "reset") {
+      device_.release();  // the pool resets it (or destroys it when its reset fails)
+      device_ = pool_->acquire(key_);
+      return status();
+    }
+    throw Error(ErrorCode::InvalidArgument, "isolation protocol: unknown op '" + std::string(op) + "'");
+  }
+
+  // For out-of-memory errors: where, and under which limit.
+  std::string memory_note() const {
+    std::string where = library_.empty() ? std::string("the isolated worker") : "the isolated worker of " + library_.string();
+    return " (in " + where +
+           (memory_limit_ ? ", whose memory limit, isolate_memory, is " + std::to_string(*memory_limit_) + " bytes)" : ")");
+  }
+
+ private:
+  json::object create(const json::object& request) {
+    if (device_) throw Error(ErrorCode::State, "isolation protocol: the device was already created");
+    const std::filesystem::path library(std::string(request.at("library").as_string()));
+    library_ = library;
+    const std::string_view name = request.at("device").as_string();
+    LoadedPlugin plugin = LoadedPlugin::load(library);
+    std::shared_ptr<const DeviceType> type;
+    for (const auto& d : plugin.devices)
+      if (d->name() == name) type = d;
+    if (!type) throw Error(ErrorCode::NotFound, library.string() + " offers no device '" + std::string(name) + "'");
+    key_ = std::make_shared<const PoolKey>(type, std::string(request.at("kwargs").as_string()));
+    pool_ = std::make_shared<DevicePool>();
+    device_ = pool_->acquire(key_);
+    return status();
+  }
+
+  json::object status() {
+    std::uint64_t shots = 0, bytes = 0;
+    try {
+      shots = device_.shots();
+    } catch (const Error&) {  // a device without shots: analytic
+    }
+    try {
+      bytes = device_.memory_bytes();
+    } catch (const Error&) {
+    }
+    return {{"ok", true}, {"shots", shots}, {"bytes", bytes}};
+  }
+
+  std::optional<std::uint64_t> memory_limit_;
+  std::filesystem::path library_;
+  std::shared_ptr<DevicePool> pool_;
+  std::shared_ptr<const PoolKey> key_;
+  Device device_;
+};
+
+int serve(std::optional<std::uint64_t> memory_limit) {
+  if (memory_limit) {
+    rlimit limit{*memory_limit, *memory_limit};
+    if (::setrlimit(RLIMIT_AS, &limit) != 0) {
+      std::cerr << "qrt-worker: setrlimit(RLIMIT_AS): " << std::strerror(errno) << "\n";
+      return 1;
+    }
+  }
+  Served served(memory_limit);
+  std::string text;
+  for (;;) {
+    IoResult io = read_frame(kWorkerChannelFd, text, std::nullopt);
+    if (io.status == IoStatus::Closed) return 0;  // the host is done with this device
+    if (io.status != IoStatus::Ok) {
+      std::cerr << "qrt-worker: " << io.detail << "\n";
+      return 1;
+    }
+    json::object reply;
+    try {
+      json::value request = json::parse(text);
+      text.clear();
+      text.shrink_to_fit();
+      reply = served.handle(request.as_object());
+    } catch (const Error& e) {
+      reply = encode_error(e);
+      if (e.code() == ErrorCode::OutOfMemory) reply["message"] = std::string(e.what()) + served.memory_note();
+    } catch (const std::bad_alloc&) {
+      reply = encode_error(ErrorCode::OutOfMemory, "the worker ran out of memory" + served.memory_note());
+    } catch (const std::exception& e) {
+      reply = encode_error(ErrorCode::Internal, std::string("isolation worker: ") + e.what());
+    }
+    std::string out;
+    try {
+      out = json::serialize(reply);
+    } catch (const std::bad_alloc&) {
+      out = json::serialize(encode_error(ErrorCode::OutOfMemory, "the result does not fit in the worker's memory" + served.memory_note()));
+    }
+    io = write_frame(kWorkerChannelFd, out, std::nullopt);
+    if (io.status == IoStatus::Closed) return 0;
+    if (io.status != IoStatus::Ok) {
+      std::cerr << "qrt-worker: " << io.detail << "\n";
+      return 1;
+    }
+  }
+}
+
+// One JSON line on stdout: the plugin's metadata, or {"ok": false, "message": ...} for a load failure.
+int scan(const char* file) {
+  json::object out;
+  try {
+    LoadedPlugin plugin = LoadedPlugin::load(file);
+    json::array devices;
+    for (const auto& d : plugin.devices)
+      devices.push_back(json::object{{"name", d->name()},
+                                     {"version", d->version()},
+                                     {"description", d->description()},
+                                     {"schema", json::parse(d->schema_json())},
+                                     {"capabilities", json::parse(d->capabilities_json())}});
+    out = {{"ok", true},
+           {"file", plugin.library->path().string()},
+           {"plugin", plugin.library->plugin_name()},
+           {"version", plugin.library->plugin_version()},
+           {"abi_major", plugin.library->descriptor().abi_major},
+           {"abi_minor", plugin.library->descriptor().abi_minor},
+           {"devices", std::move(devices)}};
+  } catch (const std::exception& e) {
+    out = {{"ok", false}, {"message", e.what()}};
+  }
+  std::cout << json::serialize(out) << std::endl;
+  return 0;
+}
+
+int usage() {
+  std::cerr << "usage: qrt-worker --serve [--memory BYTES]   (started by the qrt host; talks on fd 3)\n"
+               "       qrt-worker --scan FILE              (prints FILE's plugin metadata as JSON)\n";
+  return 2;
+}
+
+}  // namespace
+
+int worker_main(int argc, char** argv) {
+  std::signal(SIGPIPE, SIG_IGN);  // a vanished host is an error value on write, not a signal
+  // A plugin's crash must end the worker with its signal, which the host reports: undo handlers that a
+  // sanitizer runtime installed (they would turn SIGSEGV into "exited with status 1").
+  for (const int crash : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) std::signal(crash, SIG_DFL);
+  if (argc == 3 && std::string_view(argv[1]) == "--scan") return scan(argv[2]);
+  if (argc >= 2 && std::string_view(argv[1]) == "--serve") {
+    std::optional<std::uint64_t> memory;
+    if (argc == 4 && std::string_view(argv[2]) == "--memory") {
+      char* end = nullptr;
+      memory = std::strtoull(argv[3], &end, 10);
+      if (*end != '\0' || *memory == 0) return usage();
+    } else if (argc != 2) {
+      return usage();
+    }
+    return serve(memory);
+  }
+  return usage();
+}
+
+}  // namespace qrt::isolation
