@@ -89,6 +89,19 @@ TEST_CASE("probs on a large state: both strategies, any thread count, identical 
   }
 }
 
+TEST_CASE("probs of every qubit in allocation order (a full bit reversal, in tiles) match the definition",
+          "[probs]") {
+  for (std::size_t n : {13, 14, 15, 17}) {  // below, at and above the tiled kernel's 14 qubits
+    const auto state = reference::random_state(n, 300 + n);
+    Qubits allocation_order(n);
+    std::iota(allocation_order.begin(), allocation_order.end(), 0);
+    INFO("n = " << n);
+    const auto expected = reference::probabilities(state, allocation_order);
+    require_close(qrt::sv::probs(state.data(), n, allocation_order, 1), expected);
+    require_close(qrt::sv::probs(state.data(), n, allocation_order, 2), expected);
+  }
+}
+
 TEST_CASE("probs into an output that is not 16-byte aligned", "[probs]") {
   const std::size_t n = 14;
   const auto state = reference::random_state(n, 78);

@@ -31,6 +31,13 @@ constexpr Index deposit(Index value, Index mask) {
   return result;
 }
 
+// The `width` low bits of `value` in reverse order.
+constexpr Index reverse(Index value, std::size_t width) {
+  Index result = 0;
+  for (std::size_t b = 0; b < width; ++b, value >>= 1) result = (result << 1) | (value & 1);
+  return result;
+}
+
 // The submask of `mask` that follows `current` in increasing numeric order; wraps to 0 after `mask`.
 // Enumerating indices this way visits them in memory order without per-index bit loops.
 constexpr Index next_submask(Index current, Index mask) { return ((current | ~mask) + 1) & mask; }

@@ -8,7 +8,9 @@
 #include "measure/validation.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <memory>
 #include <string>
 
 namespace qrt::sv {
@@ -65,6 +67,34 @@ void line_tiles(const ProbsPlan& plan, const std::complex<double>* state, std::s
                            });
 }
 
+// All qubits in allocation order: output index = reversed amplitude index. Writing an amplitude index
+// as (a, m, c) — b high, n - 2b middle and b low bits — the output index is (rev c, rev m, rev a), so
+// the 2^b x 2^b tile of rows a and contiguous columns c at middle bits m is read row by row,
+// transposed in a cache-resident buffer, and written as 2^b contiguous output runs.
+void reversed_tiles(const ProbsPlan&, const std::complex<double>* state, std::span<double> out, int workers) {
+  constexpr std::size_t b = ProbsPlan::kReversalTileBits, side = std::size_t{1} << b;
+  // Tile rows padded by a cache line: a 1 KiB stride would map the transposing writes to 4 L1 sets.
+  constexpr std::size_t stride = side + 8;
+  const auto n = static_cast<std::size_t>(std::countr_zero(out.size()));
+  const std::size_t middle_bits = n - 2 * b, high_shift = n - b;
+  std::array<Index, side> reversed{};
+  for (std::size_t i = 0; i < side; ++i) reversed[i] = bits::reverse(i, b);
+  constexpr std::size_t kTilesPerChunk = 4;
+  parallel::for_each_chunk(std::size_t{1} << middle_bits, kTilesPerChunk, workers,
+                           [&](std::size_t, std::size_t begin, std::size_t end) {
+                             const auto tile = std::make_unique_for_overwrite<double[]>(side * stride);
+                             for (std::size_t m = begin; m < end; ++m) {
+                               for (std::size_t a = 0; a < side; ++a) {
+                                 const std::complex<double>* row = state + (a << high_shift) + (m << b);
+                                 for (std::size_t c = 0; c < side; ++c) tile[c * stride + reversed[a]] = std::norm(row[c]);
+                               }
+                               const Index middle = bits::reverse(m, middle_bits) << b;
+                               for (std::size_t c = 0; c < side; ++c)
+                                 std::copy_n(tile.get() + c * stride, side, out.data() + ((reversed[c] << high_shift) | middle));
+                             }
+                           });
+}
+
 // Small outputs: the (kept outer, traced) combinations, traced innermost, are split into a fixed
 // number of ranges. A range sums tiles while the kept combination stays the same and adds the sums
 // into its own histogram when it changes; the histograms are then added in range order.
@@ -97,7 +127,8 @@ void partial_histograms(const ProbsPlan& plan, const std::complex<double>* state
 }
 
 // Indexed by ProbsPlan::Kernel.
-constexpr ProbsKernel kKernels[] = {partial_histograms, buffered_tiles, line_tiles<false>, line_tiles<true>};
+constexpr ProbsKernel kKernels[] = {partial_histograms, buffered_tiles, line_tiles<false>, line_tiles<true>,
+                                    reversed_tiles};
 
 }  // namespace
 

@@ -24,6 +24,14 @@ std::vector<std::size_t> kept_outer_qubits(std::span<const std::size_t> qubits, 
   return order;
 }
 
+// Every qubit listed in allocation order: output index = the amplitude index's bits reversed.
+bool is_full_reversal(std::size_t num_qubits, std::span<const std::size_t> qubits) {
+  if (qubits.size() != num_qubits) return false;
+  for (std::size_t j = 0; j < qubits.size(); ++j)
+    if (qubits[j] != j) return false;
+  return true;
+}
+
 // Image of each amplitude bit under "amplitude index -> output index" (qubits[j] gives bit k-1-j).
 std::vector<Index> output_bit_images(std::size_t num_qubits, std::span<const std::size_t> qubits) {
   std::vector<Index> image(num_qubits, 0);
@@ -90,6 +98,10 @@ ProbsPlan::ProbsPlan(std::size_t num_qubits, std::span<const std::size_t> qubits
   const bool one_to_one = (tile & ~kept) == 0 && traced_outer_ == 0;
   if (k <= kMaxHistogramBits) {
     kernel_ = Kernel::PartialHistograms;
+  } else if (is_full_reversal(num_qubits, qubits) && num_qubits >= kMinReversalQubits) {
+    // Lines would write one cache line per 4 KiB page here (a TLB miss each): square tiles move
+    // 2^7-long runs on both sides instead.
+    kernel_ = Kernel::ReversedTiles;
   } else if (!one_to_one) {
     kernel_ = Kernel::BufferedAccumulate;
   } else {

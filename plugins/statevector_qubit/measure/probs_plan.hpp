@@ -38,10 +38,16 @@ class ProbsPlan {
     BufferedAccumulate,  // output tiles whose entries gather several amplitudes: sum, then add
     Lines,               // one amplitude per output entry: whole output lines written directly
     StreamedLines,       // Lines with streaming stores (16-byte aligned output, SSE2)
+    ReversedTiles,       // all qubits in allocation order (a full bit reversal): tiles transposed in cache
   };
 
   // `output_aligned`: the output is 16-byte aligned (required by streaming stores).
   ProbsPlan(std::size_t num_qubits, std::span<const std::size_t> qubits, bool output_aligned);
+
+  // ReversedTiles: square tiles of 2^kReversalTileBits x 2^kReversalTileBits amplitudes (from two
+  // tiles' worth of bits on).
+  static constexpr std::size_t kReversalTileBits = 7;
+  static constexpr std::size_t kMinReversalQubits = 2 * kReversalTileBits;
 
   Kernel kernel() const { return kernel_; }
   std::size_t tile_size() const { return run_offsets_.size() * run_length_; }
