@@ -56,7 +56,7 @@ TEST_CASE("Every v1.0 field keeps its offset and size in the current header", "[
   }
 }
 
-TEST_CASE("Extensible structs only grow; FROZEN structs keep their size", "[abi][layout]") {
+TEST_CASE("Extensible structs only grow, FROZEN structs keep their size", "[abi][layout]") {
   const auto current = current_structs();
   REQUIRE(frozen_v1_0_struct_count == current.size());
   for (std::size_t i = 0; i < frozen_v1_0_struct_count; ++i) {

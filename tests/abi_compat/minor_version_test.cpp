@@ -43,7 +43,7 @@ void run_bell(qrt::Device& device) {
 
 }  // namespace
 
-TEST_CASE("A plugin declaring minor 1.99 with larger structs loads; the unknown tail is ignored", "[abi][minor]") {
+TEST_CASE("A plugin declaring minor 1.99 with larger structs loads, the unknown tail is ignored", "[abi][minor]") {
   const std::filesystem::path file = c_plugin("c_device_newer_minor");
   const qrt::LoadedPlugin loaded = qrt::LoadedPlugin::load(file);
   const qrt_plugin_descriptor& plugin = loaded.library->descriptor();
@@ -77,7 +77,7 @@ TEST_CASE("A plugin declaring minor 1.99 with larger structs loads; the unknown 
   CHECK(abi_test::unknown_calls(file) == 0);
 }
 
-TEST_CASE("A plugin whose function table ends before counts loads; what is missing is Unsupported",
+TEST_CASE("A plugin whose function table ends before counts loads, what is missing is Unsupported",
           "[abi][minor]") {
   TempFolder folder;
   const std::filesystem::path copy = folder.add(c_plugin("c_device_older_minor"));

@@ -46,7 +46,7 @@ boost::json::object kwargs_of(Device& device) { return boost::json::parse(device
 
 }  // namespace
 
-TEST_CASE("Futures carry each program's result or exception; the others carry on", "[executor]") {
+TEST_CASE("Futures carry each program's result or exception, the others carry on", "[executor]") {
   Runtime runtime(real_plugins());
   Executor executor(runtime, ExecutorOptions{.workers = 2});
   std::vector<std::future<int>> futures;
@@ -129,7 +129,7 @@ TEST_CASE("A config that does not resolve is rejected by submit itself", "[execu
   CHECK(executor.stats().submitted == 0);
 }
 
-TEST_CASE("cancel() fails the queued programs at once; the running one finishes", "[executor]") {
+TEST_CASE("cancel() fails the queued programs at once, the running one finishes", "[executor]") {
   Runtime runtime(real_plugins());
   Executor executor(runtime, ExecutorOptions{.workers = 1});
   std::promise<void> gate;

@@ -144,7 +144,7 @@ rx(b) q[1];
   }
 }
 
-TEST_CASE("A sweep's parse errors land in the futures; seeds are derived per point", "[sweep][executor]") {
+TEST_CASE("A sweep's parse errors land in the futures, seeds are derived per point", "[sweep][executor]") {
   qrt::Runtime runtime(real_plugins());
   qrt::Executor executor(runtime, qrt::ExecutorOptions{.workers = 2});
   const ParameterGrid grid({qrt::parse_sweep_axis("t=1,2")});

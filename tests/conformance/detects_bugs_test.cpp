@@ -20,7 +20,7 @@ qrt::conformance::Report check_with(const std::string& inject, std::string_view 
 
 }  // namespace
 
-TEST_CASE("A correct small device passes; a gate the kit does not know is not checked", "[conformance][bugs]") {
+TEST_CASE("A correct small device passes, a gate the kit does not know is not checked", "[conformance][bugs]") {
   const qrt::conformance::Report report = qrt::conformance::check(tiny_plugin());
   INFO(qrt::conformance::to_text(report));
   REQUIRE(report.passed());
@@ -136,7 +136,7 @@ TEST_CASE("Wrong measurement values fail their measurement checks", "[conformanc
   CHECK(outcome(expval, "measurements", "expval of declared observables") == Outcome::Failed);
 }
 
-TEST_CASE("Instances that share state fail isolation; the threaded check is then skipped", "[conformance][bugs]") {
+TEST_CASE("Instances that share state fail isolation, the threaded check is then skipped", "[conformance][bugs]") {
   const qrt::conformance::Report report = check_with("shared_state");
   CHECK(outcome(report, "concurrency", "instances isolated") == Outcome::Failed);
   CHECK(outcome(report, "concurrency", "two threads") == Outcome::NotChecked);

@@ -31,7 +31,7 @@ const qrt::PluginReport& report_of(const Runtime& runtime, const std::string& fi
 
 }  // namespace
 
-TEST_CASE("A plugin built for a later minor loads and works; the unknown tail is ignored", "[abi]") {
+TEST_CASE("A plugin built for a later minor loads and works, the unknown tail is ignored", "[abi]") {
   PluginFolder folder{fake_plugin("fake_newer_minor")};
   Runtime runtime(folder.options());
   REQUIRE(runtime.load_failures().empty());

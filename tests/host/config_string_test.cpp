@@ -67,7 +67,7 @@ TEST_CASE("Values are typed by their spelling", "[config]") {
   CHECK(c.bare_tokens.size() == expected.size());
 }
 
-TEST_CASE("Quoted strings keep commas, '=' and escaped quotes; quoting makes a string", "[config]") {
+TEST_CASE("Quoted strings keep commas, '=' and escaped quotes, quoting makes a string", "[config]") {
   ParsedConfig c = parse_config(R"(d:label="a,b \"c\" \\ d=e",single='it\'s, ok',empty="",number="10",spaced=  "x y"  )");
   const json::object expected{{"label", R"(a,b "c" \ d=e)"},
                               {"single", "it's, ok"},

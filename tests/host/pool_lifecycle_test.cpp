@@ -110,7 +110,7 @@ TEST_CASE("Using a released or empty Device is a State error naming the operatio
   CHECK(stats.active == 1);
 }
 
-TEST_CASE("finalize destroys idle instances; opening afterwards is a State error", "[pool][lifecycle]") {
+TEST_CASE("finalize destroys idle instances, opening afterwards is a State error", "[pool][lifecycle]") {
   PluginFolder folder{fake_plugin("fake_good")};
   FakeCounters counters(fake_plugin("fake_good"));
   Runtime runtime(folder.options());

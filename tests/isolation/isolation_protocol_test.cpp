@@ -15,7 +15,7 @@
 
 using namespace qrt::isolation;
 
-TEST_CASE("frames cross a socketpair; a closed peer is Closed, never SIGPIPE", "[isolation][protocol]") {
+TEST_CASE("frames cross a socketpair, a closed peer is Closed, never SIGPIPE", "[isolation][protocol]") {
   int fds[2];
   REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) == 0);
   UniqueFd a(fds[0]), b(fds[1]);

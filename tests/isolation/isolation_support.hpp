@@ -11,6 +11,10 @@
 #include <sys/wait.h>
 
 #include <cerrno>
+#include <chrono>
+#include <fstream>
+#include <iterator>
+#include <thread>
 #include <filesystem>
 #include <string>
 
@@ -67,6 +71,18 @@ inline std::string failure_of(qrt::Runtime& runtime, const std::string& config, 
 inline pid_t isolation_pid(const qrt::Device& device) { return device.isolated_worker()->pid(); }
 
 // No child process at all, not even an unreaped one.
+// Waits (up to 5 s) until `pid` has ended — a zombie or gone — without reaping it.
+inline bool wait_until_dead(pid_t pid) {
+  for (int i = 0; i < 5000; ++i) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const std::size_t paren = text.rfind(')');  // the state follows the command name
+    if (!stat || paren == std::string::npos || paren + 2 >= text.size() || text[paren + 2] == 'Z') return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
 inline bool no_children() { return ::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD; }
 
 inline std::size_t open_fds() {

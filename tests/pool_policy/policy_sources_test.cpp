@@ -59,7 +59,7 @@ TEST_CASE("Counts: non-negative integers only", "[pool][policy]") {
   }
 }
 
-TEST_CASE("The environment sets the limits; RuntimeOptions override it field by field", "[pool][policy]") {
+TEST_CASE("The environment sets the limits, RuntimeOptions override it field by field", "[pool][policy]") {
   CleanPoolEnvironment clean;
   {
     Runtime runtime(null_qubit_only());

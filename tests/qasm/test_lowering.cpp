@@ -184,7 +184,7 @@ TEST_CASE("qasm: a user gate that shadows a standard name is expanded, not mappe
   CHECK(lowered.targets(lowered.operations[1])[0] == 1);  // the user's cx is reversed
 }
 
-TEST_CASE("qasm: global phases are accumulated; conditional ones become GlobalPhase operations", "[qasm][lowering]") {
+TEST_CASE("qasm: global phases are accumulated, conditional ones become GlobalPhase operations", "[qasm][lowering]") {
   const DeviceGateSet rotations{{"RX", "RY", "RZ", "CNOT", "GlobalPhase"}, false, false};
   const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\n"
                              "rz(0.4) q[0];\nrz(0.6) q[0];\nif (c == 1) rz(0.5) q[0];\n");

@@ -33,7 +33,7 @@ TEST_CASE("reset gives |0...0> and keeps the allocation", "[state]") {
   CHECK(s.data()[12345] == Complex(0.0));
 }
 
-TEST_CASE("added qubits are |0> on top; the top qubit can be removed", "[state]") {
+TEST_CASE("added qubits are |0> on top, the top qubit can be removed", "[state]") {
   StateVector s;
   s.reset(3);
   const sv_test::State psi = sv_test::random_state(3, 8);

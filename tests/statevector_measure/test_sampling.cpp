@@ -106,7 +106,7 @@ TEST_CASE("guide tables of any size draw the same distribution", "[sample][guide
   CHECK(table.draw(~std::uint64_t{0}) == 8);
 }
 
-TEST_CASE("the same seed gives the same shots; another seed different ones", "[sample][seed]") {
+TEST_CASE("the same seed gives the same shots, another seed different ones", "[sample][seed]") {
   const auto state = reference::random_state(5, 2);
   const Qubits qubits = {4, 0, 2};
   std::vector<std::uint8_t> first(1000 * 3), second(1000 * 3), third(1000 * 3);

@@ -7,6 +7,7 @@
 
 #include <boost/json.hpp>
 
+#include <poll.h>
 #include <sys/wait.h>
 
 #include <cmath>
@@ -111,6 +112,13 @@ exec::ExecutionResult Worker::run(const qasm::LoweredProgram& program, const Run
   exec::ExecutionResult result = decode_result(reply.at("result").as_object());
   shots_ = result.shots;
   return result;
+}
+
+bool Worker::idle_and_listening() const noexcept {
+  if (!alive()) return false;
+  pollfd channel{child_.channel.get(), POLLIN, 0};
+  // An idle worker never writes: readable means end of file (it exited) or an unasked message.
+  return ::poll(&channel, 1, 0) == 0;
 }
 
 bool Worker::reset(std::uint64_t& bytes) noexcept {

@@ -51,6 +51,9 @@ class Worker {
   std::uint64_t memory_bytes() const noexcept { return bytes_; }
   pid_t pid() const noexcept { return child_.pid; }
   bool alive() const noexcept { return child_.pid > 0; }
+  // For an idle worker (no request in flight): false when its end of the channel was closed or it sent
+  // something unasked, i.e. it died (or broke the protocol) while pooled. Does not block.
+  bool idle_and_listening() const noexcept;
   const WorkerIdentity& identity() const noexcept { return identity_; }
 
  private:

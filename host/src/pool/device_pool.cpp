@@ -94,6 +94,7 @@ DevicePool::DevicePool(PoolPolicy policy)
 DevicePool::~DevicePool() { close(); }
 
 Device DevicePool::acquire(const std::shared_ptr<const PoolKey>& key) {
+  std::unique_ptr<PooledInstance> dead;  // an isolated worker that died while pooled
   {
     std::lock_guard lock(mutex_);
     if (closed_) throw Error(ErrorCode::State, "the runtime is finalized; no device can be initialized");
@@ -106,14 +107,22 @@ Device DevicePool::acquire(const std::shared_ptr<const PoolKey>& key) {
       slot.idle_bytes -= instance->bytes;
       idle_bytes_ -= instance->bytes;
       instance->bytes = 0;
-      instance->active = true;
-      ++slot.active;
-      ++active_;
-      ++counters_.hits;
-      return Device(shared_from_this(), instance);
+      if (!instance->worker || instance->worker->idle_and_listening()) {
+        instance->active = true;
+        ++slot.active;
+        ++active_;
+        ++counters_.hits;
+        return Device(shared_from_this(), instance);
+      }
+      // Its worker died while pooled (killed, OOM...): destroyed below and replaced by a new one, so the
+      // program never sees the stale worker.
+      dead.reset(instance);
+      ++counters_.destructions;
+      forget_if_empty(slot);
     }
     ++counters_.misses;
   }
+  dead.reset();  // reaps the dead worker outside the lock
 
   // Not found: create outside the lock (plugins may take long to create, workers to start).
   std::unique_ptr<PooledInstance> instance = create_instance(key);
