@@ -16,7 +16,7 @@ using cli_test::TempQasm;
 namespace {
 
 // Runs `script` with bash in a child process (a script file, so nothing needs quoting), as a user would.
-cli_test::Outcome run_shell(const std::string& script) {
+[[maybe_unused]] cli_test::Outcome run_shell(const std::string& script) {  // unused under ASan (see below)
   static int counter = 0;
   const auto path = std::filesystem::temp_directory_path() /
                     ("qrt_cli_limits_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".sh");
