@@ -58,7 +58,7 @@ void ry(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
 
 // RZ(t) = exp(-i t Z / 2) = diag(e^{-it/2}, e^{it/2})
 void rz(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
-  out.emplace([&] { return QubitOp::parity(std::polar(1.0, -p[0] / 2), std::polar(1.0, p[0] / 2), bit(w[0])); });
+  out.emplace([&] { return one_qubit(w[0], std::polar(1.0, -p[0] / 2), 0.0, 0.0, std::polar(1.0, p[0] / 2)); });
 }
 
 // Rot(phi, theta, omega) = RZ(omega) RY(theta) RZ(phi)
