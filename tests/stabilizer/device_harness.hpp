@@ -13,6 +13,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace stab_test {
@@ -50,6 +51,17 @@ std::optional<qrt_status_code> error_code_of(Call&& call) {
     return e.code();
   }
   return std::nullopt;
+}
+
+// The error code and message of a call; {QRT_OK, ""} when it succeeds.
+template <class Call>
+std::pair<qrt_status_code, std::string> failure_of(Call&& call) {
+  try {
+    call();
+  } catch (const qrt::sdk::Error& e) {
+    return {e.code(), e.what()};
+  }
+  return {QRT_OK, ""};
 }
 
 }  // namespace stab_test

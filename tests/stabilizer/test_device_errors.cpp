@@ -12,17 +12,6 @@ using namespace stab_test;
 
 namespace {
 
-// The error's code and message of a call that must fail.
-std::pair<qrt_status_code, std::string> failure_of(const std::function<void()>& call) {
-  try {
-    call();
-  } catch (const qrt::sdk::Error& e) {
-    return {e.code(), e.what()};
-  }
-  FAIL("the call succeeded");
-  return {};
-}
-
 bool mentions(const std::string& message, const std::string& part) { return message.find(part) != std::string::npos; }
 
 }  // namespace

@@ -10,19 +10,6 @@
 using Catch::Matchers::Contains;
 using namespace stab_test;
 
-namespace {
-
-std::pair<qrt_status_code, std::string> failure_of(const std::function<void()>& call) {
-  try {
-    call();
-  } catch (const qrt::sdk::Error& e) {
-    return {e.code(), e.what()};
-  }
-  return {QRT_OK, ""};
-}
-
-}  // namespace
-
 TEST_CASE("allocate_qubits refuses a tableau larger than memory, before allocating", "[stabilizer][limits]") {
   auto device = make_device(R"({"max_qubits": 1048576})");  // 2^20 qubits: a 512 GiB tableau
   const auto [code, message] = failure_of([&] { device->allocate_qubits(std::size_t{1} << 20); });

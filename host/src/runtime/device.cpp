@@ -111,14 +111,14 @@ void require_memory(std::uint64_t bytes, const std::string& what) {
 }  // namespace
 
 std::vector<Wire> Device::allocate(std::size_t count) {
-  const PooledInstance& in = live("allocate");
+  PooledInstance& in = live("allocate");
   // The device refuses too many qubits itself; checked here first so that the wire buffer is never huge.
   const std::uint64_t most = in.type->capabilities().max_qubits;
   if (most != 0 && count > most)
     throw Error(ErrorCode::OutOfRange, in.type->name() + ": allocate: " + std::to_string(count) +
                                            " qubits requested; the device allows at most " + std::to_string(most));
   std::vector<Wire> wires(count);
-  QRT_CALL(live("allocate"), allocate_qubits, count, wires.data());
+  QRT_CALL(in, allocate_qubits, count, wires.data());
   return wires;
 }
 
