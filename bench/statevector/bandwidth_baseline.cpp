@@ -1,7 +1,5 @@
 #include "bench_common.hpp"
 
-#include "state/amplitude_buffer.hpp"
-
 #include <qrt/sdk/kwargs.hpp>
 
 #include <omp.h>
@@ -10,25 +8,57 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <map>
 
 namespace sv_bench {
 
 namespace {
-bool g_large = false;
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-void set_large(bool large) { g_large = large; }
+// One clone per SIMD level, chosen by the loader (ifunc) from this CPU's features: the reference
+// must be as wide as the widest kernel, or a slow reference flatters the kernels.
+__attribute__((target_clones("avx512f", "avx2", "default"))) void scale_in_place(double* data, std::size_t count,
+                                                                                 double s) {
+  for (std::size_t i = 0; i < count; ++i) data[i] *= s;
+}
+
+// One buffer for every reference, grown to the largest state and touched once.
+qrt::sv::AmplitudeBuffer& reference_buffer(std::size_t amplitudes) {
+  static qrt::sv::AmplitudeBuffer buffer;
+  if (buffer.capacity() < amplitudes) {
+    buffer.reserve(amplitudes, 0);
+    auto* data = reinterpret_cast<double*>(buffer.data());
+    std::fill(data, data + 2 * buffer.capacity(), 1.0);
+  }
+  return buffer;
+}
+
+}  // namespace
 
 const Sizes& sizes() {
-  static const Sizes normal{{20, 22, 24}, {1, 2}, 24};
-  static const Sizes large{{20, 22, 24, 26}, {1, 2}, 24};
-  return g_large ? large : normal;
+  static const Sizes all{{20, 22, 24, 26}, {1, 2}, 24};
+  return all;
 }
 
 std::unique_ptr<qrt::sv::StatevectorDevice> make_device(const std::string& kwargs_json) {
   const auto kwargs = qrt::sdk::Kwargs::from_json(kwargs_json, qrt::sv::StatevectorDevice::schema());
   return std::make_unique<qrt::sv::StatevectorDevice>(kwargs);
+}
+
+SharedDevice& shared_device(int num_qubits, int threads) {
+  static std::map<std::pair<int, int>, SharedDevice> devices;
+  SharedDevice& shared = devices[{num_qubits, threads}];
+  if (!shared.device) {
+    shared.device = make_device(R"({"fusion": false, "threads": )" + std::to_string(threads) + "}");
+    shared.wires = shared.device->allocate_qubits(static_cast<std::size_t>(num_qubits));
+  }
+  return shared;
 }
 
 std::uint32_t gate_id(const std::string& name) {
@@ -38,37 +68,57 @@ std::uint32_t gate_id(const std::string& name) {
 
 double pass_bytes(int num_qubits) { return 2.0 * 16.0 * std::ldexp(1.0, num_qubits); }
 
-void inplace_scale_pass(double* data, std::size_t doubles, double s, int threads) {
-  // Vectorised explicitly: the baseline must be memory-bound, not limited by scalar code.
-  if (threads <= 1) {
-#pragma omp simd
-    for (std::size_t i = 0; i < doubles; ++i) data[i] *= s;
-    return;
+InplaceReference::InplaceReference(int num_qubits, int threads)
+    : data_(reinterpret_cast<double*>(reference_buffer(std::size_t{1} << num_qubits).data())),
+      doubles_(std::size_t{2} << num_qubits),
+      threads_(threads) {}
+
+double InplaceReference::pass_seconds() {
+  scale_ = 1.0 / scale_;  // alternate 2 and 1/2: the values stay exact
+  const auto start = Clock::now();
+  if (threads_ <= 1) {
+    scale_in_place(data_, doubles_, scale_);
+  } else {
+#pragma omp parallel num_threads(threads_)
+    {
+      const std::size_t team = static_cast<std::size_t>(omp_get_num_threads());
+      const std::size_t me = static_cast<std::size_t>(omp_get_thread_num());
+      const std::size_t begin = doubles_ / team * me, end = me + 1 == team ? doubles_ : doubles_ / team * (me + 1);
+      scale_in_place(data_ + begin, end - begin, scale_);
+    }
   }
-#pragma omp parallel for simd schedule(static) num_threads(threads)
-  for (std::size_t i = 0; i < doubles; ++i) data[i] *= s;
+  return seconds_since(start);
 }
 
-double inplace_bandwidth_gbps(int num_qubits, int threads) {
-  static std::map<std::pair<int, int>, double> cache;
-  const auto key = std::make_pair(num_qubits, threads);
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
+constexpr int kReferencePassesPerRound = 3;
 
-  // Same allocation path as the simulator's state (huge-page advised, 64-byte aligned).
-  qrt::sv::AmplitudeBuffer buffer;
-  const std::size_t amplitudes = std::size_t{1} << num_qubits;
-  buffer.reserve(amplitudes, 0);
-  auto* data = reinterpret_cast<double*>(buffer.data());
-  std::fill(data, data + 2 * amplitudes, 1.0);
-  double best = 0.0;
-  for (int run = 0; run < 7; ++run) {
-    const auto start = std::chrono::steady_clock::now();
-    inplace_scale_pass(data, 2 * amplitudes, run % 2 ? 0.5 : 2.0, threads);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (run > 0) best = std::max(best, pass_bytes(num_qubits) / seconds / 1e9);
+void paired_rounds(benchmark::State& state, int num_qubits, int threads, int ops_per_round,
+                   const std::function<void()>& round) {
+  InplaceReference reference(num_qubits, threads);
+  double best_reference = std::numeric_limits<double>::infinity();
+  double best_op = std::numeric_limits<double>::infinity();
+  for (auto _ : state) {
+    // Back-to-back passes, as the round's operations are: a state that fits the L3 is as warm for
+    // the reference as for the kernels (a single pass after the round would find it cold).
+    for (int pass = 0; pass < kReferencePassesPerRound; ++pass)
+      best_reference = std::min(best_reference, reference.pass_seconds());
+    const auto start = Clock::now();
+    round();
+    const double per_op = seconds_since(start) / ops_per_round;
+    best_op = std::min(best_op, per_op);
+    state.SetIterationTime(per_op);
   }
-  return cache[key] = best;
+  const double bytes = pass_bytes(num_qubits);
+  state.counters["n"] = num_qubits;
+  state.counters["threads"] = threads;
+  state.counters["best_ms"] = best_op * 1e3;
+  state.counters["GB/s"] = bytes / best_op / 1e9;
+  state.counters["inplace_GB/s"] = bytes / best_reference / 1e9;
+  state.counters["ratio_to_inplace"] = best_reference / best_op;
+  state.SetLabel("loadavg " + load_average());
 }
+
+int paired_round_count(int num_qubits) { return num_qubits <= 22 ? 10 : num_qubits <= 24 ? 5 : 3; }
 
 std::string load_average() {
   std::ifstream in("/proc/loadavg");
@@ -83,19 +133,6 @@ benchmark::internal::Benchmark* best_of(benchmark::internal::Benchmark* b, int r
       ->ComputeStatistics("max", [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); })
       ->ReportAggregatesOnly(true)
       ->UseRealTime();
-}
-
-void report_bandwidth(benchmark::State& state, int num_qubits, int threads, double passes_per_iteration) {
-  using benchmark::Counter;
-  const double bytes = pass_bytes(num_qubits) * passes_per_iteration / 1e9;
-  state.counters["n"] = num_qubits;
-  state.counters["threads"] = threads;
-  state.counters["GB/s"] = Counter(bytes, Counter::kIsIterationInvariantRate);
-  state.counters["inplace_GB/s"] = inplace_bandwidth_gbps(num_qubits, threads);
-  // GB/s divided by the in-place figure: a rate counter scaled by 1/inplace.
-  state.counters["ratio_to_inplace"] =
-      Counter(bytes / inplace_bandwidth_gbps(num_qubits, threads), Counter::kIsIterationInvariantRate);
-  state.SetLabel("loadavg " + load_average());
 }
 
 }  // namespace sv_bench

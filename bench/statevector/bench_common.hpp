@@ -1,11 +1,13 @@
-// Shared pieces of bench_statevector: sizes to run, devices from kwargs, the in-place bandwidth
-// baseline, machine load, and best-of-repetitions statistics.
+// Shared pieces of bench_statevector: sizes to run, devices from kwargs, the paired in-place
+// bandwidth reference, machine load, and best-of-repetitions statistics.
 #pragma once
 
 #include "device/statevector_device.hpp"
+#include "state/amplitude_buffer.hpp"
 
 #include <benchmark/benchmark.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,32 +15,56 @@
 namespace sv_bench {
 
 struct Sizes {
-  std::vector<int> qubits;   // state sizes for the bandwidth benchmarks
+  std::vector<int> qubits;   // state sizes for the bandwidth benchmarks (issue 3: n = 20..26)
   std::vector<int> threads;  // thread counts
   int circuit_qubits;        // the layered circuit
 };
 const Sizes& sizes();
-void set_large(bool large);  // --large: add n = 26
 
 std::unique_ptr<qrt::sv::StatevectorDevice> make_device(const std::string& kwargs_json);
+// A device with fusion off and `threads` threads holding an n-qubit state, kept for the whole run:
+// first-touching a fresh 1 GiB state costs seconds here, so benchmarks share one per (n, threads).
+struct SharedDevice {
+  std::unique_ptr<qrt::sv::StatevectorDevice> device;
+  std::vector<qrt::sdk::Wire> wires;  // in allocation order
+};
+SharedDevice& shared_device(int num_qubits, int threads);
 std::uint32_t gate_id(const std::string& name);
 
 // Bytes a full pass over an n-qubit state reads and writes (2 * 16 * 2^n).
 double pass_bytes(int num_qubits);
 
-// GB/s of `a[i] = s * a[i]` over 2^n complex amplitudes with `threads` threads: best of several
-// runs, measured once per (n, threads) in this process and cached.
-double inplace_bandwidth_gbps(int num_qubits, int threads);
-// One in-place pass (the loop measured above).
-void inplace_scale_pass(double* data, std::size_t doubles, double s, int threads);
+// The reference the kernels are measured against: `a[i] = s * a[i]` over a buffer of the state's
+// size, vectorised for the best SIMD level of this CPU (picked at run time, as the kernels are) and
+// split into contiguous parts over `threads` threads, as the kernels split the state.
+class InplaceReference {
+ public:
+  InplaceReference(int num_qubits, int threads);
+  // Seconds of one pass.
+  double pass_seconds();
+
+ private:
+  double* data_;
+  std::size_t doubles_;
+  int threads_;
+  double scale_ = 2.0;
+};
+
+// Runs `round` once per benchmark iteration, each time right after a few reference passes, and reports
+// both bests of the run: the machine's memory bandwidth here drifts by tens of percent over minutes
+// (a shared L3 and neighbours' traffic), so only a reference measured alternately with the kernel
+// gives a meaningful ratio. `round` applies `ops_per_round` full-state operations; the iteration
+// time (manual timing) is the time per operation. Counters: n, threads, GB/s (best),
+// inplace_GB/s (best), ratio_to_inplace (best GB/s over best inplace GB/s).
+void paired_rounds(benchmark::State& state, int num_qubits, int threads, int ops_per_round,
+                   const std::function<void()>& round);
+// Rounds that keep a paired benchmark at a few seconds whatever n is.
+int paired_round_count(int num_qubits);
 
 // The 1-minute load average now, as /proc/loadavg's first field.
 std::string load_average();
 
 // Repetitions with min and max statistics: the best time is the min, the best rate the max.
 benchmark::internal::Benchmark* best_of(benchmark::internal::Benchmark* b, int repetitions);
-
-// Sets time-derived counters: GB/s of full passes and the ratio to the in-place bandwidth.
-void report_bandwidth(benchmark::State& state, int num_qubits, int threads, double passes_per_iteration);
 
 }  // namespace sv_bench

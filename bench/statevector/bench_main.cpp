@@ -1,8 +1,7 @@
-// bench_statevector entry point: registers the benchmarks (sizes depend on --large), records the
+// bench_statevector entry point: registers the benchmarks, records the
 // machine load before and after the run in the JSON context, and runs Google Benchmark.
 #include "bench_common.hpp"
 
-#include <cstring>
 #include <iostream>
 
 namespace sv_bench {
@@ -12,14 +11,6 @@ void register_overhead_benchmarks();
 }  // namespace sv_bench
 
 int main(int argc, char** argv) {
-  // Our own flag, removed before Google Benchmark parses the rest.
-  int kept = 1;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--large") == 0) sv_bench::set_large(true);
-    else argv[kept++] = argv[i];
-  }
-  argc = kept;
-
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::AddCustomContext("loadavg_at_start", sv_bench::load_average());

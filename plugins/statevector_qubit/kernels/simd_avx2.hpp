@@ -11,6 +11,8 @@ namespace {
 struct Avx2Simd {
   static constexpr unsigned lanes_log2 = 1;
   static constexpr unsigned doubles = 4;
+  // Per-lane dense coefficients a kernel may hold in registers (16 vector registers: only the smallest kernels keep their coefficients in registers).
+  static constexpr unsigned held_coefficient_registers = 4;
   using Reg = __m256d;
   static Reg load(const double* p) { return _mm256_loadu_pd(p); }
   static void store(double* p, Reg v) { _mm256_storeu_pd(p, v); }

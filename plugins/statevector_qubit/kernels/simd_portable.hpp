@@ -8,6 +8,8 @@ namespace {
 struct PortableSimd {
   static constexpr unsigned lanes_log2 = 0;
   static constexpr unsigned doubles = 2;  // doubles per register
+  // Per-lane dense coefficients a kernel may hold in registers (one-lane registers never need per-lane coefficients).
+  static constexpr unsigned held_coefficient_registers = 0;
   struct Reg {
     double re, im;
   };
