@@ -6,6 +6,7 @@
 // seeded RNG, and reset() restoring a fresh instance for the host's pool. Errors are thrown as
 // qrt::sdk::Error; the SDK turns them into ABI error values.
 #include <qrt/plugin.hpp>
+#include <qrt/sdk/fresh_seed.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -52,7 +53,7 @@ class TemplateQubit final : public qrt::sdk::Device {
     wires_.clear();
     next_wire_ = 0;
     shots_ = initial_shots_;
-    rng_.seed(initial_seed_ ? *initial_seed_ : std::random_device{}());
+    rng_.seed(initial_seed_ ? *initial_seed_ : qrt::sdk::fresh_seed());
   }
 
   std::vector<Wire> allocate_qubits(std::size_t count) override {

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <future>
 #include <mutex>
@@ -104,6 +105,48 @@ if (c == 1) x q[0];
   const std::string message = error_message(ErrorCode::FailedPrecondition, [&] { bad.get(); });
   CHECK_THAT(message, Contains("shots"));
   CHECK_THROWS_AS(executor.submit("statevector.qubit", std::shared_ptr<const qrt::qasm::Program>{}), qrt::Error);
+}
+
+TEST_CASE("A program submitted again is lowered once per device type and options", "[executor]") {
+  Runtime runtime(real_plugins());
+  Executor executor(runtime, ExecutorOptions{.workers = 1});  // one worker: the first run is the one that lowers
+  // T is native on statevector.qubit; stabilizer.qubit (Clifford only) cannot run it at all.
+  auto circuit = std::make_shared<const qrt::qasm::Program>(qrt::qasm::parse_string(R"(OPENQASM 2.0;
+include "qelib1.inc";
+qreg q[2];
+creg c[2];
+h q[0];
+t q[0];
+h q[0];
+cx q[0], q[1];
+measure q -> c;
+)"));
+  qrt::RunOptions probabilities;
+  probabilities.probabilities = true;
+  probabilities.strip_measurements = true;
+  // |amplitude of 0>|^2 after H T H on q[0]: cos^2(pi/8).
+  const double p0 = std::pow(std::cos(std::acos(-1.0) / 8), 2);
+  for (int round = 0; round < 3; ++round) {
+    INFO("round " << round);
+    const qrt::RunResult r = executor.submit("statevector.qubit", circuit, probabilities).get();
+    REQUIRE(r.probabilities.size() == 4);
+    CHECK(r.probabilities[0] == Approx(p0).margin(1e-12));
+    CHECK(r.probabilities[3] == Approx(1 - p0).margin(1e-12));
+    if (round == 0) CHECK(r.lower_seconds > 0);
+    else CHECK(r.lower_seconds == 0);  // reused
+  }
+  // Other options lower again (the measurements are kept this time) and give counts.
+  qrt::RunOptions counts;
+  counts.shots = 100;
+  counts.seed = 5;
+  const qrt::RunResult sampled = executor.submit("statevector.qubit", circuit, counts).get();
+  CHECK(sampled.lower_seconds > 0);
+  CHECK(sampled.counts.size() == 2);  // 00 and 11
+  // Another device type: lowered for its own gate set, and its lowering error comes back every time.
+  for (int round = 0; round < 2; ++round) {
+    auto future = executor.submit("stabilizer.qubit", circuit, probabilities);
+    CHECK_THROWS_WITH(future.get(), Contains("'t'"));
+  }
 }
 
 TEST_CASE("A device that cannot be created fails its program's future only", "[executor]") {

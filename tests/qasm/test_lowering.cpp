@@ -231,6 +231,36 @@ reset q[1];
   CHECK(lowered.gate_names == std::vector<std::string>{"Hadamard", "PauliX"});
 }
 
+TEST_CASE("qasm: drop_measurements leaves out measure, reset and conditional operations only", "[qasm][lowering]") {
+  const auto program = parse(R"(OPENQASM 2.0;
+include "qelib1.inc";
+qreg q[2];
+creg c[2];
+h q[0];
+barrier q;
+measure q -> c;
+if (c == 3) x q[1];
+reset q[1];
+cx q[0], q[1];
+if (c == 1) u2(0.1, 0.2) q[0];
+)");
+  qrt::qasm::LoweringOptions options;
+  options.drop_measurements = true;
+  const LoweredProgram lowered = qrt::qasm::lower(program, full_device(), options);
+  REQUIRE(lowered.operations.size() == 3);
+  CHECK(lowered.gate_name(lowered.operations[0]) == "Hadamard");
+  CHECK(lowered.operations[1].kind == LoweredKind::Barrier);
+  CHECK(lowered.gate_name(lowered.operations[2]) == "CNOT");
+  CHECK(lowered.operations[2].pos.line == 10);
+  CHECK(lowered.gate_names == std::vector<std::string>{"Hadamard", "CNOT"});
+  CHECK(lowered.num_clbits == 2);
+
+  // Dropped operations are not lowered at all: gates the device lacks there (x, u2) are no error.
+  const DeviceGateSet hadamard_and_cnot{{"Hadamard", "CNOT"}, false, false};
+  CHECK_THROWS(qrt::qasm::lower(program, hadamard_and_cnot));
+  CHECK(qrt::qasm::lower(program, hadamard_and_cnot, options).operations.size() == 3);
+}
+
 TEST_CASE("qasm: opaque gates need the device's own gate", "[qasm][lowering]") {
   const auto program = parse("OPENQASM 2.0;\nopaque magic(a) x, y;\nqreg q[2];\nmagic(0.5) q[1], q[0];\n");
   try {

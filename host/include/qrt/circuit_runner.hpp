@@ -10,6 +10,7 @@
 #pragma once
 
 #include <qrt/device.hpp>
+#include <qrt/qasm/lowering.hpp>
 #include <qrt/qasm/program.hpp>
 
 #include <complex>
@@ -47,5 +48,14 @@ struct RunResult {
 // Throws qrt::qasm::Error (quoting the statement) for program errors found while lowering or running,
 // and qrt::Error for device errors and impossible requests (e.g. a dynamic circuit without shots).
 RunResult run_program(const qasm::Program& program, Device& device, const RunOptions& options);
+
+// run_program in two steps, for a program run many times on one device type (Executor::submit does
+// this for a Program submitted repeatedly): lowering depends only on the program, the device's gate
+// set and options.strip_measurements, so its result can be reused. run_lowered leaves lower_seconds
+// at 0 (the Executor fills it in when it lowered the program for that run).
+qasm::DeviceGateSet gate_set_of(const DeviceType& type);
+qasm::LoweredProgram lower_for(const qasm::Program& program, const qasm::DeviceGateSet& gates, const RunOptions& options);
+RunResult run_lowered(const qasm::Program& program, const qasm::LoweredProgram& lowered, Device& device,
+                      const RunOptions& options);
 
 }  // namespace qrt

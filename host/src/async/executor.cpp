@@ -2,10 +2,14 @@
 
 #include "async/device_target.hpp"
 
+#include <qrt/device_type.hpp>
+
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
@@ -95,7 +99,48 @@ struct Executor::Impl {
     return nullptr;
   }
 
+  // A Program submitted again and again (benchmarks, seeds, repeated batches) is lowered once per
+  // device gate set. The key holds the program's address; the entry holds the program itself, so that
+  // address cannot be reused while it is cached, and the gate set it was lowered for, compared on every
+  // hit (a DeviceType's address could be reused after its library is unloaded).
+  struct LoweringKey {
+    const qasm::Program* program;
+    const DeviceType* type;
+    bool strip_measurements;
+    auto operator<=>(const LoweringKey&) const = default;
+  };
+  struct Lowered {
+    std::shared_ptr<const qasm::Program> program;
+    qasm::DeviceGateSet gates;
+    std::shared_ptr<const qasm::LoweredProgram> lowered;
+  };
+
+  // The lowering of `program` for `device`, and the seconds spent lowering it in this call (0 on a hit).
+  std::pair<std::shared_ptr<const qasm::LoweredProgram>, double> lowered_for(
+      const std::shared_ptr<const qasm::Program>& program, const Device& device, const RunOptions& options) {
+    const LoweringKey key{program.get(), &device.type(), options.strip_measurements};
+    const Capabilities& caps = device.type().capabilities();
+    {
+      std::lock_guard lock(lowering_mutex);
+      auto it = lowered.find(key);
+      if (it != lowered.end() && it->second.gates.gates == caps.gates &&
+          it->second.gates.controlled_gates == caps.controlled_gates && it->second.gates.adjoint == caps.adjoint)
+        return {it->second.lowered, 0.0};
+    }
+    qasm::DeviceGateSet gates = gate_set_of(device.type());
+    const auto start = std::chrono::steady_clock::now();
+    // Lowered outside the lock (two workers may both lower a new program once; both results are equal).
+    // Errors propagate and are not cached.
+    auto result = std::make_shared<const qasm::LoweredProgram>(lower_for(*program, gates, options));
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::lock_guard lock(lowering_mutex);
+    if (lowered.size() >= kMaxCachedLowerings) lowered.clear();  // bounded; a miss only costs a lowering
+    lowered.insert_or_assign(key, Lowered{program, std::move(gates), result});
+    return {result, seconds};
+  }
+
   static constexpr std::size_t kMaxCachedTargets = 1024;
+  static constexpr std::size_t kMaxCachedLowerings = 256;
 
   Runtime& runtime;
   const std::size_t workers;
@@ -103,6 +148,9 @@ struct Executor::Impl {
 
   std::mutex targets_mutex;
   std::unordered_map<std::string, std::shared_ptr<const async::DeviceTarget>> targets;
+
+  std::mutex lowering_mutex;
+  std::map<LoweringKey, Lowered> lowered;
 
   mutable std::mutex mutex;
   std::condition_variable wake, idle;
@@ -158,9 +206,13 @@ void Executor::enqueue(std::string_view device_config, std::unique_ptr<Task> tas
 std::future<RunResult> Executor::submit(std::string_view device_config, std::shared_ptr<const qasm::Program> program,
                                         RunOptions options) {
   if (!program) throw Error(ErrorCode::InvalidArgument, "Executor::submit: the program is null");
-  return submit(device_config, [program = std::move(program), options = std::move(options)](Device& device) {
-    return run_program(*program, device, options);
-  });
+  return submit(device_config,
+                [impl = impl_.get(), program = std::move(program), options = std::move(options)](Device& device) {
+                  const auto [lowered, lower_seconds] = impl->lowered_for(program, device, options);
+                  RunResult result = run_lowered(*program, *lowered, device, options);
+                  result.lower_seconds = lower_seconds;
+                  return result;
+                });
 }
 
 void Executor::cancel() noexcept {

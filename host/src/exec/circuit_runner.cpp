@@ -19,14 +19,6 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-qasm::Program without_measurements(const qasm::Program& program) {
-  qasm::Program stripped = program;
-  std::erase_if(stripped.operations, [](const qasm::Operation& op) {
-    return op.kind == qasm::OpKind::Measure || op.kind == qasm::OpKind::Reset || op.condition.has_value();
-  });
-  return stripped;
-}
-
 // Raw counts (clbit i at character i) in the program's register format.
 std::map<std::string, std::uint64_t> format_counts(const qasm::Program& program,
                                                    const std::map<std::string, std::uint64_t>& raw) {
@@ -41,17 +33,30 @@ std::map<std::string, std::uint64_t> format_counts(const qasm::Program& program,
 
 }  // namespace
 
-RunResult run_program(const qasm::Program& source, Device& device, const RunOptions& options) {
+qasm::DeviceGateSet gate_set_of(const DeviceType& type) {
+  const Capabilities& caps = type.capabilities();
+  return {caps.gates, caps.controlled_gates, caps.adjoint};
+}
+
+qasm::LoweredProgram lower_for(const qasm::Program& program, const qasm::DeviceGateSet& gates, const RunOptions& options) {
+  qasm::LoweringOptions lowering;
+  lowering.drop_measurements = options.strip_measurements;
+  return qasm::lower(program, gates, lowering);
+}
+
+RunResult run_program(const qasm::Program& program, Device& device, const RunOptions& options) {
+  const auto start = Clock::now();
+  const qasm::LoweredProgram lowered = lower_for(program, gate_set_of(device.type()), options);
+  const double lower_seconds = seconds_since(start);
+  RunResult result = run_lowered(program, lowered, device, options);
+  result.lower_seconds = lower_seconds;
+  return result;
+}
+
+RunResult run_lowered(const qasm::Program& program, const qasm::LoweredProgram& lowered, Device& device,
+                      const RunOptions& options) {
   RunResult result;
-  auto start = Clock::now();
-  const qasm::Program stripped = options.strip_measurements ? without_measurements(source) : qasm::Program{};
-  const qasm::Program& program = options.strip_measurements ? stripped : source;
-
-  const Capabilities& caps = device.type().capabilities();
-  const qasm::LoweredProgram lowered = qasm::lower(program, {caps.gates, caps.controlled_gates, caps.adjoint});
-  result.lower_seconds = seconds_since(start);
-
-  start = Clock::now();
+  const auto start = Clock::now();
   exec::ExecutionResult executed;
   try {
     // An isolated device runs the whole lowered program in its worker process, with the same code.

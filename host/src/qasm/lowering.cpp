@@ -224,7 +224,10 @@ LoweredProgram lower(const Program& program, const DeviceGateSet& device, const 
   out.num_qubits = program.num_qubits;
   out.num_clbits = program.num_clbits;
   Emitter emitter(program, device, options, out);
-  for (const Operation& op : program.operations) emitter.operation(op);
+  for (const Operation& op : program.operations) {
+    const bool measurement = op.kind == OpKind::Measure || op.kind == OpKind::Reset || op.condition.has_value();
+    if (!(options.drop_measurements && measurement)) emitter.operation(op);
+  }
   return out;
 }
 

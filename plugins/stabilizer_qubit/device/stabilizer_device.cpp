@@ -5,6 +5,7 @@
 #include "device/memory_checks.hpp"
 
 #include <qrt/sdk/error.hpp>
+#include <qrt/sdk/fresh_seed.hpp>
 
 #include <new>
 #include <string>
@@ -47,8 +48,7 @@ void StabilizerDevice::reseed() {
   if (options_.seed) {
     rng_.seed(*options_.seed);
   } else {
-    std::random_device entropy;
-    rng_.seed((static_cast<std::uint64_t>(entropy()) << 32) ^ entropy());
+    rng_.seed(qrt::sdk::fresh_seed());
   }
 }
 

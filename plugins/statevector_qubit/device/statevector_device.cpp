@@ -12,6 +12,7 @@
 #include "state/permuted_copy.hpp"
 
 #include <qrt/sdk/error.hpp>
+#include <qrt/sdk/fresh_seed.hpp>
 #include <qrt/sdk/memory_budget.hpp>
 
 #include <cmath>
@@ -66,7 +67,7 @@ StatevectorDevice::StatevectorDevice(const DeviceOptions& options)
 
 void StatevectorDevice::reseed() {
   if (options_.seed) rng_.seed(*options_.seed);
-  else rng_.seed(std::random_device{}());
+  else rng_.seed(qrt::sdk::fresh_seed());
 }
 
 void StatevectorDevice::reset() {

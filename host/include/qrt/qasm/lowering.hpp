@@ -60,6 +60,9 @@ struct LoweringOptions {
   // Guards against exponential gate nesting: at most this many lowered operations, 4x as many gate
   // applications visited while expanding (empty bodies cost time too) and 8x as many wires in all.
   std::size_t max_operations = std::size_t{1} << 24;
+  // Leave out every measure, reset and conditional operation (the convention of the QASMBench reference
+  // probabilities): the lowered program is the circuit's unconditional unitary part and its barriers.
+  bool drop_measurements = false;
 };
 
 enum class LoweredKind : std::uint8_t {
