@@ -121,6 +121,27 @@ Case dense_case(unsigned n, std::mt19937_64& rng) {
   return c;
 }
 
+// A 2-qubit matrix made of two random 2x2 unitary blocks on the index pairs {i, i ^ m}, m = 1, 2 or 3
+// (IsingXX's structure for m = 3): the dispatcher sends these to the two-pairs kernel.
+Case pairs_case(unsigned n, std::mt19937_64& rng) {
+  if (n < 2) return dense_case(n, rng);
+  Case c;
+  c.wires = random_wires(n, 2, static_cast<unsigned>(rng() % (n - 1)), rng);
+  const unsigned m = 1 + static_cast<unsigned>(rng() % 3);
+  const unsigned members[4] = {0, m, m == 1 ? 2u : 1u, (m == 1 ? 2u : 1u) ^ m};
+  c.matrix = Matrix(16, 0.0);
+  for (unsigned pair = 0; pair < 2; ++pair) {
+    const Matrix block = sv_test::random_unitary(1, rng());
+    for (unsigned r = 0; r < 2; ++r)
+      for (unsigned s = 0; s < 2; ++s) c.matrix[members[2 * pair + r] * 4 + members[2 * pair + s]] = block[r * 2 + s];
+  }
+  c.storage = c.matrix;
+  std::vector<unsigned> lsb_first(c.wires.targets.rbegin(), c.wires.targets.rend());
+  c.op = QubitOp::dense(lsb_first, c.storage);
+  add_controls(c.op, c.wires);
+  return c;
+}
+
 void check_against_reference(Case& c, unsigned n, const ExecPolicy& policy, std::uint64_t seed) {
   State state = sv_test::random_state(n, seed);
   const State expected = sv_test::apply_reference(state, n, c.matrix, c.wires.targets, c.wires.controls,
@@ -146,7 +167,8 @@ std::vector<SimdLevel> supported_levels() {
 TEST_CASE("kernels match the reference for every shape, SIMD level and the small-state path", "[kernels]") {
   using Maker = Case (*)(unsigned, std::mt19937_64&);
   const std::pair<const char*, Maker> shapes[] = {
-      {"phase", &phase_case}, {"parity", &parity_case}, {"two-level", &two_level_case}, {"dense", &dense_case}};
+      {"phase", &phase_case}, {"parity", &parity_case}, {"two-level", &two_level_case}, {"dense", &dense_case},
+      {"two pairs", &pairs_case}};
   std::vector<std::pair<std::string, ExecPolicy>> paths;
   for (SimdLevel level : supported_levels())
     paths.emplace_back(std::string(simd_level_name(level)), ExecPolicy{level, 1, 14, false});
@@ -172,7 +194,8 @@ TEST_CASE("threaded kernels match the reference", "[kernels]") {
   const ExecPolicy threaded{best_simd_level(), 2, 0, false};  // parallel even for tiny states
   for (unsigned n = 1; n <= 9; ++n) {
     for (int trial = 0; trial < 10; ++trial) {
-      Case cases[] = {phase_case(n, rng), parity_case(n, rng), two_level_case(n, rng), dense_case(n, rng)};
+      Case cases[] = {phase_case(n, rng), parity_case(n, rng), two_level_case(n, rng), dense_case(n, rng),
+                      pairs_case(n, rng)};
       for (Case& c : cases) check_against_reference(c, n, threaded, rng());
     }
   }

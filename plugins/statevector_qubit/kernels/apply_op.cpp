@@ -132,7 +132,57 @@ void apply_two_level(const Target& t, const QubitOp& op) {
   t.table.two_level[static_cast<unsigned>(kind)](a);
 }
 
+// For a 2-qubit matrix that couples only index pairs {i, i ^ m} with one m (every nonzero M[i][j] has
+// j == i or j == i ^ m), that m; 0 when the matrix has no such structure. A diagonal matrix gets m = 3.
+unsigned pair_partner(std::span<const Complex> matrix) {
+  unsigned partner = 0;
+  for (unsigned i = 0; i < 4; ++i)
+    for (unsigned j = 0; j < 4; ++j) {
+      if (i == j || matrix[i * 4 + j] == Complex(0.0)) continue;
+      if (partner != 0 && (i ^ j) != partner) return 0;
+      partner = i ^ j;
+    }
+  return partner ? partner : 3;
+}
+
+// Both targets select registers (no lane qubit): the two 2x2 blocks of a pair-structured matrix in one
+// pass (kernels::two_pairs). Returns false when the op does not have that form.
+bool apply_two_pairs(const Target& t, const QubitOp& op) {
+  if (op.num_targets != 2 || (op.target_mask & t.lane_qubits()) != 0 || !t.table.two_pairs) return false;
+  const std::span<const Complex> m = op.dense_matrix();
+  const unsigned partner = pair_partner(m);
+  if (partner == 0) return false;
+  const LaneControls lanes = lane_controls(t, op);
+  const QubitMask high = ~t.lane_qubits();
+  KernelArgs a = group_args(t, op.target_mask | (op.control_mask & high), op.control_values & high);
+  const auto offset_of = [&](unsigned local) {  // matrix index bit j = targets[j]
+    std::uint64_t offset = 0;
+    for (unsigned j = 0; j < 2; ++j)
+      if ((local >> j) & 1u) offset |= std::uint64_t{1} << (op.targets[j] - t.lanes_log2());
+    return offset;
+  };
+  const unsigned pair_a = 0, pair_b = partner == 1 ? 2u : 1u;  // the pairs {0, partner}, {pair_b, pair_b ^ partner}
+  const unsigned members[4] = {pair_a, pair_a ^ partner, pair_b, pair_b ^ partner};
+  for (unsigned k = 0; k < 4; ++k) a.offsets[k] = offset_of(members[k]);
+  double* coef = t.workspace.coefficients.get(8 * lane_coefficient_doubles(t.lanes_log2()));
+  double* out = coef;
+  for (unsigned pair = 0; pair < 2; ++pair) {
+    const unsigned first = members[2 * pair], second = members[2 * pair + 1];
+    const Complex block[4] = {m[first * 4 + first], m[first * 4 + second], m[second * 4 + first],
+                              m[second * 4 + second]};
+    for (unsigned e = 0; e < 4; ++e)  // inactive lanes (lane controls not met): identity
+      out = put_lane_coefficient(out, t.lanes_log2(), [&](unsigned lane) -> Complex {
+        if (lanes.active(lane)) return block[e];
+        return (e == 0 || e == 3) ? 1.0 : 0.0;
+      });
+  }
+  a.coef = coef;
+  t.table.two_pairs(a);
+  return true;
+}
+
 void apply_dense(const Target& t, const QubitOp& op) {
+  if (apply_two_pairs(t, op)) return;
   if (op.num_targets == 1 && op.targets[0] >= t.lanes_log2()) {
     const QubitMask bit = QubitMask{1} << op.targets[0];
     QubitOp two = QubitOp::two_level(bit, 0, {op.coeffs[0], op.coeffs[1], op.coeffs[2], op.coeffs[3]});

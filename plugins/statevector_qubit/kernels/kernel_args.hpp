@@ -39,6 +39,8 @@ struct KernelTable {
   KernelFn phase;
   KernelFn parity;
   KernelFn two_level[kNumTwoLevelKernels];
+  // Two pairs per group, registers (0, 1) and (2, 3), each mixed by its own 2x2 matrix.
+  KernelFn two_pairs;
   // [high targets][lane-target mask][per-lane coefficients]
   KernelFn dense[kMaxKernelTargets + 1][4][2];
 };
