@@ -1,5 +1,7 @@
 #include "bench_common.hpp"
 
+#include "state/amplitude_buffer.hpp"
+
 #include <qrt/sdk/kwargs.hpp>
 
 #include <omp.h>
@@ -10,6 +12,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <vector>
 
 namespace sv_bench {
 
@@ -90,31 +93,38 @@ double InplaceReference::pass_seconds() {
   return seconds_since(start);
 }
 
-constexpr int kReferencePassesPerRound = 3;
-
 void paired_rounds(benchmark::State& state, int num_qubits, int threads, int ops_per_round,
-                   const std::function<void()>& round) {
+                   const std::function<void(int op)>& op) {
   InplaceReference reference(num_qubits, threads);
-  double best_reference = std::numeric_limits<double>::infinity();
-  double best_op = std::numeric_limits<double>::infinity();
+  double best_reference_round = std::numeric_limits<double>::infinity();
+  double best_op_round = std::numeric_limits<double>::infinity();
+  std::vector<double> round_ratios;
   for (auto _ : state) {
-    // Back-to-back passes, as the round's operations are: a state that fits the L3 is as warm for
-    // the reference as for the kernels (a single pass after the round would find it cold).
-    for (int pass = 0; pass < kReferencePassesPerRound; ++pass)
-      best_reference = std::min(best_reference, reference.pass_seconds());
-    const auto start = Clock::now();
-    round();
-    const double per_op = seconds_since(start) / ops_per_round;
-    best_op = std::min(best_op, per_op);
-    state.SetIterationTime(per_op);
+    double reference_round = 0.0, op_round = 0.0;
+    for (int i = 0; i < ops_per_round; ++i) {
+      reference_round += reference.pass_seconds();
+      const auto start = Clock::now();
+      op(i);
+      op_round += seconds_since(start);
+    }
+    best_reference_round = std::min(best_reference_round, reference_round);
+    best_op_round = std::min(best_op_round, op_round);
+    round_ratios.push_back(reference_round / op_round);
+    state.SetIterationTime(op_round / ops_per_round);
   }
+  std::sort(round_ratios.begin(), round_ratios.end());
+  const std::size_t half = round_ratios.size() / 2;
+  const double median_ratio = round_ratios.empty() ? 0.0
+                              : round_ratios.size() % 2 ? round_ratios[half]
+                                                        : (round_ratios[half - 1] + round_ratios[half]) / 2;
   const double bytes = pass_bytes(num_qubits);
   state.counters["n"] = num_qubits;
   state.counters["threads"] = threads;
-  state.counters["best_ms"] = best_op * 1e3;
-  state.counters["GB/s"] = bytes / best_op / 1e9;
-  state.counters["inplace_GB/s"] = bytes / best_reference / 1e9;
-  state.counters["ratio_to_inplace"] = best_reference / best_op;
+  state.counters["best_ms"] = best_op_round / ops_per_round * 1e3;
+  state.counters["GB/s"] = bytes * ops_per_round / best_op_round / 1e9;
+  state.counters["inplace_GB/s"] = bytes * ops_per_round / best_reference_round / 1e9;
+  state.counters["ratio_to_inplace"] = best_reference_round / best_op_round;
+  state.counters["ratio_median"] = median_ratio;
   state.SetLabel("loadavg " + load_average());
 }
 

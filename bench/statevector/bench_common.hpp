@@ -3,7 +3,6 @@
 #pragma once
 
 #include "device/statevector_device.hpp"
-#include "state/amplitude_buffer.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -50,14 +49,18 @@ class InplaceReference {
   double scale_ = 2.0;
 };
 
-// Runs `round` once per benchmark iteration, each time right after a few reference passes, and reports
-// both bests of the run: the machine's memory bandwidth here drifts by tens of percent over minutes
-// (a shared L3 and neighbours' traffic), so only a reference measured alternately with the kernel
-// gives a meaningful ratio. `round` applies `ops_per_round` full-state operations; the iteration
-// time (manual timing) is the time per operation. Counters: n, threads, GB/s (best),
-// inplace_GB/s (best), ratio_to_inplace (best GB/s over best inplace GB/s).
+// One round per benchmark iteration: op(0) .. op(ops_per_round - 1), each one right after a reference
+// pass over a buffer of the state's size. The machine's memory bandwidth here drifts by tens of percent
+// within seconds (a shared L3, neighbours' traffic), so the reference must see the same moments as
+// the operations, at the same time scale: a round's reference time and operation time are sums over
+// the same number of interleaved passes. (Comparing the best of a few short reference passes with the
+// best of a few long rounds would flatter the reference whenever the machine is noisy.)
+// The iteration time (manual timing) is the time per operation. Counters: n, threads, best_ms and
+// GB/s (the best round), inplace_GB/s (the best reference round), ratio_to_inplace (best reference
+// round over best operation round), ratio_median (the median over rounds of reference time over
+// operation time).
 void paired_rounds(benchmark::State& state, int num_qubits, int threads, int ops_per_round,
-                   const std::function<void()>& round);
+                   const std::function<void(int op)>& op);
 // Rounds that keep a paired benchmark at a few seconds whatever n is.
 int paired_round_count(int num_qubits);
 

@@ -30,11 +30,9 @@ void gate(benchmark::State& state, GateShape shape, int n, int threads) {
   const std::vector<qrt::sdk::Wire>& wires = shared_device(n, threads).wires;
   const std::uint32_t id = gate_id(shape.name);
   const double params[] = {0.3};
-  paired_rounds(state, n, threads, n, [&] {
-    for (int q = 0; q < n; ++q) {
-      const qrt::sdk::Wire targets[2] = {wires[q], wires[(q + 1) % n]};
-      device.apply_gate({id, shape.name, {params, shape.params}, {targets, shape.wires}, {}, {}, false});
-    }
+  paired_rounds(state, n, threads, n, [&](int q) {
+    const qrt::sdk::Wire targets[2] = {wires[q], wires[(q + 1) % n]};
+    device.apply_gate({id, shape.name, {params, shape.params}, {targets, shape.wires}, {}, {}, false});
   });
 }
 
@@ -47,11 +45,9 @@ void dense_unitary(benchmark::State& state, int k, int n, int threads) {
   std::mt19937_64 rng(k);
   for (std::size_t i = 0; i < dim; ++i) u[i * dim + (i * 5 + 3) % dim] = std::polar(1.0, 0.1 * static_cast<double>(rng() % 60));
   std::vector<qrt::sdk::Wire> wires(static_cast<std::size_t>(k));
-  paired_rounds(state, n, threads, n, [&] {
-    for (int step = 0; step < n; ++step) {
-      for (int j = 0; j < k; ++j) wires[j] = all_wires[(step + j * (n / k)) % n];
-      device.apply_matrix({u, wires, {}, {}, false});
-    }
+  paired_rounds(state, n, threads, n, [&](int step) {
+    for (int j = 0; j < k; ++j) wires[j] = all_wires[(step + j * (n / k)) % n];
+    device.apply_matrix({u, wires, {}, {}, false});
   });
   state.counters["k"] = k;
 }
