@@ -71,28 +71,51 @@ void line_tiles(const ProbsPlan& plan, const std::complex<double>* state, std::s
 // as (a, m, c) — b high, n - 2b middle and b low bits — the output index is (rev c, rev m, rev a), so
 // the 2^b x 2^b tile of rows a and contiguous columns c at middle bits m is read row by row,
 // transposed in a cache-resident buffer, and written as 2^b contiguous output runs.
+// The transposition goes eight rows at a time: rows a = (j << (b - 3)) | low for j = 0..7 land on
+// eight adjacent tile entries (rev a = rev(low) << 3 | rev(j)), so each column fills one whole cache
+// line of the tile instead of touching eight. Output runs are streamed past the cache when the
+// output is aligned: each is written once, and write-allocating it would add a read of the output.
+template <bool kStreaming>
 void reversed_tiles(const ProbsPlan&, const std::complex<double>* state, std::span<double> out, int workers) {
   constexpr std::size_t b = ProbsPlan::kReversalTileBits, side = std::size_t{1} << b;
+  constexpr std::size_t group = 8, groups = side / group;
+  static_assert(side % group == 0);
   // Tile rows padded by a cache line: a 1 KiB stride would map the transposing writes to 4 L1 sets.
   constexpr std::size_t stride = side + 8;
   const auto n = static_cast<std::size_t>(std::countr_zero(out.size()));
   const std::size_t middle_bits = n - 2 * b, high_shift = n - b;
   std::array<Index, side> reversed{};
   for (std::size_t i = 0; i < side; ++i) reversed[i] = bits::reverse(i, b);
+  std::array<std::size_t, group> reversed_in_group{};
+  for (std::size_t j = 0; j < group; ++j) reversed_in_group[j] = bits::reverse(j, 3);
   constexpr std::size_t kTilesPerChunk = 4;
-  parallel::for_each_chunk(std::size_t{1} << middle_bits, kTilesPerChunk, workers,
-                           [&](std::size_t, std::size_t begin, std::size_t end) {
-                             const auto tile = std::make_unique_for_overwrite<double[]>(side * stride);
-                             for (std::size_t m = begin; m < end; ++m) {
-                               for (std::size_t a = 0; a < side; ++a) {
-                                 const std::complex<double>* row = state + (a << high_shift) + (m << b);
-                                 for (std::size_t c = 0; c < side; ++c) tile[c * stride + reversed[a]] = std::norm(row[c]);
-                               }
-                               const Index middle = bits::reverse(m, middle_bits) << b;
-                               for (std::size_t c = 0; c < side; ++c)
-                                 std::copy_n(tile.get() + c * stride, side, out.data() + ((reversed[c] << high_shift) | middle));
-                             }
-                           });
+  parallel::for_each_chunk(
+      std::size_t{1} << middle_bits, kTilesPerChunk, workers, [&](std::size_t, std::size_t begin, std::size_t end) {
+        // Line-aligned tile rows, so that each group of eight entries is one cache line.
+        const auto tile = std::make_unique_for_overwrite<double[]>(side * stride + group);
+        const std::size_t misalignment = reinterpret_cast<std::uintptr_t>(tile.get()) / sizeof(double) % group;
+        double* const lines = tile.get() + (group - misalignment) % group;
+        for (std::size_t m = begin; m < end; ++m) {
+          for (std::size_t low = 0; low < groups; ++low) {
+            const std::complex<double>* rows[group];
+            for (std::size_t j = 0; j < group; ++j) rows[j] = state + (((j * groups) | low) << high_shift) + (m << b);
+            double* const line = lines + reversed[low];  // rev_b(low) = rev_(b-3)(low) << 3, as low < 2^(b-3)
+            for (std::size_t c = 0; c < side; ++c)
+              for (std::size_t j = 0; j < group; ++j) line[c * stride + reversed_in_group[j]] = std::norm(rows[j][c]);
+          }
+          const Index middle = bits::reverse(m, middle_bits) << b;
+          for (std::size_t c = 0; c < side; ++c) {
+            const double* run = lines + c * stride;
+            double* destination = out.data() + ((reversed[c] << high_shift) | middle);
+            if constexpr (kStreaming) {
+              for (std::size_t k = 0; k < side; k += 2) streaming::store_pair(destination + k, run[k], run[k + 1]);
+            } else {
+              std::copy_n(run, side, destination);
+            }
+          }
+        }
+        if constexpr (kStreaming) streaming::fence();
+      });
 }
 
 // Small outputs: the (kept outer, traced) combinations, traced innermost, are split into a fixed
@@ -128,7 +151,7 @@ void partial_histograms(const ProbsPlan& plan, const std::complex<double>* state
 
 // Indexed by ProbsPlan::Kernel.
 constexpr ProbsKernel kKernels[] = {partial_histograms, buffered_tiles, line_tiles<false>, line_tiles<true>,
-                                    reversed_tiles};
+                                    reversed_tiles<false>, reversed_tiles<true>};
 
 }  // namespace
 

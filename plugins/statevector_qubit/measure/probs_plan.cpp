@@ -101,7 +101,7 @@ ProbsPlan::ProbsPlan(std::size_t num_qubits, std::span<const std::size_t> qubits
   } else if (is_full_reversal(num_qubits, qubits) && num_qubits >= kMinReversalQubits) {
     // Lines would write one cache line per 4 KiB page here (a TLB miss each): square tiles move
     // 2^7-long runs on both sides instead.
-    kernel_ = Kernel::ReversedTiles;
+    kernel_ = streaming::kAvailable && output_aligned ? Kernel::StreamedReversedTiles : Kernel::ReversedTiles;
   } else if (!one_to_one) {
     kernel_ = Kernel::BufferedAccumulate;
   } else {

@@ -39,6 +39,7 @@ class ProbsPlan {
     Lines,               // one amplitude per output entry: whole output lines written directly
     StreamedLines,       // Lines with streaming stores (16-byte aligned output, SSE2)
     ReversedTiles,       // all qubits in allocation order (a full bit reversal): tiles transposed in cache
+    StreamedReversedTiles,  // ReversedTiles with streaming stores (16-byte aligned output, SSE2)
   };
 
   // `output_aligned`: the output is 16-byte aligned (required by streaming stores).
