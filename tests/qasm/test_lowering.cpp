@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <sstream>
+#include <string>
 #include <thread>
 
 using namespace qasm_test;
@@ -201,8 +202,8 @@ TEST_CASE("qasm: global phases are accumulated, conditional ones become GlobalPh
   CHECK(names_of(without) == std::vector<std::string>{"RZ", "RZ", "RZ"});  // an unobservable phase is dropped
 }
 
-TEST_CASE("qasm: measure, reset, barrier and conditions pass through", "[qasm][lowering]") {
-  const auto program = parse(R"(OPENQASM 2.0;
+// Measurement, a barrier, a condition and a reset (lines 7-9), shared by the tests below.
+constexpr const char* kMeasuringProgram = R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[2];
 creg c[2];
@@ -211,7 +212,10 @@ barrier q;
 measure q -> c;
 if (c == 3) x q[1];
 reset q[1];
-)");
+)";
+
+TEST_CASE("qasm: measure, reset, barrier and conditions pass through", "[qasm][lowering]") {
+  const auto program = parse(kMeasuringProgram);
   const LoweredProgram lowered = qrt::qasm::lower(program, full_device());
   CHECK(lowered.num_qubits == 2);
   CHECK(lowered.num_clbits == 2);
@@ -232,16 +236,7 @@ reset q[1];
 }
 
 TEST_CASE("qasm: drop_measurements leaves out measure, reset and conditional operations only", "[qasm][lowering]") {
-  const auto program = parse(R"(OPENQASM 2.0;
-include "qelib1.inc";
-qreg q[2];
-creg c[2];
-h q[0];
-barrier q;
-measure q -> c;
-if (c == 3) x q[1];
-reset q[1];
-cx q[0], q[1];
+  const auto program = parse(std::string(kMeasuringProgram) + R"(cx q[0], q[1];
 if (c == 1) u2(0.1, 0.2) q[0];
 )");
   qrt::qasm::LoweringOptions options;

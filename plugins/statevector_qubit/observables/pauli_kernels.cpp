@@ -21,15 +21,16 @@ struct Blocking {
   Index low;                 // mask of the in-block bits
   Index flip_low, flip_high;
   std::vector<double> low_sign;  // (-1)^parity(lo & sign) for every in-block index lo
-  std::vector<double> sign_per_double;  // low_sign[i / 2] at i: one per real and imaginary part
+  std::vector<double> sign_per_double;  // low_sign[i / 2] at i (diagonal-norm path only)
 
-  Blocking(std::size_t num_qubits, const PauliMasks& word)
+  Blocking(std::size_t num_qubits, const PauliMasks& word, bool diagonal_norm)
       : block_bits(std::min(kBlockBits, num_qubits)),
         low(bits::low_mask(block_bits)),
         flip_low(word.flip & low),
         flip_high(word.flip & ~low),
         low_sign(std::size_t{1} << block_bits) {
     for (Index lo = 0; lo < low_sign.size(); ++lo) low_sign[lo] = bits::parity(lo & word.sign) ? -1.0 : 1.0;
+    if (!diagonal_norm) return;
     sign_per_double.resize(2 * low_sign.size());
     for (std::size_t i = 0; i < sign_per_double.size(); ++i) sign_per_double[i] = low_sign[i / 2];
   }
@@ -174,9 +175,10 @@ constexpr decltype(&accumulate_range<false>) kAccumulateRanges[] = {accumulate_r
 
 std::complex<double> pauli_inner(const std::complex<double>* bra, const std::complex<double>* ket,
                                  std::size_t num_qubits, const PauliMasks& word, int threads) {
-  const Blocking blocking(num_qubits, word);
+  const bool diagonal_norm = bra == ket && word.flip == 0;
+  const Blocking blocking(num_qubits, word, diagonal_norm);
   const std::size_t size = std::size_t{1} << num_qubits;
-  const auto range = bra == ket && word.flip == 0 ? inner_range_diagonal_norm : kInnerRanges[blocking.flip_low != 0];
+  const auto range = diagonal_norm ? inner_range_diagonal_norm : kInnerRanges[blocking.flip_low != 0];
   // For an expectation (bra == ket) of a word flipping out-of-block bits, the blocks pair up: block B
   // and block B ^ flip hold each other's partners, and the terms of the second block are those of
   // the first conjugated and multiplied by sigma = (-1)^y_count (sign(i ^ flip) = sigma sign(i)). So
@@ -194,7 +196,7 @@ std::complex<double> pauli_inner(const std::complex<double>* bra, const std::com
 
 void pauli_accumulate(const std::complex<double>* ket, std::size_t num_qubits, const PauliMasks& word,
                       std::complex<double> scale, std::complex<double>* acc, int threads) {
-  const Blocking blocking(num_qubits, word);
+  const Blocking blocking(num_qubits, word, false);
   const std::size_t size = std::size_t{1} << num_qubits;
   const auto range = kAccumulateRanges[blocking.flip_low != 0];
   const std::complex<double> factor = scale * i_power(word.y_count);
