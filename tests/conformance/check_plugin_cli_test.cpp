@@ -20,8 +20,9 @@ struct Outcome {
   std::string output;  // stdout and stderr together
 };
 
-Outcome qrt(const std::string& args) {
-  const std::string command = "QRT_PLUGIN_PATH= " + std::string(QRT_TEST_CLI) + " " + args + " 2>&1";
+// `env` adds environment assignments, e.g. "QRT_ALLOW_UNSAFE_PLUGINS=1".
+Outcome qrt(const std::string& args, const std::string& env = "") {
+  const std::string command = "QRT_PLUGIN_PATH= " + env + " " + std::string(QRT_TEST_CLI) + " " + args + " 2>&1";
   FILE* pipe = ::popen(command.c_str(), "r");
   REQUIRE(pipe != nullptr);
   std::string out;
@@ -85,4 +86,29 @@ TEST_CASE("qrt check-plugin reports files that are not plugins, and bad options"
   const Outcome no_path = qrt("check-plugin");
   CHECK(no_path.exit_code != 0);
   CHECK_THAT(no_path.output, Contains("path"));
+}
+
+TEST_CASE("qrt check-plugin applies the trust rules before it loads a file", "[cli][conformance][trust]") {
+  // A copy of a good plugin in a private folder (mkdtemp: mode 0700), then made writable by others.
+  std::string pattern = (std::filesystem::temp_directory_path() / "qrt-check-trust-XXXXXX").string();
+  REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+  const std::filesystem::path folder = pattern, copy = folder / "null_copy.so";
+  std::filesystem::copy_file(null_plugin, copy);
+  std::filesystem::permissions(copy, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                                         std::filesystem::perms::others_read);
+  const Outcome trusted = qrt("check-plugin " + copy.string(), "QRT_ALLOW_UNSAFE_PLUGINS=");
+  std::filesystem::permissions(copy, std::filesystem::perms::others_write, std::filesystem::perm_options::add);
+  const Outcome refused = qrt("check-plugin " + copy.string(), "QRT_ALLOW_UNSAFE_PLUGINS=");
+  const Outcome allowed = qrt("check-plugin " + copy.string(), "QRT_ALLOW_UNSAFE_PLUGINS=1");
+  std::filesystem::remove_all(folder);
+
+  INFO(trusted.output);
+  CHECK(trusted.exit_code == 0);
+  INFO(refused.output);
+  CHECK(refused.exit_code == 1);
+  CHECK_THAT(refused.output, Contains("FAIL  load: refusing " + copy.string()) && Contains("writable by others") &&
+                                 Contains("chmod o-w") && Contains("QRT_ALLOW_UNSAFE_PLUGINS") &&
+                                 Contains("verdict: FAILED"));
+  INFO(allowed.output);
+  CHECK(allowed.exit_code == 0);  // the development opt-out relaxes the rules here too
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# usage: out_of_tree_plugin.sh BUILD_DIR TEMPLATE_SOURCE WORK_DIR CXX
+# usage: out_of_tree_plugin.sh BUILD_DIR TEMPLATE_SOURCE WORK_DIR CXX [OTHER_CXX]
+# OTHER_CXX, when given, is a second compiler the template is also built with (see CMakeLists.txt).
 set -euo pipefail
-build=$1 template=$2 work=$3 cxx=$4
+build=$1 template=$2 work=$3 cxx=$4 other_cxx=${5:-}
 rm -rf "$work"
 mkdir -p "$work"
 
@@ -41,6 +42,23 @@ QASM
 out=$(QRT_PLUGIN_PATH="$work/template-build/plugins" "$qrt" run "$work/bell.qasm" --device template.qubit --probs)
 echo "$out" | grep -Eq "00  0\.50000000" && echo "$out" | grep -Eq "11  0\.50000000" \
   || { echo "FAIL: Bell probabilities on template.qubit" >&2; echo "$out"; exit 1; }
+
+# The same template built by another compiler against the same installed SDK passes the conformance kit
+# and runs a circuit.
+if [ -n "$other_cxx" ]; then
+  # The package config records no compiler-specific flags: a clean configure with the other compiler.
+  cmake -S "$template" -B "$work/template-other" -DCMAKE_PREFIX_PATH="$work/moved-prefix" \
+        -DCMAKE_CXX_COMPILER="$other_cxx" >/dev/null
+  cmake --build "$work/template-other" -j2 >/dev/null
+  other_so="$work/template-other/plugins/qrt_template_device.so"
+  test -f "$other_so"
+  "$qrt" check-plugin "$other_so" >"$work/check-other.txt" 2>&1 \
+    || { echo "FAIL: the template built by $other_cxx fails qrt check-plugin" >&2; cat "$work/check-other.txt" >&2; exit 1; }
+  out=$(QRT_PLUGIN_PATH="$work/template-other/plugins" "$qrt" run "$work/bell.qasm" --device template.qubit --probs)
+  echo "$out" | grep -Eq "11  0\.50000000" \
+    || { echo "FAIL: Bell probabilities on template.qubit built by $other_cxx" >&2; echo "$out"; exit 1; }
+  echo "template built by $other_cxx: check-plugin passed"
+fi
 
 # pkg-config resolves the relocated prefix.
 PKG_CONFIG_PATH="$work/moved-prefix/lib/pkgconfig" pkg-config --cflags qrt | grep -q "$work/moved-prefix" \

@@ -4,6 +4,7 @@
 
 #include "conformance/check_groups.hpp"
 #include "loader/plugin_library.hpp"
+#include "registry/plugin_trust.hpp"
 
 #include <qrt/error.hpp>
 
@@ -67,7 +68,11 @@ Report check(const std::filesystem::path& plugin_file, const Options& options) {
   report.file = plugin_file;
   LoadedPlugin loaded;
   try {
-    loaded = LoadedPlugin::load(plugin_file);
+    // The trust rules first, as the host applies them to a NAME@LIBRARY file: checking a plugin runs
+    // its code, and a file the host would refuse to load must not be loaded here either (the same
+    // message says why and how to fix it; QRT_ALLOW_UNSAFE_PLUGINS=1 relaxes it the same way).
+    const VettedPlugin vetted = vet_plugin_file(resolve_named_library(plugin_file).absolute, TrustPolicy::from(false));
+    loaded = LoadedPlugin::load(vetted.target);
   } catch (const Error& e) {
     report.load_error = e.what();
     return report;
