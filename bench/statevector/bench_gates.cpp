@@ -1,5 +1,5 @@
 // Single gates on large states, through the device class (fusion off), against the in-place
-// reference loop measured alternately in the same run (paired_rounds). One round applies the gate
+// reference loop, one reference pass right before each gate (paired_rounds). One round applies the gate
 // once on every target qubit, so lane-internal (low) and strided (high) qubits count equally; a
 // 2-qubit gate acts on neighbours (q, q+1). Reported: time per gate, GB/s counting 2 * 16 * 2^n bytes
 // per gate, and the ratio to the reference.
