@@ -90,9 +90,19 @@ inline double* register_at(double* amps, std::uint64_t r) {
 // in-place bandwidth: without it the hardware prefetchers alone left the arithmetic kernels at
 // ~0.75 of that loop (measured at n = 24 and 26, bench_statevector). Prefetches never fault, so
 // running past the end of a stream is harmless.
+// Kernels with 8 or more streams (dense kernels on 3+ register-selecting targets) prefetch 2 KiB ahead
+// instead: the L1 set index repeats every 4 KiB, and the streams of targets at qubit 8 or above lie a
+// multiple of 4 KiB apart, so 4 KiB ahead puts every stream's current and prefetched lines in one set;
+// 16 lines overflow its 12 ways, and prefetched lines were evicted before use. Half the distance puts
+// them in another set (dense 3-qubit unitaries at n = 24: 0.80-0.83 of the loop -> 0.89; 1 KiB and
+// 3 KiB were slower).
 inline constexpr std::size_t kPrefetchDoubles = 512;
+inline constexpr std::size_t kManyStreams = 8;
+inline constexpr std::size_t kManyStreamsPrefetchDoubles = 256;
+template <unsigned Streams = 1>
 QRT_SV_KERNEL_BODY inline void prefetch_for_update(const double* p) {
-  __builtin_prefetch(p + kPrefetchDoubles, 1, 3);
+  constexpr std::size_t distance = Streams >= kManyStreams ? kManyStreamsPrefetchDoubles : kPrefetchDoubles;
+  __builtin_prefetch(p + distance, 1, 3);
 }
 
 // Phase: every register of the control subspace times one (per-lane) coefficient.
@@ -229,7 +239,7 @@ void dense_kernel(const KernelArgs& a) {
 #pragma GCC unroll 32
     for (unsigned h = 0; h < H; ++h) {
       double* const p = register_at<S>(amps, r + offsets.of[h]);
-      prefetch_for_update(p);
+      prefetch_for_update<H>(p);
       const Reg v = S::load(p);
       [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
         ((in[h * X + I] = S::template permute<nth_subset(LM, I)>(v)), ...);
