@@ -1,10 +1,6 @@
 #include "bench_common.hpp"
 
-#include "state/amplitude_buffer.hpp"
-
 #include <qrt/sdk/kwargs.hpp>
-
-#include <omp.h>
 
 #include <algorithm>
 #include <chrono>
@@ -22,24 +18,6 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// One clone per SIMD level, chosen by the loader (ifunc) from this CPU's features: the reference
-// must be as wide as the widest kernel, or a slow reference flatters the kernels.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void scale_in_place(double* data, std::size_t count,
-                                                                                 double s) {
-  for (std::size_t i = 0; i < count; ++i) data[i] *= s;
-}
-
-// One buffer for every reference, grown to the largest state and touched once.
-qrt::sv::AmplitudeBuffer& reference_buffer(std::size_t amplitudes) {
-  static qrt::sv::AmplitudeBuffer buffer;
-  if (buffer.capacity() < amplitudes) {
-    buffer.reserve(amplitudes, 0);
-    auto* data = reinterpret_cast<double*>(buffer.data());
-    std::fill(data, data + 2 * buffer.capacity(), 1.0);
-  }
-  return buffer;
 }
 
 }  // namespace
@@ -70,28 +48,6 @@ std::uint32_t gate_id(const std::string& name) {
 }
 
 double pass_bytes(int num_qubits) { return 2.0 * 16.0 * std::ldexp(1.0, num_qubits); }
-
-InplaceReference::InplaceReference(int num_qubits, int threads)
-    : data_(reinterpret_cast<double*>(reference_buffer(std::size_t{1} << num_qubits).data())),
-      doubles_(std::size_t{2} << num_qubits),
-      threads_(threads) {}
-
-double InplaceReference::pass_seconds() {
-  scale_ = 1.0 / scale_;  // alternate 2 and 1/2: the values stay exact
-  const auto start = Clock::now();
-  if (threads_ <= 1) {
-    scale_in_place(data_, doubles_, scale_);
-  } else {
-#pragma omp parallel num_threads(threads_)
-    {
-      const std::size_t team = static_cast<std::size_t>(omp_get_num_threads());
-      const std::size_t me = static_cast<std::size_t>(omp_get_thread_num());
-      const std::size_t begin = doubles_ / team * me, end = me + 1 == team ? doubles_ : doubles_ / team * (me + 1);
-      scale_in_place(data_ + begin, end - begin, scale_);
-    }
-  }
-  return seconds_since(start);
-}
 
 void paired_rounds(benchmark::State& state, int num_qubits, int threads, int ops_per_round,
                    const std::function<void(int op)>& op) {

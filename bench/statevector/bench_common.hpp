@@ -3,6 +3,7 @@
 #pragma once
 
 #include "device/statevector_device.hpp"
+#include "inplace_reference.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -33,21 +34,8 @@ std::uint32_t gate_id(const std::string& name);
 // Bytes a full pass over an n-qubit state reads and writes (2 * 16 * 2^n).
 double pass_bytes(int num_qubits);
 
-// The reference the kernels are measured against: `a[i] = s * a[i]` over a buffer of the state's
-// size, vectorised for the best SIMD level of this CPU (picked at run time, as the kernels are) and
-// split into contiguous parts over `threads` threads, as the kernels split the state.
-class InplaceReference {
- public:
-  InplaceReference(int num_qubits, int threads);
-  // Seconds of one pass.
-  double pass_seconds();
-
- private:
-  double* data_;
-  std::size_t doubles_;
-  int threads_;
-  double scale_ = 2.0;
-};
+// The reference the kernels are measured against (bench/common/inplace_reference.hpp).
+using bench_reference::InplaceReference;
 
 // One round per benchmark iteration: op(0) .. op(ops_per_round - 1), each one right after a reference
 // pass over a buffer of the state's size. The machine's memory bandwidth here drifts by tens of percent

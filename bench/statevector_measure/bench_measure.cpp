@@ -1,14 +1,18 @@
 // Benchmarks of the statevector.qubit measurement kernels at n = 20, 22, 24 qubits:
 //   probs over all qubits (allocation order, a full bit reversal of the index, and internal order),
 //   expval of Z0, expval of a Pauli word on every qubit, 10^6 shots over all qubits.
-// Each is compared with an in-place scaling loop (a[i] = s * a[i]) over a state-sized buffer, one pass
-// right before each timed iteration: `vs_scale_loop` = best time / best scaling time (1.0 = one
-// read-and-write pass at memory bandwidth). Every benchmark reports its best repetition (`best_ms`) and the 1-minute load average
-// at the end (`load_1m`); the load at start is in the JSON context. JSON output by default.
+// Each is compared with the in-place reference loop of bench/common (a[i] = s * a[i] over a state-sized
+// buffer, the same loop bench_statevector uses), one pass right before each timed iteration:
+// `vs_scale_loop` = best time / best reference time (1.0 = one read-and-write pass at memory
+// bandwidth). Every benchmark reports its best repetition (`best_ms`) and the 1-minute load average at
+// the end (`load_1m`); the load at start is in the JSON context. JSON output by default.
 // QRT_BENCH_THREADS sets the thread count (default: all hardware threads).
 #include "measure/probabilities.hpp"
 #include "measure/sampling.hpp"
 #include "observables/expectation.hpp"
+
+#include "inplace_reference.hpp"
+#include "state/amplitude_buffer.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -20,6 +24,7 @@
 #include <map>
 #include <numeric>
 #include <random>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -43,35 +48,30 @@ std::string load_average() {
 
 double load_1m() { return std::atof(load_average().c_str()); }
 
+// A huge-page-advised buffer of 2^n amplitudes, as a statevector device holds its state.
+std::span<Amplitude> fresh_buffer(std::size_t n) {
+  static std::map<std::size_t, std::vector<qrt::sv::AmplitudeBuffer>> buffers;
+  qrt::sv::AmplitudeBuffer& buffer = buffers[n].emplace_back();
+  buffer.reserve(std::size_t{1} << n, 0);
+  return {buffer.data(), std::size_t{1} << n};
+}
+
 // One normalised pseudo-random state per size, built once.
-const std::vector<Amplitude>& state_of(std::size_t n) {
-  static std::map<std::size_t, std::vector<Amplitude>> states;
+std::span<const Amplitude> state_of(std::size_t n) {
+  static std::map<std::size_t, std::span<const Amplitude>> states;
   auto [it, inserted] = states.try_emplace(n);
   if (inserted) {
+    const std::span<Amplitude> state = fresh_buffer(n);
     std::mt19937_64 rng(n);
     std::uniform_real_distribution<double> uniform(-1.0, 1.0);
-    it->second.resize(std::size_t{1} << n);
     double norm = 0.0;
-    for (Amplitude& a : it->second) {
+    for (Amplitude& a : state) {
       a = {uniform(rng), uniform(rng)};
       norm += std::norm(a);
     }
-    for (Amplitude& a : it->second) a /= std::sqrt(norm);
+    for (Amplitude& a : state) a /= std::sqrt(norm);
+    it->second = state;
   }
-  return it->second;
-}
-
-// The bandwidth reference: an in-place scaling pass over a state-sized buffer.
-void scale_pass(std::vector<Amplitude>& a, double s, int threads) {
-  const auto size = static_cast<std::ptrdiff_t>(a.size());
-#pragma omp parallel for schedule(static) num_threads(threads)
-  for (std::ptrdiff_t i = 0; i < size; ++i) a[i] = s * a[i];
-}
-
-std::vector<Amplitude>& scale_buffer(std::size_t n) {
-  static std::map<std::size_t, std::vector<Amplitude>> buffers;
-  auto [it, inserted] = buffers.try_emplace(n);
-  if (inserted) it->second = state_of(n);
   return it->second;
 }
 
@@ -80,19 +80,15 @@ std::vector<Amplitude>& scale_buffer(std::size_t n) {
 // Reports the best operation time, the best reference pass and their ratio.
 template <class Operation>
 void timed(benchmark::State& bench, std::size_t n, const Operation& operation) {
-  std::vector<Amplitude>& reference_buffer = scale_buffer(n);
-  double best = 1e30, reference = 1e30, scale = 2.0;
+  bench_reference::InplaceReference scale_loop(static_cast<int>(n), bench_threads());
+  double best = 1e30, reference = 1e30;
   for (auto _ : bench) {
-    scale = 1.0 / scale;  // alternate 2 and 1/2: the values stay exact
-    const auto reference_start = Clock::now();
-    scale_pass(reference_buffer, scale, bench_threads());
+    reference = std::min(reference, scale_loop.pass_seconds());
     const auto start = Clock::now();
     operation();
-    const auto stop = Clock::now();
-    const double seconds = std::chrono::duration<double>(stop - start).count();
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     bench.SetIterationTime(seconds);
     best = std::min(best, seconds);
-    reference = std::min(reference, std::chrono::duration<double>(start - reference_start).count());
   }
   bench.counters["best_ms"] = best * 1e3;
   bench.counters["scale_loop_ms"] = reference * 1e3;
@@ -110,8 +106,15 @@ std::vector<std::size_t> all_qubits(std::size_t n, bool reversed) {
 
 void BM_ScaleLoop(benchmark::State& bench) {
   const auto n = static_cast<std::size_t>(bench.range(0));
-  std::vector<Amplitude> buffer = state_of(n);
-  timed(bench, n, [&] { scale_pass(buffer, 1.0000001, bench_threads()); });
+  static std::map<std::size_t, std::span<Amplitude>> copies;  // one per size, made once
+  auto [it, inserted] = copies.try_emplace(n);
+  if (inserted) {
+    it->second = fresh_buffer(n);
+    std::ranges::copy(state_of(n), it->second.begin());
+  }
+  const std::span<Amplitude> buffer = it->second;
+  auto* data = reinterpret_cast<double*>(buffer.data());
+  timed(bench, n, [&] { bench_reference::scale_in_place(data, 2 * buffer.size(), 1.0000001, bench_threads()); });
 }
 
 // Allocation order [0, 1, ..., n-1]: qubit 0 is the most significant output bit, so the output is
