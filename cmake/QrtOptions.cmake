@@ -2,6 +2,7 @@
 option(QRT_BUILD_TESTS "Build the Catch2 test suite" ON)
 option(QRT_BUILD_BENCH "Build the Google Benchmark programs" ON)
 option(QRT_BUILD_FUZZERS "Build the libFuzzer targets in fuzz/ (Clang only)" OFF)
+option(QRT_WITH_QIR "Build the QIR front end (needs LLVM 19)" ON)
 set(QRT_SANITIZE "" CACHE STRING "Sanitizers to build with: '', 'address,undefined' or 'thread'")
 set(QRT_CORPUS_DIR "${CMAKE_SOURCE_DIR}/../shared/qasm" CACHE PATH
     "QASMBench corpus folder (qasmbench/ and expected.json); tests skip when absent")

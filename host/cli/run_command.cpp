@@ -1,6 +1,8 @@
 // `qrt run FILE.qasm`: parse, run on a device, print counts / probabilities / state / expectation values
 // as a table or as one JSON document.
 #include "commands.hpp"
+#include "program_kind.hpp"
+#include "run_qir.hpp"
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/pool_policy.hpp>
@@ -27,6 +29,8 @@ struct RunArgs {
   bool isolate = false;  // run the device in a worker process
   std::size_t top = 16;
   std::vector<std::string> expvals;
+  std::string entry;              // QIR only
+  std::optional<double> timeout;  // QIR only
 };
 
 std::string basis(std::size_t index, std::size_t n) {
@@ -49,6 +53,10 @@ std::vector<std::size_t> top_states(const std::vector<double>& p, std::size_t to
 }
 
 int run(const RunArgs& args) {
+  if (program_kind(args.file) == ProgramKind::Qir)
+    return run_qir({args.file, args.entry, args.device, args.shots, args.seed, args.output, args.timeout, args.isolate});
+  if (!args.entry.empty() || args.timeout)
+    throw Error(ErrorCode::InvalidArgument, "--entry and --timeout apply to QIR programs; " + args.file + " is OpenQASM");
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
   qasm::Program program = qasm::parse_file(args.file);
@@ -146,9 +154,14 @@ int run(const RunArgs& args) {
 }  // namespace
 
 Action add_run_command(CLI::App& app) {
-  auto* sub = app.add_subcommand("run", "Run an OpenQASM 2.0 file on a device");
+  auto* sub = app.add_subcommand("run", "Run an OpenQASM 2.0 file or a QIR program (LLVM IR .ll / bitcode .bc) on a device");
   auto args = std::make_shared<RunArgs>();
-  sub->add_option("file", args->file, "OpenQASM 2.0 file")->required()->check(CLI::ExistingFile);
+  sub->add_option("file", args->file, "OpenQASM 2.0 file, or QIR as LLVM IR text or bitcode (chosen by content)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  sub->add_option("--entry", args->entry, "QIR: the entry point to run (default: the function marked entry_point)");
+  sub->add_option("--timeout", args->timeout, "QIR: fail (exit status 124) when the run takes longer than this many seconds")
+      ->check(CLI::PositiveNumber);
   sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
   sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic");
   sub->add_option("--seed", args->seed, "Seed for sampling (overrides the device's)");

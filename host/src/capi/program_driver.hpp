@@ -6,6 +6,8 @@
 // thread runs one program at a time; several driver threads run programs at once on their own devices.
 #pragma once
 
+#include <qrt/runtime.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -43,6 +45,12 @@ void set_output_sink(OutputSink* sink) noexcept;
 // non-trivial destructor is live in its own frames.
 using FailureHook = void (*)(const char* message, void* context);
 void set_failure_hook(FailureHook hook, void* context) noexcept;
+
+// The calling thread's current device for driven runs: opens `config` (a config string, e.g.
+// "statevector.qubit:seed=1") through the process runtime's pool, starting that runtime with `options`
+// if it is not up (options are ignored when it is). release_device gives it back to the pool (reset).
+void open_device(std::string_view config, const RuntimeOptions& options = {});
+void release_device() noexcept;
 
 // Shot boundaries on the calling thread. begin_shot makes the thread's current device (opened by the
 // driver with __quantum__rt__device_init or qrt::Runtime) ready for one run of a program: every wire in

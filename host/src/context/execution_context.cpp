@@ -12,10 +12,22 @@ std::atomic<std::uint64_t> g_generation{0}; // odd while initialized; bumped by 
 
 }  // namespace
 
-void ThreadContext::drop_device() noexcept {
-  device.release();
-  arrays.clear();
+void ThreadContext::adopt_device(Device new_device, std::uint64_t new_generation) {
+  for (std::size_t g = 0; g < gate_ids.size(); ++g) gate_ids[g] = new_device.gate_id(kQisGateNames[g]);
+  device = std::move(new_device);
+  generation = new_generation;
+  qubits.reset(device.type().capabilities().max_qubits);
+}
+
+void ThreadContext::clear_program_state() noexcept {
+  qubits.forget_all();
+  objects.clear();
   results.clear();
+}
+
+void ThreadContext::drop_device() noexcept {
+  clear_program_state();
+  device.release();
   gate_ids = {};
   generation = 0;
 }
@@ -32,6 +44,13 @@ void initialize() {
   g_generation.fetch_add(1, std::memory_order_release);
 }
 
+void ensure_initialized(const RuntimeOptions& options) {
+  std::lock_guard lock(g_mutex);
+  if (g_runtime) return;
+  g_runtime = std::make_shared<Runtime>(options);
+  g_generation.fetch_add(1, std::memory_order_release);
+}
+
 void finalize() {
   std::shared_ptr<Runtime> doomed;
   {
@@ -42,6 +61,11 @@ void finalize() {
     g_generation.fetch_add(1, std::memory_order_release);
   }
   this_thread().drop_device();
+}
+
+bool is_initialized() {
+  std::lock_guard lock(g_mutex);
+  return g_runtime != nullptr;
 }
 
 std::shared_ptr<Runtime> current_runtime(std::uint64_t* generation) {

@@ -1,46 +1,66 @@
 // The runtime C API's state: one process-wide Runtime (between initialize and finalize) and, per
-// thread, the current Active device with its qubit arrays and result slots (Catalyst's thread_local
-// model). Everything here is reached only through src/capi.
+// thread, the current Active device with everything a running program owns on it (Catalyst's
+// thread_local model). Everything here is reached only through src/capi.
 #pragma once
 
 #include <qrt/device.hpp>
 #include <qrt/runtime.hpp>
+
+#include "context/qubit_map.hpp"
+#include "context/runtime_objects.hpp"
 
 #include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
-struct QirArray {
-  std::vector<struct QUBIT*> elements;
-};
+namespace qrt::capi {
+class OutputSink;
+}
 
 namespace qrt::context {
 
 // The QIR gates the C API offers, resolved to device gate ids once per device_init.
-enum class QisGate : std::size_t { H, X, Y, Z, S, T, RX, RY, RZ, CNOT, CZ, SWAP, Toffoli, Count };
+enum class QisGate : std::size_t { H, X, Y, Z, S, T, SX, RX, RY, RZ, CNOT, CY, CZ, SWAP, Toffoli, RXX, RYY, RZZ,
+                                   PhaseShift, Count };
 inline constexpr std::array<const char*, static_cast<std::size_t>(QisGate::Count)> kQisGateNames = {
-    "Hadamard", "PauliX", "PauliY", "PauliZ", "S", "T", "RX", "RY", "RZ", "CNOT", "CZ", "SWAP", "Toffoli"};
+    "Hadamard", "PauliX", "PauliY", "PauliZ", "S",       "T",       "SX",      "RX",      "RY",        "RZ",
+    "CNOT",     "CY",     "CZ",     "SWAP",   "Toffoli", "IsingXX", "IsingYY", "IsingZZ", "PhaseShift"};
+
+using FailureHook = void (*)(const char* message, void* context);
 
 struct ThreadContext {
   std::uint64_t generation = 0;  // the runtime generation the device belongs to
   Device device;
   std::array<std::optional<std::uint32_t>, static_cast<std::size_t>(QisGate::Count)> gate_ids{};
-  std::unordered_map<QirArray*, std::unique_ptr<QirArray>> arrays;
-  std::vector<std::uint8_t> results;  // result slot -> 0/1 (2: never written)
+  QubitMap qubits;                    // QIR qubit ids (static and dynamic) -> device wires
+  RuntimeObjects objects;             // arrays, strings, tuples, callables the program created
+  std::vector<std::uint8_t> results;  // static result slot -> 0/1 (2: never written)
   std::string last_error;
 
-  void drop_device() noexcept;  // releases the device and forgets its arrays and results
+  // Set by a driver (capi/program_driver.hpp) for the runs it drives; null otherwise.
+  capi::OutputSink* sink = nullptr;
+  FailureHook failure_hook = nullptr;
+  void* failure_context = nullptr;
+  bool driven = false;  // inside begin_shot..end_shot
+
+  // Sets the device and resolves the QIS gate ids against it.
+  void adopt_device(Device new_device, std::uint64_t new_generation);
+  void drop_device() noexcept;  // releases the device and forgets its qubits, objects and results
+  void clear_program_state() noexcept;  // forgets qubits, objects and results, keeps the device
 };
 
 ThreadContext& this_thread();
 
 // Process-wide runtime. initialize/finalize throw Error(State) on misuse.
 void initialize();
+// Starts the runtime with `options` unless it is up already (drivers: the QIR front end).
+void ensure_initialized(const RuntimeOptions& options);
 void finalize();
+// True between initialize and finalize.
+bool is_initialized();
 // The runtime if initialized, and its generation; throws Error(State) otherwise.
 std::shared_ptr<Runtime> current_runtime(std::uint64_t* generation);
 // True while `generation` is the live one (one relaxed atomic load: used on every gate).

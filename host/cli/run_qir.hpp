@@ -1,0 +1,24 @@
+// `qrt run FILE.ll|FILE.bc`: the QIR front end's command (see README, "Running QIR").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace qrt::cli {
+
+struct QirRunArgs {
+  std::string file;
+  std::string entry;
+  std::string device = "statevector.qubit";
+  std::optional<std::uint64_t> shots, seed;
+  std::string output = "table";
+  std::optional<double> timeout;  // seconds
+  bool isolate = false;
+};
+
+// Exit status: 0 every shot ran; 1 the program, its device or the input failed (a failed shot, a module
+// that does not load); 124 --timeout expired; 2 internal error.
+int run_qir(const QirRunArgs& args);
+
+}  // namespace qrt::cli

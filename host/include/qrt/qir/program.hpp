@@ -1,0 +1,113 @@
+// qrt::qir — running compiled quantum programs (QIR: LLVM IR calling __quantum__qis__* and
+// __quantum__rt__*) on any qrt device. Built as its own library (libqrt_qir), the only part of qrt that
+// links LLVM.
+//
+//   qrt::qir::Program program = qrt::qir::Program::load("teleport.ll");   // parse, verify, link, JIT
+//   qrt::qir::RunOptions options;  options.shots = 100;  options.seed = 7;
+//   qrt::qir::RunResult result = qrt::qir::run(program, options);         // one ShotOutput per shot
+//
+// A Program is compiled once and may run many shots, on one thread at a time per run; several runs may go
+// on at once on different threads (each thread drives its own pooled device).
+#pragma once
+
+#include <qrt/runtime.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace qrt::qir {
+
+// Thrown for programs that cannot run: unreadable, malformed (with LLVM's file:line:col), failing
+// verification, without a usable entry point, or declaring runtime functions qrt does not provide.
+class ProgramError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct LoadOptions {
+  std::string entry;  // the entry point's name; empty: the one function marked entry_point / EntryPoint
+};
+
+// One entry-point attribute, printed as a METADATA record (value empty for a flag such as entry_point).
+struct MetadataEntry {
+  std::string key;
+  std::optional<std::string> value;
+};
+
+enum class EventKind { Result, Bool, Int, Double, Tuple, Array, Message };
+struct OutputEvent {
+  EventKind kind;
+  std::string value;  // as the output schema spells it; the text of a message
+  std::string label;  // empty when the program gave none
+  bool labelled = false;
+};
+
+struct ShotOutput {
+  std::vector<OutputEvent> events;  // records and messages, in program order
+  bool failed = false;
+  std::string error;  // why the shot failed (the runtime's message)
+};
+
+class Program {
+ public:
+  static Program load(const std::filesystem::path& file, const LoadOptions& options = {});
+  Program(Program&&) noexcept;
+  Program& operator=(Program&&) noexcept;
+  ~Program();
+
+  const std::filesystem::path& file() const;
+  const std::string& entry_name() const;
+  const std::vector<MetadataEntry>& metadata() const;
+  // From the entry point's required_num_qubits / required_num_results attributes (0 when absent).
+  std::uint64_t required_qubits() const;
+  std::uint64_t required_results() const;
+  // Seconds spent parsing+verifying and compiling (JIT) the module.
+  double load_seconds() const;
+  double compile_seconds() const;
+
+  // Runs the entry point once on the calling thread's current driven device (capi/program_driver.hpp):
+  // one shot, seeded with `seed`. Internal; run() is the public way.
+  ShotOutput run_shot(std::uint64_t seed) const;
+
+ private:
+  struct Impl;
+  explicit Program(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+struct RunOptions {
+  std::string device = "statevector.qubit";  // config string
+  std::uint64_t shots = 1;
+  std::optional<std::uint64_t> seed;        // shot k runs with a seed derived from (seed, k)
+  RuntimeOptions runtime = {};              // used when the process runtime is not up yet
+  bool stop_on_failure = true;              // a failed shot ends the run
+  // Called after each shot (in order), e.g. to print it while later shots run.
+  std::function<void(std::uint64_t shot, const ShotOutput&)> on_shot;
+};
+
+struct RunResult {
+  std::vector<ShotOutput> shots;
+  std::string device_name, canonical_kwargs;
+  double run_seconds = 0;
+  bool failed() const { return !shots.empty() && shots.back().failed; }
+};
+
+// Runs `options.shots` shots on the calling thread: opens the device through the pool for each shot
+// (a released device is reset, so shot k+1 starts from nothing shot k did) and releases it after.
+// Throws qrt::Error for device errors outside the program (unknown device, bad kwargs).
+RunResult run(const Program& program, const RunOptions& options);
+
+// The seed of shot k of a run seeded with `seed` (splitmix64 of both: distinct, reproducible).
+std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept;
+
+// Text in the QIR output schema, as qir-runner prints it: START, METADATA lines, OUTPUT records and
+// messages in order, END\t0 (END\t1 after a failure).
+std::string format_shot(const Program& program, const ShotOutput& shot);
+
+}  // namespace qrt::qir

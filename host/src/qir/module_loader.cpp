@@ -1,0 +1,39 @@
+#include "qir/module_loader.hpp"
+
+#include <qrt/qir/program.hpp>
+
+#include <llvm/IR/Verifier.h>
+#include <llvm/IRReader/IRReader.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace qrt::qir {
+
+std::unique_ptr<llvm::Module> load_module(const std::filesystem::path& file, llvm::LLVMContext& context) {
+  auto buffer = llvm::MemoryBuffer::getFile(file.string(), /*IsText=*/false, /*RequiresNullTerminator=*/true);
+  if (!buffer) throw ProgramError(file.string() + ": cannot read the file: " + buffer.getError().message());
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> module = llvm::parseIR((*buffer)->getMemBufferRef(), diagnostic, context);
+  if (!module) {
+    std::string text = file.string();
+    if (diagnostic.getLineNo() > 0)
+      text += ":" + std::to_string(diagnostic.getLineNo()) + ":" + std::to_string(diagnostic.getColumnNo() + 1);
+    text += ": error: " + diagnostic.getMessage().str();
+    if (diagnostic.getLineNo() > 0 && !diagnostic.getLineContents().empty()) {
+      text += "\n  " + diagnostic.getLineContents().str() + "\n  ";
+      text += std::string(static_cast<std::size_t>(std::max(diagnostic.getColumnNo(), 0)), ' ') + "^";
+    }
+    throw ProgramError(text);
+  }
+  std::string report;
+  llvm::raw_string_ostream out(report);
+  if (llvm::verifyModule(*module, &out)) {
+    out.flush();
+    while (!report.empty() && report.back() == '\n') report.pop_back();
+    throw ProgramError(file.string() + ": error: the module is not valid LLVM IR:\n" + report);
+  }
+  return module;
+}
+
+}  // namespace qrt::qir

@@ -1,0 +1,90 @@
+#include <qrt/qir/program.hpp>
+
+#include "capi/program_driver.hpp"
+#include "qir/entry_point.hpp"
+#include "qir/function_binding.hpp"
+#include "qir/jit_session.hpp"
+#include "qir/module_loader.hpp"
+#include "qir/shot_runner.hpp"
+
+#include <chrono>
+#include <random>
+
+namespace qrt::qir {
+
+struct Program::Impl {
+  std::filesystem::path file;
+  std::string entry_name;
+  std::vector<MetadataEntry> metadata;
+  std::uint64_t required_qubits = 0, required_results = 0;
+  double load_seconds = 0, compile_seconds = 0;
+  std::unique_ptr<JitSession> jit;
+};
+
+Program::Program(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Program::Program(Program&&) noexcept = default;
+Program& Program::operator=(Program&&) noexcept = default;
+Program::~Program() = default;
+
+Program Program::load(const std::filesystem::path& file, const LoadOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  auto t0 = Clock::now();
+  auto context = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> module = load_module(file, *context);
+  EntryPoint entry = find_entry_point(*module, file, options.entry);
+  std::vector<Binding> bindings = bind_declarations(*module, file);
+  auto impl = std::make_unique<Impl>();
+  impl->file = file;
+  impl->entry_name = entry.function->getName().str();
+  impl->metadata = std::move(entry.metadata);
+  impl->required_qubits = entry.required_qubits;
+  impl->required_results = entry.required_results;
+  auto t1 = Clock::now();
+  impl->jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings, impl->entry_name);
+  auto t2 = Clock::now();
+  impl->load_seconds = std::chrono::duration<double>(t1 - t0).count();
+  impl->compile_seconds = std::chrono::duration<double>(t2 - t1).count();
+  return Program(std::move(impl));
+}
+
+const std::filesystem::path& Program::file() const { return impl_->file; }
+const std::string& Program::entry_name() const { return impl_->entry_name; }
+const std::vector<MetadataEntry>& Program::metadata() const { return impl_->metadata; }
+std::uint64_t Program::required_qubits() const { return impl_->required_qubits; }
+std::uint64_t Program::required_results() const { return impl_->required_results; }
+double Program::load_seconds() const { return impl_->load_seconds; }
+double Program::compile_seconds() const { return impl_->compile_seconds; }
+
+ShotOutput Program::run_shot(std::uint64_t seed) const {
+  return run_entry_once(impl_->jit->entry(), impl_->required_qubits, impl_->required_results, seed);
+}
+
+std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept {
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (shot + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+RunResult run(const Program& program, const RunOptions& options) {
+  RunResult result;
+  std::uint64_t base = options.seed ? *options.seed : std::random_device{}() * 0x100000001ull + std::random_device{}();
+  auto t0 = std::chrono::steady_clock::now();
+  struct Release {
+    ~Release() { capi::release_device(); }
+  } release;
+  result.device_name = options.device;
+  for (std::uint64_t k = 0; k < options.shots; ++k) {
+    capi::open_device(options.device, options.runtime);  // a pool hit after the first shot: reset, not re-created
+    ShotOutput shot = program.run_shot(shot_seed(base, k));
+    capi::release_device();
+    bool failed = shot.failed;
+    if (options.on_shot) options.on_shot(k, shot);
+    result.shots.push_back(std::move(shot));
+    if (failed && options.stop_on_failure) break;
+  }
+  result.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return result;
+}
+
+}  // namespace qrt::qir

@@ -1,0 +1,15 @@
+// Running a compiled entry point once on the calling thread's driven device: the program's records go to
+// a ShotOutput, and a runtime failure (or __quantum__rt__fail) ends the shot through setjmp/longjmp —
+// JIT code has no destructors to skip, and the runtime raises failures with none of its own live.
+#pragma once
+
+#include "qir/jit_session.hpp"
+
+#include <qrt/qir/program.hpp>
+
+namespace qrt::qir {
+
+ShotOutput run_entry_once(JitSession::EntryFunction entry, std::uint64_t required_qubits,
+                          std::uint64_t required_results, std::uint64_t seed);
+
+}  // namespace qrt::qir
