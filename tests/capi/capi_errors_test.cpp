@@ -60,13 +60,16 @@ TEST_CASE("qubit and result misuse on an active device", "[capi]") {
   CHECK_THAT(last_error(), Catch::Contains("index -1"));
   CHECK(__quantum__rt__qubit_allocate_array(-3) == nullptr);
   CHECK_THAT(last_error(), Catch::Contains("negative qubit count"));
+  // QIR static addressing: NULL is qubit 0, a valid id; an id at or beyond the device's limit is not.
   __quantum__qis__h__body(nullptr);
-  CHECK_THAT(last_error(), Catch::Contains("NULL qubit"));
-  __quantum__qis__h__body(reinterpret_cast<QUBIT*>(100));  // wire 99 was never allocated
-  CHECK_THAT(last_error(), Catch::Contains("not allocated"));
+  CHECK(g_errors == 2);
+  __quantum__qis__h__body(reinterpret_cast<QUBIT*>(std::uintptr_t{1} << 21));
+  CHECK_THAT(last_error(), Catch::Contains("qubit id 2097152 is beyond null.qubit's limit of 1048576 qubits"));
+  __quantum__rt__qubit_release(reinterpret_cast<QUBIT*>(77));  // id 77 was never allocated
+  CHECK_THAT(last_error(), Catch::Contains("qubit 77 is not allocated"));
   alignas(16) char bogus[64] = {};  // any pointer the runtime did not hand out
   __quantum__rt__qubit_release_array(reinterpret_cast<QirArray*>(bogus));
-  CHECK_THAT(last_error(), Catch::Contains("not a qubit array"));
+  CHECK_THAT(last_error(), Catch::Contains("not a live qubit array"));
   CHECK_FALSE(__quantum__qis__read_result__body(reinterpret_cast<RESULT*>(3)));
   CHECK_THAT(last_error(), Catch::Contains("never measured"));
   CHECK(g_errors == 6);
