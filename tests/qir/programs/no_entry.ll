@@ -1,0 +1,6 @@
+define void @first() {
+  ret void
+}
+define void @second() {
+  ret void
+}
