@@ -460,7 +460,7 @@ void jump_back(const char* message, void*) {
 }
 }  // namespace
 
-TEST_CASE("output records and messages go to the driver's sink; failures to its hook", "[capi][qir]") {
+TEST_CASE("output records and messages go to the driver's sink, and failures to its hook", "[capi][qir]") {
   RuntimeScope runtime;
   Shot shot(1);
   Sink sink;

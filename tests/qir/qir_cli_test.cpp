@@ -49,7 +49,7 @@ TEST_CASE("qrt run exit statuses for QIR programs", "[qir][cli]") {
   CHECK_THAT(entry_on_qasm.out, Catch::Contains("--entry and --timeout apply to QIR programs"));
 }
 
-TEST_CASE("--timeout ends a program that never finishes, --isolate survives a crash in JIT code", "[qir][cli]") {
+TEST_CASE("timeouts end programs that never finish, and isolation survives a crash in JIT code", "[qir][cli]") {
   auto loop = qrt_cli("run " + quoted(program("infinite_loop.ll")) + " --timeout 0.5");
   CHECK(loop.status == 124);
   CHECK_THAT(loop.out, Catch::Contains("did not finish within --timeout 0.5 s"));

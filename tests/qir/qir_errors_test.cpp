@@ -44,7 +44,7 @@ TEST_CASE("malformed, invalid and unlinkable modules are refused before running"
   CHECK_THAT(load_error("missing.ll"), Catch::Contains("missing.ll: cannot read the file"));
 }
 
-TEST_CASE("runtime failures end the shot with a clear message; records before it are kept", "[qir][errors]") {
+TEST_CASE("runtime failures end the shot with a clear message, and records before it are kept", "[qir][errors]") {
   auto beyond = one_shot("beyond_limit.ll");
   CHECK(beyond.failed);
   CHECK_THAT(beyond.error, Catch::Contains("qubit id 100 is beyond statevector.qubit's limit of 40 qubits"));
