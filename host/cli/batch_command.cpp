@@ -11,6 +11,8 @@
 // written (cancelled runs as "status": "cancelled"), devices go back to the pool, exit code 130.
 // A second Ctrl-C ends the process at once. Exit code 1 when any run failed, else 0.
 #include "commands.hpp"
+#include "program_kind.hpp"
+#include "run_qir.hpp"
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
@@ -136,8 +138,10 @@ std::vector<fs::path> circuit_files(const std::vector<std::string>& inputs) {
     }
     std::vector<fs::path> found;
     for (const auto& entry : fs::recursive_directory_iterator(path))
-      if (entry.is_regular_file() && entry.path().extension() == ".qasm") found.push_back(entry.path());
-    if (found.empty()) throw Error(ErrorCode::NotFound, "no .qasm files under " + input);
+      if (entry.is_regular_file() && (entry.path().extension() == ".qasm" || entry.path().extension() == ".ll" ||
+                                      entry.path().extension() == ".bc"))
+        found.push_back(entry.path());
+    if (found.empty()) throw Error(ErrorCode::NotFound, "no .qasm, .ll or .bc files under " + input);
     std::sort(found.begin(), found.end());
     files.insert(files.end(), found.begin(), found.end());
   }
@@ -187,6 +191,15 @@ boost::json::object label_json(const RunLabel& label) {
 
 // Runs on a worker: parse, run, and the result as JSON (serialising in parallel too).
 boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device& device) {
+  if (program_kind(*label.file) == ProgramKind::Qir) {
+    // A compiled program drives its own pooled device, shot by shot, on this worker thread.
+    if (!label.binding.empty()) throw Error(ErrorCode::InvalidArgument, "--param applies to OpenQASM programs, not to QIR");
+    boost::json::object doc = label_json(label);
+    for (auto& [key, value] : run_qir_for_batch(label.file->string(), args.device, args.shots.value_or(1), label.seed))
+      doc[key] = std::move(value);
+    if (doc.at("status") == "error") throw Error(ErrorCode::FailedPrecondition, doc.at("error").as_string().c_str());
+    return doc;
+  }
   const auto t0 = Clock::now();
   qasm::ParseOptions parse_options;
   parse_options.parameter_values = label.binding;
@@ -347,9 +360,10 @@ int batch(const BatchArgs& args) {
 }  // namespace
 
 Action add_batch_command(CLI::App& app) {
-  auto* sub = app.add_subcommand("batch", "Run many OpenQASM 2.0 circuits (or a parameter sweep) in parallel");
+  auto* sub = app.add_subcommand("batch", "Run many OpenQASM 2.0 circuits or QIR programs (or a parameter sweep) in parallel");
   auto args = std::make_shared<BatchArgs>();
-  sub->add_option("inputs", args->inputs, "QASM files and/or folders (every *.qasm below, recursively)")
+  sub->add_option("inputs", args->inputs,
+                  "Program files (OpenQASM or QIR) and/or folders (every *.qasm, *.ll and *.bc below, recursively)")
       ->required()
       ->check(CLI::ExistingPath);
   sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");

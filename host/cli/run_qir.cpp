@@ -117,6 +117,15 @@ std::string outcome_key(const qir::ShotOutput& shot) {
   return key;
 }
 
+boost::json::object histogram_json(const qir::RunResult& result) {
+  std::map<std::string, std::uint64_t> histogram;
+  for (const auto& shot : result.shots)
+    if (!shot.failed) ++histogram[outcome_key(shot)];
+  boost::json::object h;
+  for (const auto& [key, count] : histogram) h[key] = count;
+  return h;
+}
+
 boost::json::object shot_json(std::uint64_t k, const qir::ShotOutput& shot) {
   static constexpr const char* kKinds[] = {"RESULT", "BOOL", "INT", "DOUBLE", "TUPLE", "ARRAY"};
   boost::json::array records, messages;
@@ -162,15 +171,9 @@ int run_program(const QirRunArgs& args) {
     for (const auto& m : program.metadata()) metadata[m.key] = m.value ? boost::json::value(*m.value) : boost::json::value(nullptr);
     doc["metadata"] = std::move(metadata);
     boost::json::array shots;
-    std::map<std::string, std::uint64_t> histogram;
-    for (std::uint64_t k = 0; k < result.shots.size(); ++k) {
-      shots.push_back(shot_json(k, result.shots[k]));
-      if (!result.shots[k].failed) ++histogram[outcome_key(result.shots[k])];
-    }
+    for (std::uint64_t k = 0; k < result.shots.size(); ++k) shots.push_back(shot_json(k, result.shots[k]));
     doc["results"] = std::move(shots);
-    boost::json::object h;
-    for (const auto& [key, count] : histogram) h[key] = count;
-    doc["histogram"] = std::move(h);
+    doc["histogram"] = histogram_json(result);
     doc["timings"] = {{"load_s", program.load_seconds()}, {"compile_s", program.compile_seconds()}, {"run_s", result.run_seconds}};
     std::cout << boost::json::serialize(doc) << "\n" << std::flush;
   }
@@ -195,6 +198,32 @@ int run_in_process(const QirRunArgs& args) {
 #endif
 
 }  // namespace
+
+boost::json::object run_qir_for_batch(const std::string& file, const std::string& device, std::uint64_t shots,
+                                      std::optional<std::uint64_t> seed) {
+#ifndef QRT_HAVE_QIR
+  (void)device, (void)shots, (void)seed;
+  throw Error(ErrorCode::Unsupported, file + " is a QIR program, but this qrt was built without the QIR front end");
+#else
+  qir::Program program = [&] {
+    try {
+      return qir::Program::load(file);
+    } catch (const qir::ProgramError& e) {
+      throw Error(ErrorCode::InvalidArgument, e.what());  // the batch reports it as this program's error
+    }
+  }();
+  qir::RunOptions options;
+  options.device = device;
+  options.shots = shots;
+  options.seed = seed;
+  qir::RunResult result = qir::run(program, options);
+  boost::json::object doc{{"status", result.failed() ? "error" : "ok"}, {"front_end", "qir"}, {"entry", program.entry_name()},
+                          {"shots", result.shots.size()}, {"histogram", histogram_json(result)}};
+  if (result.failed()) doc["error"] = "shot " + std::to_string(result.shots.size() - 1) + " failed: " + result.shots.back().error;
+  doc["timings"] = {{"load_s", program.load_seconds()}, {"compile_s", program.compile_seconds()}, {"run_s", result.run_seconds}};
+  return doc;
+#endif
+}
 
 int run_qir(const QirRunArgs& args) {
 #ifndef QRT_HAVE_QIR

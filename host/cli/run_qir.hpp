@@ -1,6 +1,8 @@
 // `qrt run FILE.ll|FILE.bc`: the QIR front end's command (see README, "Running QIR").
 #pragma once
 
+#include <boost/json/object.hpp>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,6 +18,11 @@ struct QirRunArgs {
   std::optional<double> timeout;  // seconds
   bool isolate = false;
 };
+
+// One QIR program of `qrt batch`: its JSON Lines result (status ok / error, the histogram of the shots'
+// outcomes, timings). Runs on the calling thread, on a device from the process runtime's pool.
+boost::json::object run_qir_for_batch(const std::string& file, const std::string& device, std::uint64_t shots,
+                                      std::optional<std::uint64_t> seed);
 
 // Exit status: 0 every shot ran; 1 the program, its device or the input failed (a failed shot, a module
 // that does not load); 124 --timeout expired; 2 internal error.

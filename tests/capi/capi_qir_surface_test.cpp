@@ -4,6 +4,7 @@
 #include "capi_support.hpp"
 
 #include "capi/program_driver.hpp"
+#include "capi/value_format.hpp"
 #include "context/execution_context.hpp"
 
 #include <catch2/catch.hpp>
@@ -486,6 +487,12 @@ TEST_CASE("output records and messages go to the driver's sink, and failures to 
   qrt::capi::set_failure_hook(nullptr, nullptr);
   CHECK(failed);
   CHECK_THAT(g_failure, Catch::Contains("__quantum__rt__fail: the program failed: custom failure"));
+}
+
+TEST_CASE("messages are escaped as qir-runner escapes them", "[capi][qir]") {
+  CHECK(qrt::capi::format_message("plain text") == "INFO\tplain text");
+  CHECK(qrt::capi::format_message("tab\there\nquote\"'\\") == "INFO\ttab\\there\\nquote\\\"\\'\\\\");
+  CHECK(qrt::capi::format_message("\xCF\x80 \x01") == "INFO\t\\u{3c0} \\u{1}");  // U+03C0 and a control byte
 }
 
 TEST_CASE("every program function's address is set and names are QIR names", "[capi][qir]") {

@@ -95,7 +95,7 @@ TEST_CASE("the other shared programs run and show what their README says", "[qir
   }
   SECTION("pyqir_hello.bc prints its message") {
     Program p = Program::load(shared("pyqir_hello.bc"));
-    CHECK_THAT(run_text(p, 1, 1), Catch::Contains("\nHello World!\n"));
+    CHECK_THAT(run_text(p, 1, 1), Catch::Contains("\nINFO\tHello World!\n"));
   }
 }
 
@@ -133,7 +133,7 @@ TEST_CASE("adaptive feedback in typed-pointer IR: the copied qubit always agrees
 TEST_CASE("full QIR: dynamic qubits, exp, joint measurement, runtime results, strings, every record kind", "[qir]") {
   Program p = Program::load(program("full_qir.ll"));
   std::string one = "START\nMETADATA\tEntryPoint\nOUTPUT\tBOOL\tfalse\nOUTPUT\tBOOL\ttrue\nOUTPUT\tINT\t-42\n"
-                    "OUTPUT\tDOUBLE\t2.5\nhello\nEND\t0\n";
+                    "OUTPUT\tDOUBLE\t2.5\nINFO\thello\nEND\t0\n";
   CHECK(run_text(p, 3, 8) == one + one + one);
 }
 

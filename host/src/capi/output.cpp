@@ -59,7 +59,7 @@ void __quantum__rt__message(QirString* string) {
       ctx.sink->message(text);
       return;
     }
-    std::string line = text + "\n";
+    std::string line = format_message(text) + "\n";
     std::fputs(line.c_str(), stdout);
   });
 }

@@ -1,6 +1,8 @@
 // The QIR output schema as text, as qir-runner prints it.
 #include <qrt/qir/program.hpp>
 
+#include "capi/value_format.hpp"
+
 namespace qrt::qir {
 
 std::string format_shot(const Program& program, const ShotOutput& shot) {
@@ -13,7 +15,7 @@ std::string format_shot(const Program& program, const ShotOutput& shot) {
   }
   for (const OutputEvent& e : shot.events) {
     if (e.kind == EventKind::Message) {
-      text += e.value + "\n";
+      text += capi::format_message(e.value) + "\n";
       continue;
     }
     text += std::string("OUTPUT\t") + kKinds[static_cast<int>(e.kind)] + "\t" + e.value;

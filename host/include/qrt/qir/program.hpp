@@ -107,7 +107,7 @@ RunResult run(const Program& program, const RunOptions& options);
 std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept;
 
 // Text in the QIR output schema, as qir-runner prints it: START, METADATA lines, OUTPUT records and
-// messages in order, END\t0 (END\t1 after a failure).
+// messages (INFO lines) in order, END\t0 (END\t1 after a failure).
 std::string format_shot(const Program& program, const ShotOutput& shot);
 
 }  // namespace qrt::qir
