@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 
 namespace {
@@ -237,6 +238,41 @@ void errors() {
   check(threw, "errors: a 4-qubit gate with 3 local qubits was accepted");
 }
 
+// Capacity: at n = 26 over 4 ranks, each rank's peak RSS (VmHWM, after gates on every qubit, global
+// ones included) is at most half of the 1 GiB state a single process needs.
+double peak_rss_bytes() {
+  std::ifstream in("/proc/self/status");
+  std::string key;
+  while (in >> key) {
+    if (key == "VmHWM:") {
+      double kib = 0;
+      in >> kib;
+      return kib * 1024.0;
+    }
+    in.ignore(1 << 12, '\n');
+  }
+  return 1e300;
+}
+
+void memory() {
+  const unsigned n = 26;
+  auto mpi = make_mpi(R"({"threads": 1})");
+  mpi->allocate_qubits(n);
+  for (qrt::sdk::Wire w = 0; w < static_cast<qrt::sdk::Wire>(n); ++w) {
+    const sv_test::GateInvocation h{"Hadamard", {}, {w}, {}, {}, false};
+    mpi->apply_gate(h.call());
+  }
+  std::vector<double> p(2);
+  mpi->probs(std::vector<qrt::sdk::Wire>{0}, p);
+  check(std::abs(p[0] - 0.5) < 1e-12, "memory: H on every qubit did not give uniform probabilities");
+  const double single_process_state = std::ldexp(16.0, n);
+  const double peak = peak_rss_bytes();
+  if (g_rank == 0)
+    std::printf("rank 0 peak RSS %.1f MiB; a single process needs %.0f MiB for the state alone\n", peak / 1048576,
+                single_process_state / 1048576);
+  check(peak <= single_process_state / 2, "memory: peak RSS " + std::to_string(peak) + " > half of one process's state");
+}
+
 // P not a power of two: constructing the device fails with a message naming the rank count.
 int ranks_case() {
   try {
@@ -273,6 +309,7 @@ int main(int argc, char** argv) {
     else if (which == "sample") sampling();
     else if (which == "allocation") allocation();
     else if (which == "errors") errors();
+    else if (which == "memory") memory();
     else if (which == "ranks") rc = ranks_case();
     else {
       std::fprintf(stderr, "unknown case '%s'\n", which.c_str());

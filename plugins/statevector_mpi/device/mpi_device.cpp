@@ -121,7 +121,7 @@ std::vector<qrt::sdk::Wire> MpiStatevectorDevice::allocate_qubits(std::size_t co
   flush();
   const unsigned new_local = total - global_qubits_;
   // Per rank: the chunk plus the exchange buffer; checked on every rank, agreed before allocating.
-  const std::uint64_t bytes = (std::uint64_t{16} << new_local) + kExchangePieceAmplitudes * sizeof(Complex);
+  const std::uint64_t bytes = (std::uint64_t{16} << new_local) + 2 * kExchangePieceAmplitudes * sizeof(Complex);
   std::string problem = bytes > chunk_.capacity_bytes()
                             ? memory_problem(bytes, "a chunk of " + std::to_string(new_local) + " of " +
                                                         std::to_string(total) + " qubits on each of " +

@@ -39,15 +39,24 @@ void swap_global_with_local(Complex* chunk, unsigned local_qubits, unsigned glob
   const std::size_t send_value = my_bit ^ 1u;  // the half whose local bit differs from our global bit
   const std::size_t half = std::size_t{1} << (local_qubits - 1);
   const std::size_t piece = std::min(half, kExchangePieceAmplitudes);
-  if (buffer.size() < piece) buffer.resize(piece);
+  // Runs of 2^local_qubit amplitudes are contiguous: when a piece fits in one run it is sent straight
+  // from the chunk, otherwise packed first. Received amplitudes land in the buffer, then in place.
+  const bool contiguous = (std::size_t{1} << local_qubit) >= piece;
+  if (buffer.size() < (contiguous ? piece : 2 * piece)) buffer.resize(contiguous ? piece : 2 * piece);
+  Complex* received = buffer.data();
+  Complex* packed = buffer.data() + piece;
   for (std::size_t first = 0; first < half; first += piece) {
     const std::size_t count = std::min(piece, half - first);
-    copy_half<true>(chunk, buffer.data(), first, count, local_qubit, send_value);
+    const Complex* send = chunk + half_index(first, local_qubit, send_value);
+    if (!contiguous) {
+      copy_half<true>(chunk, packed, first, count, local_qubit, send_value);
+      send = packed;
+    }
     check_mpi(comm,
-              MPI_Sendrecv_replace(buffer.data(), static_cast<int>(count), MPI_C_DOUBLE_COMPLEX, partner, 0, partner, 0,
-                                   comm.get(), MPI_STATUS_IGNORE),
-              "MPI_Sendrecv_replace (global qubit exchange)");
-    copy_half<false>(chunk, buffer.data(), first, count, local_qubit, send_value);
+              MPI_Sendrecv(send, static_cast<int>(count), MPI_C_DOUBLE_COMPLEX, partner, 0, received,
+                           static_cast<int>(count), MPI_C_DOUBLE_COMPLEX, partner, 0, comm.get(), MPI_STATUS_IGNORE),
+              "MPI_Sendrecv (global qubit exchange)");
+    copy_half<false>(chunk, received, first, count, local_qubit, send_value);
     stats.bytes_sent += count * sizeof(Complex);
   }
   ++stats.exchanges;

@@ -5,7 +5,7 @@
 // (g, l) = (0, 1) and (1, 0): rank r sends the half of its chunk whose bit l differs from its own bit
 // of g to the partner rank r ^ (1 << (g - L)) and receives the partner's matching half in its place.
 // Each rank sends and receives 2^(L-1) amplitudes: half of its chunk, in pieces of at most
-// `buffer.size()` amplitudes (the buffer is the only extra memory).
+// kExchangePieceAmplitudes amplitudes; `buffer` (one or two pieces) is the only extra memory.
 #pragma once
 
 #include "mpi/mpi_session.hpp"
