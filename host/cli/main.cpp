@@ -1,5 +1,6 @@
 // qrt — command-line front-end of the qrt runtime.
 #include "commands.hpp"
+#include "mpi_launch.hpp"
 
 #include <qrt/error.hpp>
 #include <qrt/qasm/error.hpp>
@@ -10,6 +11,7 @@
 #include <new>
 
 int main(int argc, char** argv) {
+  qrt::cli::quiet_unless_rank_zero();  // under mpirun: rank 0 alone prints results
   CLI::App app{"qrt — a host for pluggable quantum devices"};
   app.require_subcommand(0, 1);
   app.set_version_flag("--version", std::string("qrt ") + qrt::version() + " (device ABI " +

@@ -4,7 +4,7 @@
 
 #include "reference.hpp"
 
-#include "device/gate_lowering.hpp"
+#include "device_common/gate_lowering.hpp"
 #include "device/statevector_device.hpp"
 #include "kernels/apply_op.hpp"
 

@@ -1,8 +1,8 @@
 #include "device/statevector_device.hpp"
 
-#include "device/error_translation.hpp"
-#include "device/gate_lowering.hpp"
-#include "device/observable_conversion.hpp"
+#include "device_common/error_translation.hpp"
+#include "device_common/gate_lowering.hpp"
+#include "device_common/observable_conversion.hpp"
 #include "gates/gate_catalog.hpp"
 #include "measure/collapse.hpp"
 #include "measure/probabilities.hpp"

@@ -7,8 +7,8 @@
 // entangled qubit is allowed and acts as a measurement whose outcome is not reported.
 #pragma once
 
-#include "device/device_options.hpp"
-#include "device/wire_map.hpp"
+#include "device_common/device_options.hpp"
+#include "device_common/wire_map.hpp"
 #include "fusion/fuser.hpp"
 #include "kernels/apply_op.hpp"
 #include "state/state_vector.hpp"

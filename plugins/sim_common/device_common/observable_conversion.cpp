@@ -1,4 +1,4 @@
-#include "device/observable_conversion.hpp"
+#include "device_common/observable_conversion.hpp"
 
 namespace qrt::sv {
 

@@ -1,7 +1,7 @@
 // SDK observables (wires) -> the observables library's form (qubit indices).
 #pragma once
 
-#include "device/wire_map.hpp"
+#include "device_common/wire_map.hpp"
 #include "observables/observable.hpp"
 
 #include <qrt/sdk/device.hpp>

@@ -2,7 +2,7 @@
 // Every error names the gate and what was wrong (qrt::sdk::Error, invalid argument).
 #pragma once
 
-#include "device/wire_map.hpp"
+#include "device_common/wire_map.hpp"
 #include "gates/gate_ops.hpp"
 
 #include <qrt/sdk/device.hpp>

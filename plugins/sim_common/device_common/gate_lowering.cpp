@@ -1,4 +1,4 @@
-#include "device/gate_lowering.hpp"
+#include "device_common/gate_lowering.hpp"
 
 #include "gates/gate_catalog.hpp"
 

@@ -1,4 +1,4 @@
-#include "device/wire_map.hpp"
+#include "device_common/wire_map.hpp"
 
 #include <qrt/sdk/error.hpp>
 

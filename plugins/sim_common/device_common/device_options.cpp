@@ -1,4 +1,4 @@
-#include "device/device_options.hpp"
+#include "device_common/device_options.hpp"
 
 #include <qrt/sdk/error.hpp>
 

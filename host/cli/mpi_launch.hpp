@@ -1,0 +1,17 @@
+// Running `qrt` under an MPI launcher (mpirun -n P qrt run ... --device statevector.mpi): every rank runs
+// the same program, so only rank 0 writes results. The host does not link MPI: the rank comes from the
+// launcher's environment (OpenMPI: OMPI_COMM_WORLD_RANK; PMIx: PMIX_RANK; MPICH/Hydra: PMI_RANK).
+#pragma once
+
+#include <optional>
+
+namespace qrt::cli {
+
+// This process's rank as the launcher announced it; nullopt when not started by an MPI launcher.
+std::optional<int> launcher_rank();
+
+// On ranks other than 0, sends standard output to /dev/null (results), keeping standard error
+// (diagnostics, which may differ between ranks). Does nothing outside a launcher.
+void quiet_unless_rank_zero();
+
+}  // namespace qrt::cli

@@ -1,0 +1,521 @@
+#include "device/mpi_device.hpp"
+
+#include "device_common/error_translation.hpp"
+#include "device_common/gate_lowering.hpp"
+#include "device_common/observable_conversion.hpp"
+#include "gates/gate_catalog.hpp"
+#include "measure/collapse.hpp"
+#include "measure/probabilities.hpp"
+#include "measure/sampling.hpp"
+#include "observables/expectation.hpp"
+#include "state/permuted_copy.hpp"
+
+#include <qrt/sdk/error.hpp>
+#include <qrt/sdk/fresh_seed.hpp>
+#include <qrt/sdk/memory_budget.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+#include <cmath>
+#include <new>
+#include <string>
+
+namespace qrt::mpi {
+
+namespace {
+
+constexpr std::uint64_t kCheckBytesFrom = std::uint64_t{64} << 20;
+
+std::string memory_problem(std::uint64_t bytes, const std::string& what) {
+  if (bytes < kCheckBytesFrom) return {};
+  if (auto why = qrt::sdk::memory_shortfall(bytes, what)) return *why;
+  return {};
+}
+
+unsigned log2_ranks(int ranks) {
+  if (ranks < 1 || !std::has_single_bit(static_cast<unsigned>(ranks)))
+    qrt::sdk::throw_failed_precondition("statevector.mpi: the number of MPI ranks must be a power of two, got " +
+                                        std::to_string(ranks) + " (run mpirun -n 1, 2, 4, 8, ...)");
+  return static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(ranks)));
+}
+
+}  // namespace
+
+qrt::sdk::Capabilities MpiStatevectorDevice::capabilities() {
+  qrt::sdk::Capabilities c;
+  for (const qrt::sv::GateSpec& spec : qrt::sv::gate_catalog()) c.gates.emplace_back(spec.name);
+  c.observables = {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "Hermitian"};
+  c.measurements = {"expval", "var", "probs", "sample", "counts", "state", "measure", "reset"};
+  c.max_qubits = 40;
+  c.shots = true;
+  c.state = true;
+  c.mid_circuit_measurement = true;
+  c.controlled_gates = true;
+  c.adjoint = true;
+  return c;
+}
+
+MpiStatevectorDevice::MpiStatevectorDevice(const qrt::sdk::Kwargs& kwargs)
+    : MpiStatevectorDevice(qrt::sv::DeviceOptions::from_kwargs(kwargs)) {}
+
+MpiStatevectorDevice::MpiStatevectorDevice(const qrt::sv::DeviceOptions& options)
+    : options_(options), global_qubits_(log2_ranks(comm_.size())), fuser_(options.fusion), shots_(options.shots) {
+  policy_.simd = options_.simd;
+  policy_.threads = options_.threads;
+  policy_.parallel_min_qubits = options_.parallel_min_qubits;
+  chunk_.set_threads(options_.threads);
+  reseed();
+}
+
+void MpiStatevectorDevice::reseed() {
+  std::uint64_t seed = options_.seed ? *options_.seed : qrt::sdk::fresh_seed();
+  // Rank 0's seed for everyone: outcomes are drawn once, identically, on every rank.
+  check_mpi(comm_, MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, comm_.get()), "MPI_Bcast (seed)");
+  rng_.seed(seed);
+}
+
+void MpiStatevectorDevice::reset() {
+  fuser_.clear();
+  wires_.clear();
+  chunk_.reset(0);
+  local_qubits_ = 0;
+  shots_ = options_.shots;
+  reseed();
+}
+
+double MpiStatevectorDevice::allreduce_sum(double value) const {
+  double total = 0;
+  check_mpi(comm_, MPI_Allreduce(&value, &total, 1, MPI_DOUBLE, MPI_SUM, comm_.get()), "MPI_Allreduce");
+  return total;
+}
+
+QubitMask MpiStatevectorDevice::global_mask() const {
+  const unsigned n = wires_.num_qubits();
+  return n == 0 ? 0 : (((QubitMask{1} << global_qubits_) - 1) << local_qubits_);
+}
+
+void MpiStatevectorDevice::rotate_wire_map(std::vector<qrt::sdk::Wire> wire_at_position) {
+  // Relabelling only (the amplitudes already sit where the new map says): selection by swaps.
+  for (unsigned p = 0; p < wire_at_position.size(); ++p) {
+    if (wires_.wire_at(p) == wire_at_position[p]) continue;
+    for (unsigned q = p + 1; q < wire_at_position.size(); ++q)
+      if (wires_.wire_at(q) == wire_at_position[p]) {
+        wires_.swap_qubits(p, q);
+        break;
+      }
+  }
+}
+
+std::vector<qrt::sdk::Wire> MpiStatevectorDevice::allocate_qubits(std::size_t count) {
+  const unsigned n = wires_.num_qubits();
+  if (count > options_.max_qubits - n)
+    qrt::sdk::throw_out_of_range("allocate_qubits: " + std::to_string(n) + " allocated + " + std::to_string(count) +
+                                 " requested exceeds max_qubits = " + std::to_string(options_.max_qubits));
+  if (count == 0) return {};
+  const unsigned total = static_cast<unsigned>(n + count);
+  if (total < global_qubits_)
+    qrt::sdk::throw_failed_precondition("statevector.mpi: " + std::to_string(total) + " qubits cannot be split over " +
+                                        std::to_string(comm_.size()) + " ranks (needs at least log2 P = " +
+                                        std::to_string(global_qubits_) + " qubits); use fewer ranks");
+  flush();
+  const unsigned new_local = total - global_qubits_;
+  // Per rank: the chunk plus the exchange buffer; checked on every rank, agreed before allocating.
+  const std::uint64_t bytes = (std::uint64_t{16} << new_local) + 2 * kExchangePieceAmplitudes * sizeof(Complex);
+  std::string problem = bytes > chunk_.capacity_bytes()
+                            ? memory_problem(bytes, "a chunk of " + std::to_string(new_local) + " of " +
+                                                        std::to_string(total) + " qubits on each of " +
+                                                        std::to_string(comm_.size()) + " ranks")
+                            : std::string();
+  if (problem.empty()) {
+    try {
+      if (n == 0) {
+        chunk_.reset(new_local);
+        if (comm_.rank() != 0) chunk_.data()[0] = 0;  // |0...0> lives on rank 0
+      } else {
+        chunk_.add_qubits(new_local - local_qubits_);  // new local qubits in |0>, on top of the old local ones
+      }
+    } catch (const std::bad_alloc&) {
+      problem = "allocate_qubits: a chunk of " + std::to_string(new_local) + " qubits (" +
+                std::to_string(bytes >> 20) + " MiB) cannot be allocated";
+    }
+  }
+  agree_on_failure(comm_, problem, QRT_ERROR_OUT_OF_MEMORY);
+  std::vector<qrt::sdk::Wire> added = wires_.allocate(count);
+  if (n != 0) {
+    // The new wires sit on physical qubits n.. in the map, but their |0> was added locally at
+    // L..L+count-1; the old global qubits move up by `count`.
+    std::vector<qrt::sdk::Wire> at(total);
+    for (unsigned p = 0; p < local_qubits_; ++p) at[p] = wires_.wire_at(p);
+    for (unsigned j = 0; j < count; ++j) at[local_qubits_ + j] = wires_.wire_at(n + j);
+    for (unsigned g = 0; g < global_qubits_; ++g) at[new_local + g] = wires_.wire_at(local_qubits_ + g);
+    rotate_wire_map(std::move(at));
+  }
+  local_qubits_ = new_local;
+  return added;
+}
+
+void MpiStatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires) {
+  if (wires.empty()) return;
+  physical_of(wires, "release_qubits");  // validates every wire before anything changes
+  flush();
+  if (wires.size() == wires_.num_qubits()) {  // everything goes: no measurement is needed
+    fuser_.clear();
+    wires_.clear();
+    chunk_.reset(0);
+    local_qubits_ = 0;
+    return;
+  }
+  for (qrt::sdk::Wire wire : wires) {
+    if (local_qubits_ == 0 || wires_.num_qubits() - 1 < global_qubits_)
+      qrt::sdk::throw_failed_precondition("release_qubits: releasing wire " + std::to_string(wire) + " would leave " +
+                                          std::to_string(wires_.num_qubits() - 1) + " qubits on " +
+                                          std::to_string(comm_.size()) + " ranks (at least log2 P = " +
+                                          std::to_string(global_qubits_) + " must remain)");
+    const int outcome = measure(wire, std::nullopt);
+    const unsigned top = local_qubits_ - 1;
+    unsigned q = wires_.qubit(wire, "release_qubits");
+    if (q >= local_qubits_) make_local(QubitMask{1} << q, QubitMask{1} << q, "release_qubits");
+    q = wires_.qubit(wire, "release_qubits");
+    if (q != top) {  // move it to the top local qubit, which the chunk can drop
+      apply(QubitOp::two_level((QubitMask{1} << q) | (QubitMask{1} << top), QubitMask{1} << q, {0.0, 1.0, 1.0, 0.0}));
+      wires_.swap_qubits(q, top);
+    }
+    chunk_.remove_top_qubit(outcome);
+    // Physical qubits above `top` (the global ones) move down by one; the released wire goes on top.
+    const unsigned n = wires_.num_qubits();
+    std::vector<qrt::sdk::Wire> at(n);
+    for (unsigned p = 0; p < top; ++p) at[p] = wires_.wire_at(p);
+    for (unsigned p = top; p + 1 < n; ++p) at[p] = wires_.wire_at(p + 1);
+    at[n - 1] = wire;
+    rotate_wire_map(std::move(at));
+    wires_.remove_top(wire);
+    --local_qubits_;
+  }
+}
+
+void MpiStatevectorDevice::apply(const QubitOp& op) {
+  qrt::sv::apply_op(chunk_.data(), local_qubits_, op, policy_, workspace_);
+}
+
+void MpiStatevectorDevice::make_local(QubitMask needed, QubitMask busy, std::string_view operation) {
+  needed &= global_mask();
+  if (needed == 0) return;
+  flush();  // queued ops name physical qubits: they must run before the relabelling
+  QubitMask taken = busy;
+  for (unsigned g = local_qubits_; g < wires_.num_qubits(); ++g) {
+    if (!((needed >> g) & 1u)) continue;
+    int free = -1;
+    for (int l = static_cast<int>(local_qubits_) - 1; l >= 0; --l)  // highest first: longest contiguous runs
+      if (!((taken >> l) & 1u)) {
+        free = l;
+        break;
+      }
+    if (free < 0)
+      qrt::sdk::throw_unsupported(std::string(operation) + ": needs " + std::to_string(std::popcount(busy | needed)) +
+                                  " local qubits but only " + std::to_string(local_qubits_) + " of " +
+                                  std::to_string(wires_.num_qubits()) + " are local on " +
+                                  std::to_string(comm_.size()) + " ranks; use fewer ranks");
+    swap_global_with_local(chunk_.data(), local_qubits_, g, static_cast<unsigned>(free), comm_, exchange_buffer_,
+                           stats_);
+    wires_.swap_qubits(g, static_cast<unsigned>(free));
+    taken |= QubitMask{1} << free;
+  }
+}
+
+bool MpiStatevectorDevice::localise(QubitOp& op) const {
+  const QubitMask global = global_mask();
+  const QubitMask rank_bits = static_cast<QubitMask>(comm_.rank()) << local_qubits_;
+  if (op.control_mask & global) {
+    if ((op.control_values ^ rank_bits) & op.control_mask & global) return false;  // controls not met here
+    op.control_mask &= ~global;
+    op.control_values &= ~global;
+  }
+  if (op.shape == qrt::sv::OpShape::Parity && (op.target_mask & global)) {
+    if (std::popcount(op.target_mask & global & rank_bits) & 1) std::swap(op.coeffs[0], op.coeffs[1]);
+    op.target_mask &= ~global;
+    if (op.target_mask == 0) {  // no local parity left: a phase on the control subspace
+      const Complex even = op.coeffs[0];
+      QubitOp phase = QubitOp::phase(even, op.control_mask, op.control_values);
+      op = phase;
+    }
+  }
+  return true;
+}
+
+bool MpiStatevectorDevice::push_ops(std::span<const QubitOp> ops, std::string_view operation) {
+  QubitMask needed = 0, busy = 0;
+  for (const QubitOp& op : ops) {
+    busy |= op.target_mask;
+    if (op.shape == qrt::sv::OpShape::TwoLevel || op.shape == qrt::sv::OpShape::Dense) needed |= op.target_mask;
+  }
+  if (needed & global_mask()) {
+    make_local(needed, busy & ~global_mask(), operation);
+    return false;
+  }
+  for (QubitOp op : ops)
+    if (localise(op)) fuser_.push(op, local_qubits_, *this);
+  return true;
+}
+
+void MpiStatevectorDevice::apply_gate(const qrt::sdk::GateCall& call) {
+  for (;;) {  // at most twice: after make_local every target is local
+    const qrt::sv::GateOps ops = qrt::sv::lower_gate_call(call, wires_);
+    if (push_ops(std::span<const QubitOp>(ops.begin(), ops.end()), call.name)) return;
+  }
+}
+
+void MpiStatevectorDevice::apply_matrix(const qrt::sdk::MatrixCall& call) {
+  for (;;) {
+    const QubitOp op = qrt::sv::lower_matrix_call(call, wires_, matrix_storage_);
+    if (push_ops(std::span<const QubitOp>(&op, 1), "QubitUnitary")) return;
+  }
+}
+
+int MpiStatevectorDevice::measure(qrt::sdk::Wire wire, std::optional<int> postselect) {
+  const unsigned q = wires_.qubit(wire, "measure");
+  if (postselect && *postselect != 0 && *postselect != 1)
+    qrt::sdk::throw_invalid_argument("measure: postselect must be 0 or 1, got " + std::to_string(*postselect));
+  flush();
+  std::array<double, 2> p{0.0, 0.0};
+  if (q < local_qubits_) {
+    p = qrt::sv::translate_errors(
+        [&] { return qrt::sv::qubit_probabilities(chunk_.data(), local_qubits_, q, threads()); });
+  } else {
+    const std::array<double, 2> all = qrt::sv::translate_errors(
+        [&] { return qrt::sv::qubit_probabilities(chunk_.data(), local_qubits_, 0, threads()); });
+    p[(comm_.rank() >> (q - local_qubits_)) & 1] = all[0] + all[1];
+  }
+  std::array<double, 2> total{};
+  check_mpi(comm_, MPI_Allreduce(p.data(), total.data(), 2, MPI_DOUBLE, MPI_SUM, comm_.get()), "MPI_Allreduce");
+  const double norm = total[0] + total[1];
+  int outcome = 0;
+  if (postselect) {
+    outcome = *postselect;
+    if (!(total[outcome] > qrt::sv::kMinPostselectProbability * norm))
+      qrt::sdk::throw_failed_precondition("measure: postselecting " + std::to_string(outcome) + " on wire " +
+                                          std::to_string(wire) + ", an outcome of probability " +
+                                          std::to_string(total[outcome] / norm));
+  } else {
+    const double u = std::uniform_real_distribution<double>(0.0, 1.0)(rng_);
+    outcome = u * norm < total[0] ? 0 : 1;
+  }
+  const double scale = 1.0 / std::sqrt(total[outcome]);
+  Complex* a = chunk_.data();
+  const std::size_t size = std::size_t{1} << local_qubits_;
+  if (q < local_qubits_) {
+    const std::size_t bit = std::size_t{1} << q;
+    const std::size_t keep = outcome ? bit : 0;
+#pragma omp parallel for num_threads(threads()) if (local_qubits_ >= options_.parallel_min_qubits)
+    for (std::size_t i = 0; i < size; ++i) a[i] = (i & bit) == keep ? a[i] * scale : Complex{};
+  } else {
+    const bool kept = ((comm_.rank() >> (q - local_qubits_)) & 1) == outcome;
+#pragma omp parallel for num_threads(threads()) if (local_qubits_ >= options_.parallel_min_qubits)
+    for (std::size_t i = 0; i < size; ++i) a[i] = kept ? a[i] * scale : Complex{};
+  }
+  return outcome;
+}
+
+void MpiStatevectorDevice::reset_wire(qrt::sdk::Wire wire) {
+  if (measure(wire, std::nullopt) == 0) return;
+  unsigned q = wires_.qubit(wire, "reset_wire");
+  make_local(QubitMask{1} << q, QubitMask{1} << q, "reset_wire");
+  q = wires_.qubit(wire, "reset_wire");
+  apply(QubitOp::two_level(QubitMask{1} << q, 0, {0.0, 1.0, 1.0, 0.0}));  // X
+}
+
+double MpiStatevectorDevice::expval(const qrt::sdk::Observable& observable) {
+  qrt::sv::to_qubit_observable(observable, wires_, "expval");  // validates before any exchange
+  if (shots_ != 0)
+    qrt::sdk::throw_unsupported("expval: statevector.mpi computes exact expectation values only (shots = 0); "
+                                "use sample or counts with shots");
+  QubitMask mask = 0;
+  for (const auto& term : observable.terms)
+    for (const auto& factor : term.factors)
+      for (qrt::sdk::Wire w : factor.wires) mask |= QubitMask{1} << wires_.qubit(w, "expval");
+  make_local(mask, mask & ~global_mask(), "expval");
+  flush();
+  const qrt::sv::Observable o = qrt::sv::to_qubit_observable(observable, wires_, "expval");
+  const double local = qrt::sv::translate_errors([&] { return qrt::sv::expval(chunk_.data(), local_qubits_, o, threads()); });
+  return allreduce_sum(local);
+}
+
+double MpiStatevectorDevice::var(const qrt::sdk::Observable& observable) {
+  qrt::sv::to_qubit_observable(observable, wires_, "var");
+  if (shots_ != 0)
+    qrt::sdk::throw_unsupported("var: statevector.mpi computes exact variances only (shots = 0); "
+                                "use sample or counts with shots");
+  QubitMask mask = 0;
+  for (const auto& term : observable.terms)
+    for (const auto& factor : term.factors)
+      for (qrt::sdk::Wire w : factor.wires) mask |= QubitMask{1} << wires_.qubit(w, "var");
+  make_local(mask, mask & ~global_mask(), "var");
+  flush();
+  const qrt::sv::Observable o = qrt::sv::to_qubit_observable(observable, wires_, "var");
+  // phi = O psi on the chunk (O acts on local qubits only): <O^2> = <phi|phi>, <O> = Re <psi|phi>.
+  const std::size_t size = std::size_t{1} << local_qubits_;
+  std::string problem = memory_problem(size * sizeof(Complex), "var: a scratch chunk");
+  agree_on_failure(comm_, problem, QRT_ERROR_OUT_OF_MEMORY);
+  std::vector<Complex> phi(size);
+  qrt::sv::translate_errors([&] { qrt::sv::apply_observable(chunk_.data(), local_qubits_, o, phi, threads()); });
+  double sums[2] = {0.0, 0.0};
+  const Complex* a = chunk_.data();
+  for (std::size_t i = 0; i < size; ++i) {
+    sums[0] += std::norm(phi[i]);
+    sums[1] += (std::conj(a[i]) * phi[i]).real();
+  }
+  double total[2] = {};
+  check_mpi(comm_, MPI_Allreduce(sums, total, 2, MPI_DOUBLE, MPI_SUM, comm_.get()), "MPI_Allreduce");
+  return std::max(0.0, total[0] - total[1] * total[1]);
+}
+
+std::vector<unsigned> MpiStatevectorDevice::physical_of(std::span<const qrt::sdk::Wire> wires,
+                                                        std::string_view operation) const {
+  std::vector<unsigned> qubits;
+  if (wires.empty()) {
+    for (qrt::sdk::Wire w : wires_.allocation_order()) qubits.push_back(wires_.qubit(w, operation));
+    return qubits;
+  }
+  QubitMask seen = 0;
+  for (qrt::sdk::Wire w : wires) {
+    const unsigned q = wires_.qubit(w, operation);
+    if ((seen >> q) & 1u)
+      qrt::sdk::throw_invalid_argument(std::string(operation) + ": wire " + std::to_string(w) + " is listed twice");
+    seen |= QubitMask{1} << q;
+    qubits.push_back(q);
+  }
+  return qubits;
+}
+
+void MpiStatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::span<double> out) {
+  const std::vector<unsigned> qubits = physical_of(wires, "probs");
+  const std::size_t m = qubits.size();
+  if (out.size() != (std::size_t{1} << m))
+    qrt::sdk::throw_invalid_argument("probs: the output holds " + std::to_string(out.size()) + " entries, " +
+                                     std::to_string(m) + " wires need " + std::to_string(std::size_t{1} << m));
+  flush();
+  // This rank's share over the listed local qubits, placed at the output bits its rank fixes.
+  std::vector<std::size_t> local;
+  std::vector<unsigned> local_bit;  // output bit of each local qubit
+  std::size_t fixed = 0;
+  for (std::size_t j = 0; j < m; ++j) {
+    const unsigned out_bit = static_cast<unsigned>(m - 1 - j);
+    if (qubits[j] < local_qubits_) {
+      local.push_back(qubits[j]);
+      local_bit.push_back(out_bit);
+    } else if ((comm_.rank() >> (qubits[j] - local_qubits_)) & 1) {
+      fixed |= std::size_t{1} << out_bit;
+    }
+  }
+  const std::vector<double> part = qrt::sv::translate_errors(
+      [&] { return qrt::sv::probs(chunk_.data(), local_qubits_, local, threads()); });
+  std::fill(out.begin(), out.end(), 0.0);
+  const std::size_t ml = local.size();
+  for (std::size_t u = 0; u < part.size(); ++u) {
+    std::size_t o = fixed;
+    for (std::size_t j = 0; j < ml; ++j) o |= ((u >> (ml - 1 - j)) & 1u) << local_bit[j];
+    out[o] = part[u];
+  }
+  for (std::size_t first = 0; first < out.size(); first += std::size_t{1} << 27) {  // MPI counts are ints
+    const int count = static_cast<int>(std::min<std::size_t>(out.size() - first, std::size_t{1} << 27));
+    check_mpi(comm_, MPI_Allreduce(MPI_IN_PLACE, out.data() + first, count, MPI_DOUBLE, MPI_SUM, comm_.get()),
+              "MPI_Allreduce (probs)");
+  }
+}
+
+void MpiStatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) {
+  const std::vector<unsigned> qubits = physical_of(wires, "sample");
+  if (shots_ == 0) qrt::sdk::throw_failed_precondition("sample: needs shots > 0 (set the 'shots' kwarg)");
+  const std::size_t m = qubits.size();
+  if (out.size() != shots_ * m)
+    qrt::sdk::throw_invalid_argument("sample: the output holds " + std::to_string(out.size()) + " bytes, " +
+                                     std::to_string(shots_) + " shots of " + std::to_string(m) + " wires need " +
+                                     std::to_string(shots_ * m));
+  if (out.size() > static_cast<std::size_t>(INT_MAX))
+    qrt::sdk::throw_out_of_range("sample: statevector.mpi gathers at most 2^31 - 1 bytes of shots");
+  flush();
+  // 1. Which rank each shot falls on: one shared draw from the ranks' squared norms.
+  const double local_norm = qrt::sv::translate_errors([&] {
+    const auto p = qrt::sv::qubit_probabilities(chunk_.data(), local_qubits_, 0, threads());
+    return p[0] + p[1];
+  });
+  std::vector<double> norms(static_cast<std::size_t>(comm_.size()));
+  check_mpi(comm_, MPI_Allgather(&local_norm, 1, MPI_DOUBLE, norms.data(), 1, MPI_DOUBLE, comm_.get()),
+            "MPI_Allgather (norms)");
+  const std::vector<std::uint64_t> rank_of_shot =
+      qrt::sv::translate_errors([&] { return qrt::sv::sample_distribution(norms, shots_, rng_, threads()); });
+  std::vector<int> shots_on(static_cast<std::size_t>(comm_.size()), 0);
+  for (std::uint64_t r : rank_of_shot) ++shots_on[r];
+  // 2. Each rank draws its own shots over its local qubits (its own stream, from the shared one).
+  const std::uint64_t base = rng_();
+  std::seed_seq seq{static_cast<std::uint32_t>(base), static_cast<std::uint32_t>(base >> 32),
+                    static_cast<std::uint32_t>(comm_.rank())};
+  std::mt19937_64 local_rng(seq);
+  std::vector<std::size_t> local;
+  for (unsigned q : qubits)
+    if (q < local_qubits_) local.push_back(q);
+  const std::uint64_t mine = static_cast<std::uint64_t>(shots_on[static_cast<std::size_t>(comm_.rank())]);
+  std::vector<std::uint64_t> outcomes;
+  if (mine > 0 && !local.empty())
+    outcomes = qrt::sv::translate_errors([&] {
+      return qrt::sv::sample_outcomes(chunk_.data(), local_qubits_, local, mine, local_rng, threads());
+    });
+  std::vector<std::uint8_t> rows(mine * m);
+  for (std::uint64_t s = 0; s < mine; ++s) {
+    std::size_t lj = 0;
+    for (std::size_t j = 0; j < m; ++j) {
+      const unsigned q = qubits[j];
+      std::uint8_t bit;
+      if (q < local_qubits_) bit = static_cast<std::uint8_t>((outcomes[s] >> (local.size() - 1 - lj++)) & 1u);
+      else bit = static_cast<std::uint8_t>((comm_.rank() >> (q - local_qubits_)) & 1);
+      rows[s * m + j] = bit;
+    }
+  }
+  // 3. Everyone gets every rank's rows, then puts them in shot order.
+  std::vector<int> counts(shots_on.size()), displs(shots_on.size());
+  for (std::size_t r = 0, at = 0; r < shots_on.size(); ++r) {
+    counts[r] = static_cast<int>(shots_on[r] * m);
+    displs[r] = static_cast<int>(at);
+    at += static_cast<std::size_t>(counts[r]);
+  }
+  std::vector<std::uint8_t> all(out.size());
+  check_mpi(comm_,
+            MPI_Allgatherv(rows.data(), static_cast<int>(rows.size()), MPI_UINT8_T, all.data(), counts.data(),
+                           displs.data(), MPI_UINT8_T, comm_.get()),
+            "MPI_Allgatherv (samples)");
+  std::vector<std::size_t> next(displs.begin(), displs.end());
+  for (std::uint64_t s = 0; s < shots_; ++s) {
+    std::size_t& from = next[rank_of_shot[s]];
+    std::copy_n(all.begin() + static_cast<std::ptrdiff_t>(from), m, out.begin() + static_cast<std::ptrdiff_t>(s * m));
+    from += m;
+  }
+}
+
+void MpiStatevectorDevice::state(std::span<qrt::sdk::Complex> out) {
+  const std::size_t size = state_size();
+  if (out.size() != size)
+    qrt::sdk::throw_invalid_argument("state: the output holds " + std::to_string(out.size()) + " amplitudes, the state " +
+                                     std::to_string(size));
+  flush();
+  std::string problem = memory_problem(size * sizeof(Complex), "state: gathering " + std::to_string(size) +
+                                                                    " amplitudes on every rank");
+  agree_on_failure(comm_, problem, QRT_ERROR_OUT_OF_MEMORY);
+  // Rank r's chunk becomes amplitudes r * 2^L ..: the gathered index has the physical qubit layout.
+  std::vector<Complex> gathered(size);
+  MPI_Datatype chunk_type;
+  check_mpi(comm_, MPI_Type_contiguous(static_cast<int>(std::size_t{1} << local_qubits_), MPI_C_DOUBLE_COMPLEX, &chunk_type),
+            "MPI_Type_contiguous");
+  MPI_Type_commit(&chunk_type);
+  const int result = MPI_Allgather(chunk_.data(), 1, chunk_type, gathered.data(), 1, chunk_type, comm_.get());
+  MPI_Type_free(&chunk_type);
+  check_mpi(comm_, result, "MPI_Allgather (state)");
+  std::vector<unsigned> qubit_at;
+  for (qrt::sdk::Wire w : wires_.allocation_order()) qubit_at.push_back(wires_.qubit(w, "state"));
+  qrt::sv::copy_permuted(gathered.data(), qubit_at, reinterpret_cast<Complex*>(out.data()), options_.threads);
+}
+
+std::uint64_t MpiStatevectorDevice::memory_bytes() const {
+  return chunk_.capacity_bytes() + exchange_buffer_.capacity() * sizeof(Complex) + sizeof(*this);
+}
+
+}  // namespace qrt::mpi

@@ -1,0 +1,117 @@
+// statevector.mpi: one state vector of n qubits split over the P = 2^k ranks of MPI_COMM_WORLD.
+//
+// Layout: the device's physical qubits 0..L-1 (L = n - k) are local (bits of the index into each
+// rank's chunk of 2^L amplitudes), qubits L..n-1 are global (bits of the rank). The wire map
+// (sim_common's WireMap) says which physical qubit holds each wire; it changes when a global qubit is
+// swapped with a local one.
+//
+// Gates: controls and Parity (RZ-like) targets on global qubits need no communication: a rank
+// whose bits do not satisfy the controls skips the op, and a global parity bit just picks the even or
+// odd coefficient. Only TwoLevel/Dense targets must be local; a global target is first swapped with
+// a free local qubit (qubit_exchange.hpp: half a chunk each way, in bounded pieces), and it stays
+// local afterwards, so later gates on it cost nothing. Fusion (sim_common's Fuser) runs over the
+// local ops between two exchanges.
+//
+// Every rank runs the same program and every result (probs, expval, var, sample, measure, state) is
+// reduced or gathered so that all ranks return the same values; random draws that decide outcomes
+// come from one generator whose seed rank 0 chooses and broadcasts.
+#pragma once
+
+#include "device_common/device_options.hpp"
+#include "device_common/wire_map.hpp"
+#include "fusion/fuser.hpp"
+#include "kernels/apply_op.hpp"
+#include "mpi/mpi_session.hpp"
+#include "mpi/qubit_exchange.hpp"
+#include "state/state_vector.hpp"
+
+#include <qrt/sdk/capabilities.hpp>
+#include <qrt/sdk/device.hpp>
+#include <qrt/sdk/kwargs.hpp>
+#include <qrt/sdk/schema.hpp>
+
+#include <random>
+#include <string_view>
+#include <vector>
+
+namespace qrt::mpi {
+
+using qrt::sv::QubitMask;
+using qrt::sv::QubitOp;
+
+class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpSink {
+ public:
+  static constexpr std::string_view name = "statevector.mpi";
+  static constexpr std::string_view version = "0.1.0";
+  static constexpr std::string_view description =
+      "State vector distributed over the 2^k ranks of MPI_COMM_WORLD (run under mpirun); statevector.qubit's "
+      "kernels for the local part, global-local qubit swaps for the rest";
+
+  static qrt::sdk::Schema schema() { return qrt::sv::DeviceOptions::schema(); }
+  static qrt::sdk::Capabilities capabilities();
+
+  explicit MpiStatevectorDevice(const qrt::sdk::Kwargs& kwargs);
+  explicit MpiStatevectorDevice(const qrt::sv::DeviceOptions& options);
+
+  void reset() override;
+  std::vector<qrt::sdk::Wire> allocate_qubits(std::size_t count) override;
+  void release_qubits(std::span<const qrt::sdk::Wire> wires) override;
+  std::size_t num_qubits() const override { return wires_.num_qubits(); }
+
+  void apply_gate(const qrt::sdk::GateCall& call) override;
+  void apply_matrix(const qrt::sdk::MatrixCall& call) override;
+  int measure(qrt::sdk::Wire wire, std::optional<int> postselect) override;
+  void reset_wire(qrt::sdk::Wire wire) override;
+  double expval(const qrt::sdk::Observable& observable) override;
+  double var(const qrt::sdk::Observable& observable) override;
+  void probs(std::span<const qrt::sdk::Wire> wires, std::span<double> out) override;
+  void sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) override;
+  std::size_t state_size() override { return std::size_t{1} << wires_.num_qubits(); }
+  void state(std::span<qrt::sdk::Complex> out) override;
+  void set_shots(std::uint64_t shots) override { shots_ = shots; }
+  std::uint64_t shots() const override { return shots_; }
+  void set_seed(std::uint64_t seed) override { rng_.seed(seed); }
+  std::uint64_t memory_bytes() const override;
+
+  int rank() const { return comm_.rank(); }
+  int ranks() const { return comm_.size(); }
+  unsigned global_qubits() const { return global_qubits_; }
+  unsigned local_qubits() const { return local_qubits_; }
+  const ExchangeStats& exchange_stats() const { return stats_; }
+  // The physical qubit of a wire (< local_qubits(): local), for tests and benchmarks.
+  unsigned physical_qubit(qrt::sdk::Wire wire) const { return wires_.qubit(wire, "physical_qubit"); }
+
+ private:
+  void apply(const QubitOp& op) override;  // OpSink: a fused local op reaches the chunk
+  void flush() { fuser_.flush(*this); }
+  void reseed();
+  int threads() const { return static_cast<int>(options_.threads); }
+  QubitMask global_mask() const;
+  // Swaps every global qubit of `needed` with a local qubit outside `busy`; flushes the fuser first.
+  void make_local(QubitMask needed, QubitMask busy, std::string_view operation);
+  // The op restricted to this rank (global controls and parity bits resolved); false: nothing to do.
+  bool localise(QubitOp& op) const;
+  // Pushes the ops of one call into the fuser, or, when a target is global, swaps the global targets in
+  // and returns false: the caller lowers the call again onto the new physical qubits.
+  bool push_ops(std::span<const QubitOp> ops, std::string_view operation);
+  std::vector<unsigned> physical_of(std::span<const qrt::sdk::Wire> wires, std::string_view operation) const;
+  void rotate_wire_map(std::vector<qrt::sdk::Wire> wire_at_position);
+  double allreduce_sum(double value) const;
+
+  qrt::sv::DeviceOptions options_;
+  Communicator comm_;
+  unsigned global_qubits_ = 0;  // k = log2 P
+  unsigned local_qubits_ = 0;   // L = n - k while qubits are allocated
+  qrt::sv::ExecPolicy policy_;
+  qrt::sv::StateVector chunk_;
+  qrt::sv::WireMap wires_;
+  qrt::sv::Fuser fuser_;
+  qrt::sv::Workspace workspace_;
+  std::vector<Complex> exchange_buffer_;
+  ExchangeStats stats_;
+  std::mt19937_64 rng_;  // identical on every rank
+  std::uint64_t shots_;
+  std::vector<Complex> matrix_storage_;
+};
+
+}  // namespace qrt::mpi

@@ -1,0 +1,326 @@
+// statevector.mpi against statevector.qubit and the dense reference, run under mpirun -n 1, 2, 4
+// (CTest starts it; see CMakeLists.txt). Every rank checks the results it got; the job fails when
+// any rank saw a mismatch. Usage: mpi_device_check <case>, case = circuits | measure | sample |
+// allocation | errors | rtld (the last one loads the plugin .so given as argv[2] with RTLD_LOCAL).
+#include "device/mpi_device.hpp"
+#include "device_helpers.hpp"
+
+#include <dlfcn.h>
+#include <mpi.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+namespace {
+
+int g_failures = 0;
+int g_rank = 0;
+
+void check(bool ok, const std::string& what) {
+  if (ok) return;
+  ++g_failures;
+  std::fprintf(stderr, "rank %d: FAILED: %s\n", g_rank, what.c_str());
+}
+
+using Device = qrt::mpi::MpiStatevectorDevice;
+using K = qrt::sdk::ObservableKind;
+
+std::unique_ptr<Device> make_mpi(const std::string& kwargs = "{}") {
+  return std::make_unique<Device>(qrt::sdk::Kwargs::from_json(kwargs, Device::schema()));
+}
+
+template <class D>
+void run_circuit(D& device, const sv_test::RandomCircuit& circuit) {
+  for (const auto& step : circuit.steps) {
+    if (step.matrix.empty()) {
+      device.apply_gate(step.gate.call());
+    } else {
+      const std::vector<std::uint8_t> values;
+      device.apply_matrix({step.matrix, step.gate.wires, {}, values, false});
+    }
+  }
+}
+
+double max_diff(const sv_test::State& a, const sv_test::State& b) {
+  double d = a.size() == b.size() ? 0.0 : 1e300;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) d = std::max(d, std::abs(a[i] - b[i]));
+  return d;
+}
+
+template <class D>
+sv_test::State read_state(D& device) {
+  sv_test::State s(device.state_size());
+  device.state(s);
+  return s;
+}
+
+qrt::sdk::Observable pauli_word(const std::vector<std::pair<qrt::sdk::ObservableKind, qrt::sdk::Wire>>& factors, double c) {
+  qrt::sdk::Observable o;
+  qrt::sdk::ObservableTerm term;
+  term.coefficient = c;
+  for (auto [kind, w] : factors) {
+    qrt::sdk::ObservableFactor f;
+    f.kind = kind;
+    f.wires = {w};
+    term.factors.push_back(f);
+  }
+  o.terms.push_back(term);
+  return o;
+}
+
+// Random circuits with every catalog gate (controls and targets on global and local wires, adjoints,
+// QubitUnitary): state, probs on wire subsets, expval and var equal statevector.qubit's to 1e-12.
+void circuits() {
+  // n >= 4 + log2(4): DoubleExcitation needs 4 local qubits.
+  for (unsigned n : {6u, 7u, 9u}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      const auto circuit = sv_test::random_circuit(n, 120, seed * 1000 + n);
+      auto mpi = make_mpi();
+      auto ref = sv_test::make_device();
+      mpi->allocate_qubits(n);
+      ref->allocate_qubits(n);
+      run_circuit(*mpi, circuit);
+      run_circuit(*ref, circuit);
+      const std::string tag = "n=" + std::to_string(n) + " seed=" + std::to_string(seed);
+      const sv_test::State expected = read_state(*ref);
+      check(max_diff(read_state(*mpi), expected) < 1e-12, tag + ": state differs from statevector.qubit");
+      check(max_diff(expected, sv_test::reference_run(n, circuit)) < 1e-10, tag + ": reference disagrees");
+      std::vector<qrt::sdk::Wire> subset = {static_cast<qrt::sdk::Wire>(n - 1), 0, 2};
+      for (auto wires : {std::vector<qrt::sdk::Wire>{}, subset, std::vector<qrt::sdk::Wire>{1}}) {
+        const std::size_t m = wires.empty() ? n : wires.size();
+        std::vector<double> a(std::size_t{1} << m), b(a.size());
+        mpi->probs(wires, a);
+        ref->probs(wires, b);
+        double d = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, std::abs(a[i] - b[i]));
+        check(d < 1e-12, tag + ": probs differ");
+      }
+      for (const auto& o : {pauli_word({{K::PauliZ, 0}}, 1.0), pauli_word({{K::PauliX, 0}, {K::PauliY, 3}}, 0.5),
+                            pauli_word({{K::PauliZ, 1}, {K::Hadamard, 4}, {K::PauliX, 2}}, -2.0)}) {
+        check(std::abs(mpi->expval(o) - ref->expval(o)) < 1e-12, tag + ": expval differs");
+        check(std::abs(mpi->var(o) - ref->var(o)) < 1e-12, tag + ": var differs");
+      }
+      // After the reads moved qubits around, more gates still agree.
+      const auto more = sv_test::random_circuit(n, 40, seed);
+      run_circuit(*mpi, more);
+      run_circuit(*ref, more);
+      check(max_diff(read_state(*mpi), read_state(*ref)) < 1e-12, tag + ": state after reads and more gates");
+    }
+  }
+}
+
+// Measurement with collapse on every wire (global ones included): the state after the outcome equals
+// statevector.qubit's after postselecting that outcome; outcomes agree on every rank.
+void measure_collapse() {
+  const unsigned n = 6;
+  const auto circuit = sv_test::random_circuit(n, 60, 77);
+  auto mpi = make_mpi(R"({"seed": 5})");
+  auto ref = sv_test::make_device();
+  mpi->allocate_qubits(n);
+  ref->allocate_qubits(n);
+  run_circuit(*mpi, circuit);
+  run_circuit(*ref, circuit);
+  for (qrt::sdk::Wire w = 0; w < static_cast<qrt::sdk::Wire>(n); ++w) {
+    const int outcome = mpi->measure(w, std::nullopt);
+    int lowest = outcome, highest = outcome;
+    MPI_Allreduce(&outcome, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&outcome, &highest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    check(lowest == highest, "measure: ranks saw different outcomes");
+    ref->measure(w, outcome);
+    check(max_diff(read_state(*mpi), read_state(*ref)) < 1e-12, "measure: collapsed state of wire " + std::to_string(w));
+  }
+  // reset_wire leaves |0>; postselecting an impossible outcome is an error on every rank.
+  mpi->reset_wire(0);
+  std::vector<double> p(2);
+  mpi->probs(std::vector<qrt::sdk::Wire>{0}, p);
+  check(std::abs(p[0] - 1.0) < 1e-12, "reset_wire: wire 0 is not |0>");
+  bool threw = false;
+  try {
+    mpi->measure(0, 1);
+  } catch (const qrt::sdk::Error& e) {
+    threw = e.code() == QRT_ERROR_FAILED_PRECONDITION;
+  }
+  check(threw, "measure: postselecting an impossible outcome did not fail");
+}
+
+// Sampling: the same seed gives the same shots (on every rank, and run after run); frequencies follow
+// the probabilities (within 5 standard deviations).
+void sampling() {
+  const unsigned n = 6;
+  const auto circuit = sv_test::random_circuit(n, 50, 99);
+  std::vector<std::vector<std::uint8_t>> runs;
+  const std::uint64_t shots = 20000;
+  for (int r = 0; r < 2; ++r) {
+    auto mpi = make_mpi(R"({"seed": 42, "shots": 20000})");
+    mpi->allocate_qubits(n);
+    run_circuit(*mpi, circuit);
+    std::vector<std::uint8_t> out(shots * 3);
+    mpi->sample(std::vector<qrt::sdk::Wire>{0, 5, 2}, out);
+    runs.push_back(out);
+    if (r == 0) {
+      std::vector<double> p(8);
+      mpi->probs(std::vector<qrt::sdk::Wire>{0, 5, 2}, p);
+      std::vector<double> freq(8, 0.0);
+      for (std::uint64_t s = 0; s < shots; ++s) freq[out[s * 3] * 4 + out[s * 3 + 1] * 2 + out[s * 3 + 2]] += 1;
+      for (int i = 0; i < 8; ++i) {
+        const double sigma = std::sqrt(shots * p[i] * (1 - p[i])) + 1;
+        check(std::abs(freq[i] - shots * p[i]) < 5 * sigma, "sample: outcome " + std::to_string(i) + " frequency");
+      }
+    }
+  }
+  check(runs[0] == runs[1], "sample: same seed, different shots");
+  // Every rank returns the same shots.
+  unsigned long long hash = 1469598103934665603ull;
+  for (auto b : runs[0]) hash = (hash ^ b) * 1099511628211ull;
+  unsigned long long lo = hash, hi = hash;
+  MPI_Allreduce(&hash, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(&hash, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+  check(lo == hi, "sample: ranks returned different shots");
+}
+
+// Growing (a second allocation) and releasing some qubits keep the state right.
+void allocation() {
+  auto mpi = make_mpi(R"({"seed": 3})");
+  auto ref = sv_test::make_device(R"({"seed": 3})");
+  const auto first = sv_test::random_circuit(6, 30, 5);
+  mpi->allocate_qubits(6);
+  ref->allocate_qubits(6);
+  run_circuit(*mpi, first);
+  run_circuit(*ref, first);
+  mpi->allocate_qubits(3);
+  ref->allocate_qubits(3);
+  check(max_diff(read_state(*mpi), read_state(*ref)) < 1e-12, "allocation: state right after growing");
+  const auto second = sv_test::random_circuit(9, 40, 6);
+  run_circuit(*mpi, second);
+  run_circuit(*ref, second);
+  check(max_diff(read_state(*mpi), read_state(*ref)) < 1e-12, "allocation: state after growing");
+  // Measure wires 0 and 7 first, so that releasing them does not depend on a random outcome.
+  const std::vector<qrt::sdk::Wire> gone = {0, 7};
+  for (qrt::sdk::Wire w : gone) ref->measure(w, mpi->measure(w, std::nullopt));
+  mpi->release_qubits(gone);
+  ref->release_qubits(gone);
+  check(mpi->num_qubits() == 7, "allocation: release left the wrong count");
+  check(max_diff(read_state(*mpi), read_state(*ref)) < 1e-12, "allocation: state after releasing a qubit");
+  mpi->reset();
+  mpi->allocate_qubits(5);
+  std::vector<double> p(32);
+  mpi->probs({}, p);
+  check(std::abs(p[0] - 1.0) < 1e-15, "allocation: reset did not give |0...0>");
+}
+
+// n < log2(P) is refused with a clear error (P = 4 only; P = 3 is tested by the "ranks" case).
+void errors() {
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size < 4) return;
+  auto mpi = make_mpi();
+  bool threw = false;
+  try {
+    mpi->allocate_qubits(1);
+  } catch (const qrt::sdk::Error& e) {
+    threw = std::string(e.what()).find("log2 P") != std::string::npos;
+    if (g_rank == 0) std::printf("expected error: %s\n", e.what());
+  }
+  check(threw, "errors: 1 qubit on 4 ranks was accepted");
+  // A 4-qubit dense gate on 5 qubits over 4 ranks: only 3 qubits are local.
+  mpi->allocate_qubits(5);
+  threw = false;
+  try {
+    const sv_test::GateInvocation gate{"DoubleExcitation", {0.3}, {0, 1, 2, 3}, {}, {}, false};
+    mpi->apply_gate(gate.call());
+  } catch (const qrt::sdk::Error& e) {
+    threw = e.code() == QRT_ERROR_UNSUPPORTED && std::string(e.what()).find("needs 4 local qubits") != std::string::npos;
+    if (g_rank == 0) std::printf("expected error: %s\n", e.what());
+  }
+  check(threw, "errors: a 4-qubit gate with 3 local qubits was accepted");
+}
+
+// Capacity: at n = 26 over 4 ranks, each rank's peak RSS (VmHWM, after gates on every qubit, global
+// ones included) is at most half of the 1 GiB state a single process needs.
+double peak_rss_bytes() {
+  std::ifstream in("/proc/self/status");
+  std::string key;
+  while (in >> key) {
+    if (key == "VmHWM:") {
+      double kib = 0;
+      in >> kib;
+      return kib * 1024.0;
+    }
+    in.ignore(1 << 12, '\n');
+  }
+  return 1e300;
+}
+
+void memory() {
+  const unsigned n = 26;
+  auto mpi = make_mpi(R"({"threads": 1})");
+  mpi->allocate_qubits(n);
+  for (qrt::sdk::Wire w = 0; w < static_cast<qrt::sdk::Wire>(n); ++w) {
+    const sv_test::GateInvocation h{"Hadamard", {}, {w}, {}, {}, false};
+    mpi->apply_gate(h.call());
+  }
+  std::vector<double> p(2);
+  mpi->probs(std::vector<qrt::sdk::Wire>{0}, p);
+  check(std::abs(p[0] - 0.5) < 1e-12, "memory: H on every qubit did not give uniform probabilities");
+  const double single_process_state = std::ldexp(16.0, n);
+  const double peak = peak_rss_bytes();
+  if (g_rank == 0)
+    std::printf("rank 0 peak RSS %.1f MiB; a single process needs %.0f MiB for the state alone\n", peak / 1048576,
+                single_process_state / 1048576);
+  check(peak <= single_process_state / 2, "memory: peak RSS " + std::to_string(peak) + " > half of one process's state");
+}
+
+// P not a power of two: constructing the device fails with a message naming the rank count.
+int ranks_case() {
+  try {
+    make_mpi();
+  } catch (const qrt::sdk::Error& e) {
+    if (g_rank == 0) std::printf("expected error: %s\n", e.what());
+    return std::string(e.what()).find("power of two") != std::string::npos ? 0 : 1;
+  }
+  return 1;
+}
+
+// A plugin linking libmpi loads with RTLD_LOCAL (as qrt loads plugins) and exports its entry point.
+int rtld_case(const char* path) {
+  void* handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    std::fprintf(stderr, "dlopen(RTLD_LOCAL) failed: %s\n", dlerror());
+    return 1;
+  }
+  return dlsym(handle, "qrt_plugin_entry") ? 0 : (std::fprintf(stderr, "no qrt_plugin_entry\n"), 1);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string which = argc > 1 ? argv[1] : "";
+  if (which == "rtld") return argc > 2 ? rtld_case(argv[2]) : 2;
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);  // the device must accept this
+  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
+  int rc = 0;
+  try {
+    if (which == "circuits") circuits();
+    else if (which == "measure") measure_collapse();
+    else if (which == "sample") sampling();
+    else if (which == "allocation") allocation();
+    else if (which == "errors") errors();
+    else if (which == "memory") memory();
+    else if (which == "ranks") rc = ranks_case();
+    else {
+      std::fprintf(stderr, "unknown case '%s'\n", which.c_str());
+      rc = 2;
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "rank %d: unexpected exception: %s\n", g_rank, e.what());
+    rc = 1;
+  }
+  int mine = rc != 0 || g_failures != 0, any = 0;
+  MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return any;
+}
