@@ -331,7 +331,7 @@ TEST_CASE("qrt batch reports bad arguments clearly", "[batch][cli]") {
   fs::create_directories(dir.path() / "empty");
   r = qrt_batch(dir, {(dir.path() / "empty").string()});
   CHECK(r.exit_code == 1);
-  CHECK_THAT(r.err, Contains("no .qasm files"));
+  CHECK_THAT(r.err, Contains("no .qasm, .ll or .bc files"));
   CHECK(r.out.empty());
 }
 
