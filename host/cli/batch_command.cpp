@@ -10,6 +10,7 @@
 // Ctrl-C stops cleanly: running programs finish, queued ones are cancelled, every result so far is
 // written (cancelled runs as "status": "cancelled"), devices go back to the pool, exit code 130.
 // A second Ctrl-C ends the process at once. Exit code 1 when any run failed, else 0.
+#include "buffered_output.hpp"
 #include "commands.hpp"
 #include "result_output.hpp"
 
@@ -317,6 +318,7 @@ int batch(const BatchArgs& args) {
     std::cout << boost::json::serialize(doc) << '\n';
   }
   std::cout.flush();
+  if (!std::cout) throw OutputError("writing the output failed; what was written is incomplete");
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << '\n';
   std::fprintf(stderr, "qrt: %s%zu programs in %.2f s (%.1f/s) on %zu workers: %zu ok, %zu failed, %zu cancelled\n",
                interrupted ? "interrupted: " : "", total, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0,

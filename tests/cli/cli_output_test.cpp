@@ -99,15 +99,18 @@ TEST_CASE("a failed write of the result exits non-zero instead of reporting succ
     return;
   }
   TempQasm file(uniform_circuit(12));
-  const auto err = std::filesystem::temp_directory_path() / ("qrt_cli_full_" + std::to_string(::getpid()));
-  const std::string command = "QRT_PLUGIN_PATH= " + std::string(QRT_TEST_CLI) + " run " + file.path.string() +
-                              " --probs -o json >/dev/full 2>" + err.string();
-  const int status = std::system(command.c_str());
-  const std::string message = cli_test::slurp(err);
-  std::filesystem::remove(err);
-  REQUIRE(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 1);
-  CHECK_THAT(message, Catch::Contains("writing the output failed"));
+  for (const std::string& command : {"run " + file.path.string() + " --probs -o json", "batch " + file.path.string()}) {
+    INFO(command);
+    const auto err = std::filesystem::temp_directory_path() / ("qrt_cli_full_" + std::to_string(::getpid()));
+    const std::string shell = "QRT_PLUGIN_PATH= " + std::string(QRT_TEST_CLI) + " " + command + " >/dev/full 2>" +
+                              err.string();
+    const int status = std::system(shell.c_str());
+    const std::string message = cli_test::slurp(err);
+    std::filesystem::remove(err);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 1);
+    CHECK_THAT(message, Catch::Contains("writing the output failed"));
+  }
 }
 
 TEST_CASE("select_top: one pass keeps the K largest, ties by index, and accounts for the rest", "[output]") {
