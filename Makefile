@@ -22,7 +22,10 @@ configure: deps
 build: configure
 	cmake --build $(BUILD_DIR) -j$(JOBS)
 
-run: build
+# Builds only what it runs (target qrt_run_bundle: libqrt, qrt, qrt-worker, the shipped plugins); tests,
+# benchmarks and fuzz helpers are left to `make test` / `make bench`.
+run: configure
+	cmake --build $(BUILD_DIR) -j$(JOBS) --target qrt_run_bundle
 	$(BUILD_DIR)/bin/qrt run $(EXAMPLE) --shots 1000 --seed 7
 
 test: build

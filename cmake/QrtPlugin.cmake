@@ -35,6 +35,11 @@ function(qrt_add_device_plugin target)
   endif()
   if(NOT ARG_NO_INSTALL)
     install(TARGETS ${target} LIBRARY DESTINATION "${QRT_PLUGIN_INSTALL_DIR}")
+    # In qrt's own tree, a shipped plugin is part of what `make run` builds (see the top CMakeLists).
+    if(TARGET qrt_run_bundle)
+      add_dependencies(qrt_run_bundle ${target})
+      set_property(GLOBAL APPEND PROPERTY QRT_SHIPPED_PLUGIN_TARGETS ${target})
+    endif()
   endif()
   set_property(GLOBAL APPEND PROPERTY QRT_PLUGIN_TARGETS ${target})  # tests depend on every plugin
 endfunction()

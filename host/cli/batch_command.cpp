@@ -10,9 +10,11 @@
 // Ctrl-C stops cleanly: running programs finish, queued ones are cancelled, every result so far is
 // written (cancelled runs as "status": "cancelled"), devices go back to the pool, exit code 130.
 // A second Ctrl-C ends the process at once. Exit code 1 when any run failed, else 0.
+#include "buffered_output.hpp"
 #include "commands.hpp"
 #include "program_kind.hpp"
 #include "run_qir.hpp"
+#include "result_output.hpp"
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
@@ -47,7 +49,7 @@ struct BatchArgs {
   std::optional<std::uint64_t> shots, seed;
   std::vector<std::string> params;
   std::string output = "jsonl";
-  std::size_t top = 16;
+  std::optional<std::size_t> top;  // unset: all 2^n probabilities (see result_output.hpp)
   bool stats = false;
   bool no_progress = false;
   bool isolate = false;  // run devices in worker processes
@@ -150,26 +152,6 @@ std::vector<fs::path> circuit_files(const std::vector<std::string>& inputs) {
 
 // ---- One run and its JSON ----------------------------------------------------------------------------
 
-std::string basis(std::size_t index, std::size_t n) {
-  std::string s(n, '0');
-  for (std::size_t k = 0; k < n; ++k)
-    if ((index >> k) & 1u) s[n - 1 - k] = '1';
-  return s;
-}
-
-// The `top` largest probabilities above 1e-12 (0: all), keyed by basis state, qubit 0 rightmost.
-boost::json::object top_probabilities(const std::vector<double>& p, std::size_t n, std::size_t top) {
-  std::vector<std::size_t> idx;
-  for (std::size_t i = 0; i < p.size(); ++i)
-    if (p[i] > 1e-12) idx.push_back(i);
-  const std::size_t keep = top == 0 ? idx.size() : std::min(top, idx.size());
-  std::partial_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(keep), idx.end(),
-                    [&](std::size_t a, std::size_t b) { return p[a] > p[b] || (p[a] == p[b] && a < b); });
-  boost::json::object out;
-  for (std::size_t k = 0; k < keep; ++k) out[basis(idx[k], n)] = p[idx[k]];
-  return out;
-}
-
 // What identifies run i in its output line, whatever its outcome.
 struct RunLabel {
   std::size_t index;
@@ -225,7 +207,7 @@ boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device
     for (const auto& [bits, c] : r.counts) counts[bits] = c;
     doc["counts"] = std::move(counts);
   }
-  if (!r.probabilities.empty()) doc["probabilities"] = top_probabilities(r.probabilities, program.num_qubits, args.top);
+  if (!r.probabilities.empty()) add_probabilities(doc, r.probabilities, program.num_qubits, args.top);
   if (!program.warnings.empty()) {
     boost::json::array warnings;
     for (const auto& w : program.warnings) warnings.push_back(boost::json::string(w.format()));
@@ -349,6 +331,7 @@ int batch(const BatchArgs& args) {
     std::cout << boost::json::serialize(doc) << '\n';
   }
   std::cout.flush();
+  if (!std::cout) throw OutputError("writing the output failed; what was written is incomplete");
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << '\n';
   std::fprintf(stderr, "qrt: %s%zu programs in %.2f s (%.1f/s) on %zu workers: %zu ok, %zu failed, %zu cancelled\n",
                interrupted ? "interrupted: " : "", total, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0,
@@ -375,7 +358,7 @@ Action add_batch_command(CLI::App& app) {
                   "several --param make a grid");
   sub->add_option("-o,--output", args->output, "jsonl (one line per run, default) or json (one document)")
       ->check(CLI::IsMember({"jsonl", "json"}));
-  sub->add_option("--top", args->top, "Keep the K most likely states of analytic runs (0 = all; default 16)");
+  sub->add_option("--top", args->top, "Keep the K most likely states of analytic runs (0 or unset: all 2^n; with K, each line says what was left out)");
   sub->add_flag("--stats", args->stats, "Print the device pool's statistics (stderr; in the document with -o json)");
   sub->add_flag("--no-progress", args->no_progress, "Do not report progress on stderr");
   sub->add_flag("--isolate", args->isolate,

@@ -1,4 +1,5 @@
 // qrt — command-line front-end of the qrt runtime.
+#include "buffered_output.hpp"
 #include "commands.hpp"
 #include "mpi_launch.hpp"
 
@@ -42,6 +43,9 @@ int main(int argc, char** argv) {
         return 1;
       } catch (const qrt::qasm::Error& e) {
         std::cerr << e.what() << "\n";  // already "file:line:col: error: ..." with an excerpt
+        return 1;
+      } catch (const qrt::cli::OutputError& e) {
+        std::cerr << "qrt: error: " << e.what() << "\n";
         return 1;
       } catch (const std::bad_alloc&) {
         // The host's own allocations (a result too large for the memory limit): a resource error.

@@ -1,15 +1,14 @@
 // `qrt run FILE.qasm`: parse, run on a device, print counts / probabilities / state / expectation values
-// as a table or as one JSON document.
+// as a table or as one JSON document (result_output.hpp: what each lists, and how it streams).
 #include "commands.hpp"
 #include "program_kind.hpp"
 #include "run_qir.hpp"
+#include "result_output.hpp"
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/pool_policy.hpp>
 #include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
-
-#include <boost/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -27,30 +26,11 @@ struct RunArgs {
   std::string output = "table";
   bool probs = false, state = false, stats = false;
   bool isolate = false;  // run the device in a worker process
-  std::size_t top = 16;
+  std::optional<std::size_t> top;  // unset: all in JSON, kTableDefaultTop in the table
   std::vector<std::string> expvals;
   std::string entry;              // QIR only
   std::optional<double> timeout;  // QIR only
 };
-
-std::string basis(std::size_t index, std::size_t n) {
-  std::string s(n, '0');
-  for (std::size_t k = 0; k < n; ++k)
-    if ((index >> k) & 1u) s[n - 1 - k] = '1';
-  return s;
-}
-
-// Indices of the largest probabilities above 1e-12, largest first, at most `top` (0: all).
-std::vector<std::size_t> top_states(const std::vector<double>& p, std::size_t top) {
-  std::vector<std::size_t> idx;
-  for (std::size_t i = 0; i < p.size(); ++i)
-    if (p[i] > 1e-12) idx.push_back(i);
-  std::size_t keep = top == 0 ? idx.size() : std::min(top, idx.size());
-  std::partial_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(keep), idx.end(),
-                    [&](std::size_t a, std::size_t b) { return p[a] > p[b] || (p[a] == p[b] && a < b); });
-  idx.resize(keep);
-  return idx;
-}
 
 int run(const RunArgs& args) {
   if (program_kind(args.file) == ProgramKind::Qir)
@@ -78,76 +58,12 @@ int run(const RunArgs& args) {
     options.probabilities = true;
   RunResult r = run_program(program, device, options);
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
-  const std::size_t n = program.num_qubits;
 
-  if (args.output == "json") {
-    boost::json::object doc;
-    doc["device"] = device.name();
-    doc["library"] = device.type().library_path().string();
-    doc["config"] = boost::json::parse(device.canonical_kwargs());
-    doc["circuit"] = {{"file", args.file}, {"qubits", n}, {"clbits", program.num_clbits},
-                      {"gates", program.gate_count()}};
-    doc["shots"] = r.shots;
-    doc["dynamic"] = r.dynamic;
-    if (!r.counts.empty()) {
-      boost::json::object counts;
-      for (const auto& [bits, c] : r.counts) counts[bits] = c;
-      doc["counts"] = std::move(counts);
-    }
-    if (!r.probabilities.empty()) {
-      boost::json::object probs;
-      for (std::size_t i : top_states(r.probabilities, args.top)) probs[basis(i, n)] = r.probabilities[i];
-      doc["probabilities"] = std::move(probs);
-    }
-    if (!r.state.empty()) {
-      boost::json::array amps;
-      for (const auto& a : r.state) amps.push_back(boost::json::array{a.real(), a.imag()});
-      doc["state"] = std::move(amps);
-    }
-    if (!r.expvals.empty()) {
-      boost::json::object ev;
-      for (const auto& [word, v] : r.expvals) ev[word] = v;
-      doc["expvals"] = std::move(ev);
-    }
-    doc["timings"] = {{"parse_s", parse_seconds}, {"lower_s", r.lower_seconds}, {"run_s", r.run_seconds}};
-    boost::json::array warnings;
-    for (const auto& w : program.warnings) warnings.push_back(boost::json::string(w.format()));
-    doc["warnings"] = std::move(warnings);
-    std::cout << boost::json::serialize(doc) << "\n";
-    return 0;
-  }
-
-  std::printf("device   %s %s\n", device.name().c_str(), device.canonical_kwargs().c_str());
-  std::printf("circuit  %s: %zu qubits, %u clbits, %zu gates%s\n", args.file.c_str(), n, program.num_clbits,
-              program.gate_count(), r.dynamic ? " (mid-circuit measurement: run shot by shot)" : "");
-  if (r.shots > 0) {
-    if (r.counts.empty()) {
-      std::printf("counts   (the circuit measures nothing)\n");
-    } else {
-      std::printf("counts   %llu shots (bit order: last register leftmost, highest bit leftmost)\n",
-                  static_cast<unsigned long long>(r.shots));
-      std::vector<std::pair<std::string, std::uint64_t>> rows(r.counts.begin(), r.counts.end());
-      std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-      for (const auto& [bits, c] : rows)
-        std::printf("  %s  %8llu  %.4f\n", bits.c_str(), static_cast<unsigned long long>(c),
-                    static_cast<double>(c) / static_cast<double>(r.shots));
-    }
-  }
-  if (!r.probabilities.empty()) {
-    auto idx = top_states(r.probabilities, args.top);
-    std::printf("probabilities (qubit 0 rightmost; %zu largest of %zu nonzero)\n", idx.size(),
-                top_states(r.probabilities, 0).size());
-    for (std::size_t i : idx) std::printf("  %s  %.10f\n", basis(i, n).c_str(), r.probabilities[i]);
-  }
-  if (!r.state.empty()) {
-    std::printf("state (qubit 0 rightmost)\n");
-    for (std::size_t i = 0; i < r.state.size(); ++i)
-      if (std::abs(r.state[i]) > 1e-12)
-        std::printf("  %s  %+.10f %+.10fi\n", basis(i, n).c_str(), r.state[i].real(), r.state[i].imag());
-  }
-  for (const auto& [word, v] : r.expvals) std::printf("expval   <%s> = %.12f\n", word.c_str(), v);
-  std::printf("timings  parse %.3f ms, lower %.3f ms, run %.3f ms\n", parse_seconds * 1e3, r.lower_seconds * 1e3,
-              r.run_seconds * 1e3);
+  const RunReport report{device, program, args.file, r, parse_seconds};
+  if (args.output == "json")
+    write_run_json(report, args.top, stdout);
+  else
+    print_run_table(report, args.top, stdout);
   return 0;
 }
 
@@ -167,7 +83,7 @@ Action add_run_command(CLI::App& app) {
   sub->add_option("--seed", args->seed, "Seed for sampling (overrides the device's)");
   sub->add_option("-o,--output", args->output, "table or json")->check(CLI::IsMember({"table", "json"}));
   sub->add_flag("--probs", args->probs, "Print final-state probabilities (qubit 0 rightmost)");
-  sub->add_option("--top", args->top, "Show only the K most likely states (0 = all; default 16)");
+  sub->add_option("--top", args->top, "List only the K most likely states (0 = all). Default: all 2^n in JSON, 16 in the table");
   sub->add_flag("--state", args->state, "Print the final state vector");
   sub->add_flag("--stats", args->stats, "Print the device pool's statistics to stderr (JSON)");
   sub->add_flag("--isolate", args->isolate,

@@ -38,7 +38,8 @@ TEST_CASE("qrt run samples GHZ on statevector.qubit: only 0000 and 1111, about h
 TEST_CASE("qrt run gives GHZ probabilities, state and expectation values analytically", "[cli]") {
   auto doc = json_of(qrt("run " + kGhz + " --probs --state --expval ZZZZ --expval XXXX --expval ZIII -o json"));
   const auto& probs = doc.at("probabilities").as_object();
-  REQUIRE(probs.size() == 2);
+  REQUIRE(probs.size() == 16);  // complete: zeros too
+  CHECK(probs.at("0101").to_number<double>() == 0);
   CHECK(probs.at("0000").to_number<double>() == Approx(0.5).margin(1e-12));
   CHECK(probs.at("1111").to_number<double>() == Approx(0.5).margin(1e-12));
   const auto& state = doc.at("state").as_array();

@@ -2,7 +2,14 @@
 // message and exit status 1, not a dead qrt.
 #include <catch2/catch.hpp>
 
+#include <sys/prctl.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <thread>
+#include <vector>
 
 #include <cstdio>
 #include <cstdlib>
@@ -65,4 +72,76 @@ TEST_CASE("qrt run --isolate survives a segfaulting plugin", "[isolation][cli]")
   CHECK(o.exit_code == 1);
   CHECK_THAT(o.err, Catch::Matchers::Contains("SIGSEGV"));
   CHECK_THAT(o.err, Catch::Matchers::Contains("fake_crash_segv.so"));
+}
+
+namespace {
+
+// Serving workers (`qrt-worker --serve`, not the short-lived scans) that are children of `parent`, per
+// /proc: the 4th field of /proc/PID/stat is the parent pid.
+std::vector<pid_t> serving_workers_of(pid_t parent) {
+  std::vector<pid_t> out;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const auto close = text.rfind(')');
+    if (close == std::string::npos) continue;
+    char state = 0;
+    long ppid = 0;
+    if (std::sscanf(text.c_str() + close + 1, " %c %ld", &state, &ppid) != 2 || ppid != parent) continue;
+    std::ifstream cmdline(entry.path() / "cmdline");
+    std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    if (args.find(std::string("--serve") + '\0') != std::string::npos) out.push_back(static_cast<pid_t>(std::stol(name)));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("an isolation worker dies with its host when the host is SIGKILLed mid-run", "[isolation][cli]") {
+  // fake.crash.loop spins inside its gate forever: only the host's death can end the worker.
+  const std::string library = std::string(QRT_TEST_ISOLATION_PLUGIN_DIR) + "/fake_crash_loop.so";
+  auto file = std::filesystem::temp_directory_path() / ("qrt_iso_orphan_" + std::to_string(::getpid()) + ".qasm");
+  std::ofstream(file) << "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nopaque boom a;\nqreg q[1];\ncreg c[1];\nboom q[0];\n"
+                         "measure q -> c;\n";
+  const std::string device = "fake.crash.loop@" + library + ":shots=3";
+  // As subreaper, this test adopts the orphaned worker and can see how it ended (init might never reap it).
+  REQUIRE(::prctl(PR_SET_CHILD_SUBREAPER, 1) == 0);
+  const pid_t host = ::fork();
+  REQUIRE(host >= 0);
+  if (host == 0) {
+    ::setenv("QRT_PLUGIN_PATH", "", 1);
+    ::setenv("QRT_ALLOW_UNSAFE_PLUGINS", "1", 1);
+    std::freopen("/dev/null", "w", stdout);
+    std::freopen("/dev/null", "w", stderr);
+    ::execl(QRT_TEST_CLI, QRT_TEST_CLI, "run", "--isolate", file.c_str(), "-d", device.c_str(), nullptr);
+    ::_exit(127);
+  }
+  // Wait for the worker to be started (and so, soon, to be spinning in the plugin).
+  std::vector<pid_t> workers;
+  for (int i = 0; i < 1000 && workers.empty(); ++i) {
+    workers = serving_workers_of(host);
+    if (workers.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::kill(host, SIGKILL);
+  int status = 0;
+  ::waitpid(host, &status, 0);
+  std::filesystem::remove(file);
+  REQUIRE(workers.size() == 1);
+  bool gone = false;
+  int worker_status = 0;
+  for (int i = 0; i < 500 && !gone; ++i) {  // 5 s at most; the kernel does it at once
+    gone = ::waitpid(workers[0], &worker_status, WNOHANG) == workers[0];
+    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  if (!gone) {  // do not leave it spinning when the check fails
+    ::kill(workers[0], SIGKILL);
+    ::waitpid(workers[0], &worker_status, 0);
+  }
+  ::prctl(PR_SET_CHILD_SUBREAPER, 0);
+  CHECK(gone);
+  CHECK(WIFSIGNALED(worker_status));
+  CHECK(WTERMSIG(worker_status) == SIGKILL);
 }

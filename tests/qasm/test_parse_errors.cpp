@@ -69,6 +69,31 @@ TEST_CASE("qasm: unknown gates, with suggestions", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[1];\nq q[0];\n", 4, 1, "'q' is a register, not a gate");
 }
 
+TEST_CASE("qasm: suggestions are typos, never rewrites of a short name", "[qasm][errors]") {
+  // One edit replaces all of "b": suggesting 'U' (or 'x') would be noise.
+  auto message = [](const std::string& text) {
+    try {
+      qrt::qasm::parse_string(text, "circuit.qasm");
+    } catch (const qrt::qasm::Error& e) {
+      return e.message();
+    }
+    return std::string("(parsed)");
+  };
+  CHECK(message("OPENQASM 2.0;\nqreg q[1];\nb q[0];\n") == "unknown gate 'b'");
+  CHECK(message(kHead + "qreg q[1];\nb q[0];\n") == "unknown gate 'b'");
+  CHECK(message(kHead + "qreg q[1];\nX q[0];\n") == "unknown gate 'X' (did you mean 'x'?)");
+  CHECK(message(kHead + "qreg q[2];\nhh q[0];\n") == "unknown gate 'hh' (did you mean 'h'?)");
+}
+
+TEST_CASE("qasm: gates calling each other are reported as such, not as unknown", "[qasm][errors]") {
+  require_parse_error(kHead + "gate a x { b x; }\ngate b x { a x; }\nqreg q[1];\na q[0];\n", 3, 12,
+                      "unknown gate 'b' here: gates 'a' and 'b' call each other (line 4), and OpenQASM 2 gates "
+                      "cannot be recursive");
+  require_parse_error(kHead + "gate a x { b x; }\ngate b x { h x; }\n", 3, 12,
+                      "unknown gate 'b' here: it is defined later, on line 4 (a gate must be defined before it is used)");
+  require_parse_error(kHead + "gate a x { a x; }\n", 3, 12, "gate 'a' cannot be used in its own definition");
+}
+
 TEST_CASE("qasm: wrong number of parameters or qubits", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[2];\nrx q[0];\n", 4, 1, "gate 'rx' takes 1 parameter, got 0");
   require_parse_error(kHead + "qreg q[2];\nu3(1, 2) q[0];\n", 4, 1, "gate 'u3' takes 3 parameters, got 2");

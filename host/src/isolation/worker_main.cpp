@@ -173,6 +173,8 @@ int usage() {
 }  // namespace
 
 int worker_main(int argc, char** argv) {
+  // Die with the host: a worker nobody will read from must not keep computing (or holding gigabytes).
+  if (!die_with_host()) return 1;
   std::signal(SIGPIPE, SIG_IGN);  // a vanished host is an error value on write, not a signal
   // A plugin's crash must end the worker with its signal, which the host reports: undo handlers that a
   // sanitizer runtime installed (they would turn SIGSEGV into "exited with status 1").

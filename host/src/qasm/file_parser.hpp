@@ -60,6 +60,10 @@ class FileParser {
 
   // Tokens.
   const Token& peek() const noexcept { return tokens_[next_]; }
+  // The name token of a `gate NAME` / `opaque NAME` definition after the current position, if any.
+  const Token* later_definition_of(std::string_view name) const noexcept;
+  // Whether `identifier` appears in the definition whose name token is `name` (up to its closing brace).
+  bool body_mentions(const Token* name, std::string_view identifier) const noexcept;
   const Token& advance() noexcept;
   bool accept(TokenKind kind) noexcept;
   const Token& expect(TokenKind kind, std::string_view context);

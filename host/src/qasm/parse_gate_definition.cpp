@@ -101,6 +101,20 @@ void FileParser::body_statement(GateDefinition& gate, const Token& open_brace) {
   if (head.kind == TokenKind::Identifier && head.text == gate.name) {
     fail(head, "gate '" + gate.name + "' cannot be used in its own definition (recursive gates are not allowed)");
   }
+  // A gate defined further down: in OpenQASM 2 a gate is usable only after its definition, so gates that
+  // call each other (mutual recursion) can never be written. Say which of the two it is.
+  if (head.kind == TokenKind::Identifier && !builder_.has_symbol(head.text)) {
+    if (const Token* later = later_definition_of(head.text)) {
+      const std::string callee(head.text);
+      if (body_mentions(later, gate.name)) {
+        fail(head, "unknown gate '" + callee + "' here: gates '" + gate.name + "' and '" + callee +
+                       "' call each other (line " + std::to_string(later->line) +
+                       "), and OpenQASM 2 gates cannot be recursive");
+      }
+      fail(head, "unknown gate '" + callee + "' here: it is defined later, on line " + std::to_string(later->line) +
+                     " (a gate must be defined before it is used)");
+    }
+  }
   GateCall call;
   call.pos = pos(head);
   call.gate = head.kind == TokenKind::KwU    ? Program::kGateU
@@ -139,6 +153,22 @@ std::vector<std::uint32_t> FileParser::body_qubits(const GateDefinition& gate, s
     qubits.push_back(index);
   } while (accept(TokenKind::Comma));
   return qubits;
+}
+
+bool FileParser::body_mentions(const Token* name, std::string_view identifier) const noexcept {
+  for (std::size_t i = static_cast<std::size_t>(name - tokens_.data()) + 1; i < tokens_.size(); ++i) {
+    if (tokens_[i].kind == TokenKind::RightBrace || tokens_[i].kind == TokenKind::End) return false;
+    if (tokens_[i].kind == TokenKind::Identifier && tokens_[i].text == identifier) return true;
+  }
+  return false;
+}
+
+const Token* FileParser::later_definition_of(std::string_view name) const noexcept {
+  for (std::size_t i = next_; i + 1 < tokens_.size(); ++i)
+    if ((tokens_[i].kind == TokenKind::KwGate || tokens_[i].kind == TokenKind::KwOpaque) &&
+        tokens_[i + 1].kind == TokenKind::Identifier && tokens_[i + 1].text == name)
+      return &tokens_[i + 1];
+  return nullptr;
 }
 
 }  // namespace qrt::qasm::detail

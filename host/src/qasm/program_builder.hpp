@@ -41,6 +41,7 @@ class ProgramBuilder {
 
   // Lookups.
   std::uint32_t resolve_gate(std::string_view name, SourcePos pos) const;
+  bool has_symbol(std::string_view name) const { return symbols_.count(std::string(name)) != 0; }
   void check_arity(std::uint32_t gate, std::size_t params, std::size_t qubits, SourcePos pos) const;
   Condition resolve_condition(std::string_view creg, SourcePos pos, std::uint64_t value, SourcePos value_pos);
 

@@ -7,8 +7,8 @@
 
 namespace qrt::qasm::detail {
 
-// " (did you mean 'x'?)" for the candidate closest to `name` by edit distance, if it is close enough to
-// be a plausible typo (distance <= max(1, |name|/3)); otherwise "".
+// " (did you mean 'x'?)" for the candidate config::nearest_name picks (the one rule for all of qrt's
+// suggestions: a plausible typo, never a rewrite), otherwise "".
 std::string did_you_mean(std::string_view name, const std::vector<std::string_view>& candidates);
 
 }  // namespace qrt::qasm::detail
