@@ -204,6 +204,45 @@ TEST_CASE("two- and three-qubit gates, controlled forms and static/dynamic ids",
   }
 }
 
+TEST_CASE("a gate the device lacks is expanded into its gates, exactly up to a global phase", "[capi][qir]") {
+  ReturningHandler handler;
+  RuntimeScope runtime;
+  auto circuit = [] {
+    for (std::uintptr_t i = 0; i < 3; ++i) __quantum__qis__h__body(q(i));
+    __quantum__qis__t__body(q(0));
+    __quantum__qis__s__body(q(1));
+    __quantum__qis__cz__body(q(0), q(1));
+    __quantum__qis__t__adj(q(2));
+    __quantum__qis__swap__body(q(0), q(2));
+    __quantum__qis__ccx__body(q(0), q(1), q(2));
+    __quantum__qis__rzz__body(0.3, q(0), q(1));
+    __quantum__qis__s__adj(q(0));
+    __quantum__qis__z__body(q(1));
+    __quantum__qis__cnot__body(q(2), q(0));
+  };
+  std::vector<cd> reference, expanded;
+  {
+    Shot shot(3);
+    circuit();
+    reference = state_of({0, 1, 2});
+  }
+  {
+    Shot shot(3, "template.qubit");  // natively only PauliX, Hadamard, RZ, CNOT
+    circuit();
+    CHECK(g_errors == 0);
+    expanded = state_of({0, 1, 2});
+    __quantum__qis__rx__body(0.5, q(0));  // needs RX or RY: not buildable from these gates
+    CHECK_THAT(last_error(), Catch::Contains("template.qubit offers neither the gate RX nor the gates to build it from") &&
+                                 Catch::Contains("PauliX, Hadamard, RZ, CNOT"));
+  }
+  std::size_t k = 0;
+  while (std::abs(reference[k]) < 1e-6) ++k;
+  cd phase = expanded[k] / reference[k];
+  CHECK(std::abs(std::abs(phase) - 1.0) < 1e-12);
+  for (auto& a : reference) a *= phase;
+  check_state(expanded, reference);
+}
+
 TEST_CASE("exp, measure and assertmeasurementprobability on Pauli products", "[capi][qir]") {
   ReturningHandler handler;
   RuntimeScope runtime;

@@ -15,12 +15,17 @@ namespace qrt::capi {
 void apply_gate(ThreadContext& ctx, QisGate gate, std::initializer_list<double> params, std::initializer_list<QUBIT*> qubits,
                 bool adjoint, std::span<const Wire> controls) {
   const auto& id = ctx.gate_ids[static_cast<std::size_t>(gate)];
-  if (!id)
-    throw Error(ErrorCode::Unsupported, ctx.device.name() + " does not offer the gate " +
-                                            context::kQisGateNames[static_cast<std::size_t>(gate)]);
   std::array<Wire, 3> wires{};
   std::size_t n = 0;
   for (QUBIT* q : qubits) wires[n++] = wire_of(ctx, q);
+  if (!id) {
+    if (!controls.empty())
+      throw Error(ErrorCode::Unsupported, ctx.device.name() + " does not offer the gate " +
+                                              context::kQisGateNames[static_cast<std::size_t>(gate)] +
+                                              ", which a controlled call needs natively");
+    apply_by_expansion(ctx, gate, {params.begin(), params.size()}, {wires.data(), n}, adjoint);
+    return;
+  }
   if (controls.empty()) {
     ctx.device.apply(*id, {params.begin(), params.size()}, {wires.data(), n}, {}, {}, adjoint);
     return;
