@@ -10,8 +10,10 @@
 // Ctrl-C stops cleanly: running programs finish, queued ones are cancelled, every result so far is
 // written (cancelled runs as "status": "cancelled"), devices go back to the pool, exit code 130.
 // A second Ctrl-C ends the process at once. Exit code 1 when any run failed, else 0.
+#include "batch_ranks.hpp"
 #include "buffered_output.hpp"
 #include "commands.hpp"
+#include "mpi_launch.hpp"
 #include "program_kind.hpp"
 #include "run_qir.hpp"
 #include "result_output.hpp"
@@ -34,6 +36,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 #include <unistd.h>
 
 namespace qrt::cli {
@@ -218,11 +221,13 @@ boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device
 }
 
 // The line of a run that produced no result.
-boost::json::object outcome_of_failure(const RunLabel& label, std::exception_ptr error) {
+BatchOutcome outcome_of_failure(const RunLabel& label, std::exception_ptr error) {
   boost::json::object doc = label_json(label);
+  BatchOutcome::Status status = BatchOutcome::Status::Failed;
   try {
     std::rethrow_exception(error);
   } catch (const CancelledError&) {
+    status = BatchOutcome::Status::Cancelled;
     doc["status"] = "cancelled";
   } catch (const std::exception& e) {
     doc["status"] = "error";
@@ -231,13 +236,16 @@ boost::json::object outcome_of_failure(const RunLabel& label, std::exception_ptr
     doc["status"] = "error";
     doc["error"] = "an exception that is not a std::exception";
   }
-  return doc;
+  return {status, boost::json::serialize(doc)};
 }
 
 // ---- The command -------------------------------------------------------------------------------------
 
 struct Tally {
   std::size_t ok = 0, failed = 0, cancelled = 0;
+  void count(BatchOutcome::Status status) {
+    ++(status == BatchOutcome::Status::Ok ? ok : status == BatchOutcome::Status::Failed ? failed : cancelled);
+  }
 };
 
 PoolPolicy pool_policy_of(const BatchArgs& args) {
@@ -246,6 +254,64 @@ PoolPolicy pool_policy_of(const BatchArgs& args) {
   policy.max_inactive_per_key = args.pool_max_per_key;
   if (args.pool_max_bytes) policy.max_bytes = parse_byte_size(*args.pool_max_bytes, "--pool-max-bytes");
   return policy;
+}
+
+// Writes results as they come, in input order: one line each (jsonl), or one document streamed as
+// {"device": ..., "results": [...], "summary": {...}} (json), never holding all results at once.
+class ResultWriter {
+ public:
+  ResultWriter(const BatchArgs& args) : json_(args.output == "json") {
+    if (json_) std::cout << "{\"device\":" << boost::json::serialize(boost::json::string(args.device)) << ",\"results\":[";
+  }
+  void write(const std::string& result) {
+    if (json_) {
+      std::cout << (first_ ? "" : ",") << result;
+      first_ = false;
+    } else {
+      std::cout << result << '\n' << std::flush;  // a reader sees each result as it comes
+    }
+  }
+  // -o json: closes the document with the summary and extra members (key, serialised value).
+  void finish(const boost::json::object& summary, const std::vector<std::pair<std::string, std::string>>& extra) {
+    if (json_) {
+      std::cout << "],\"summary\":" << boost::json::serialize(summary);
+      for (const auto& [key, value] : extra) std::cout << ',' << boost::json::serialize(boost::json::string(key)) << ':' << value;
+      std::cout << "}\n";
+    }
+    std::cout.flush();
+    if (!std::cout) throw OutputError("writing the output failed; what was written is incomplete");
+  }
+
+ private:
+  bool json_;
+  bool first_ = true;
+};
+
+// Waits for a future, polling so that Ctrl-C cancels the queue and progress keeps moving.
+template <class Poll>
+void wait_for(std::future<boost::json::object>& future, Executor& executor, Poll&& poll) {
+  while (future.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) {
+    if (g_interrupted.load() && !executor.cancelled()) executor.cancel();
+    poll();
+  }
+}
+
+BatchOutcome take(std::future<boost::json::object>& future, const RunLabel& label) {
+  try {
+    return {BatchOutcome::Status::Ok, boost::json::serialize(future.get())};
+  } catch (...) {
+    return outcome_of_failure(label, std::current_exception());
+  }
+}
+
+// Whether the device spans the ranks of an MPI job (capability "collective"): every rank must then make
+// the same calls in the same order.
+bool device_is_collective(Runtime& runtime, const std::string& device) {
+  try {
+    return runtime.resolve(device).first->capabilities().collective;
+  } catch (const std::exception&) {
+    return false;  // a config that does not resolve fails each program with its own error
+  }
 }
 
 int batch(const BatchArgs& args) {
@@ -268,76 +334,111 @@ int batch(const BatchArgs& args) {
   runtime_options.pool = pool_policy_of(args);
   if (args.isolate) runtime_options.isolate = true;  // else $QRT_ISOLATE decides
   Runtime runtime(runtime_options);
-  Executor executor(runtime, ExecutorOptions{args.jobs, 0, true});
-  // Should anything below throw, the executor must not go on to run the whole queue before unwinding.
-  struct CancelOnUnwind {
-    Executor& executor;
-    ~CancelOnUnwind() {
-      if (std::uncaught_exceptions() > 0) executor.cancel();
-    }
-  } cancel_on_unwind{executor};
-  std::vector<std::future<boost::json::object>> futures;
-  futures.reserve(total);
-
-  g_interrupted.store(false);
-  SigintGuard sigint;
-  const auto start = Clock::now();
-  for (const RunLabel& label : labels)
-    futures.push_back(executor.submit(args.device, [&label, &args](Device& device) { return run_one(label, args, device); }));
-
-  Progress progress(total, !args.no_progress);
-  Tally tally;
-  boost::json::array results;  // -o json only
-  auto emit = [&](boost::json::object doc) {
-    if (args.output == "jsonl") {
-      std::cout << boost::json::serialize(doc) << '\n' << std::flush;  // a reader sees each result as it comes
-    } else {
-      results.push_back(std::move(doc));
-    }
-  };
-  std::size_t next = 0;  // results before it are written
-  auto finished = [&] {   // including the ones done out of order
-    const ExecutorStats s = executor.stats();
-    return std::max(next, static_cast<std::size_t>(s.succeeded + s.failed + s.cancelled));
-  };
-  // Results are written in input order, each as soon as it and all before it are done.
-  while (next < total) {
-    if (g_interrupted.load() && !executor.cancelled()) executor.cancel();
-    if (futures[next].wait_for(std::chrono::milliseconds(100)) == std::future_status::ready) {
-      boost::json::object doc;
-      try {
-        doc = futures[next].get();
-        ++tally.ok;
-      } catch (...) {
-        doc = outcome_of_failure(labels[next], std::current_exception());
-        ++(doc.at("status").as_string() == "cancelled" ? tally.cancelled : tally.failed);
+  // Under mpirun: programs are split over the ranks, unless the device itself spans them; then every rank
+  // runs every program, one at a time in the same order (two at once could pair different programs'
+  // collectives across ranks), and rank 0 alone prints.
+  const bool collective = launcher_rank() && device_is_collective(runtime, args.device);
+  const BatchRanks ranks = collective ? BatchRanks() : BatchRanks::of_launch();
+  std::size_t jobs = args.jobs;
+  if (collective) {
+    if (jobs > 1 && launcher_rank() == 0)
+      std::fprintf(stderr, "qrt: note: --jobs 1: device '%s' spans every MPI rank, programs run one at a time\n", args.device.c_str());
+    jobs = 1;
+  }
+  // From here on a rank that fails must take the job down with it, or the others wait forever.
+  try {
+    Executor executor(runtime, ExecutorOptions{jobs, 0, true});
+    // Should anything below throw, the executor must not go on to run the whole queue before unwinding.
+    struct CancelOnUnwind {
+      Executor& executor;
+      ~CancelOnUnwind() {
+        if (std::uncaught_exceptions() > 0) executor.cancel();
       }
-      emit(std::move(doc));
-      ++next;
-    }
-    progress.update(finished());
-  }
-  progress.finish(finished());
-  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  const bool interrupted = executor.cancelled();
+    } cancel_on_unwind{executor};
+    std::vector<std::future<boost::json::object>> futures(total);
 
-  const boost::json::object summary{{"programs", total},       {"ok", tally.ok},
-                                    {"failed", tally.failed},   {"cancelled", tally.cancelled},
-                                    {"interrupted", interrupted}, {"jobs", executor.workers()},
-                                    {"device_threads", executor.device_threads()}, {"seconds", seconds}};
-  if (args.output == "json") {
-    boost::json::object doc{{"device", args.device}, {"results", std::move(results)}, {"summary", summary}};
-    if (args.stats) doc["pool"] = boost::json::parse(to_json(runtime.pool_stats()));
-    std::cout << boost::json::serialize(doc) << '\n';
+    g_interrupted.store(false);
+    SigintGuard sigint;
+    const auto start = Clock::now();
+    for (const RunLabel& label : labels)
+      if (ranks.owns(label.index))
+        futures[label.index] =
+            executor.submit(args.device, [&label, &args](Device& device) { return run_one(label, args, device); });
+
+    if (ranks.rank() != 0) {
+      // Results go to rank 0 in this rank's index order, each as soon as it is done.
+      for (const RunLabel& label : labels) {
+        if (!ranks.owns(label.index)) continue;
+        wait_for(futures[label.index], executor, [] {});
+        ranks.send_to_zero(take(futures[label.index], label));
+      }
+      ranks.gather(to_json(runtime.pool_stats()));
+      return ranks.agree_exit_status(0);
+    }
+
+    // With a device that spans the ranks every rank gets here; only the launcher's rank 0 reports.
+    const bool reporting = launcher_rank().value_or(0) == 0;
+    Progress progress(total, !args.no_progress && reporting);
+    Tally tally;
+    ResultWriter writer(args);
+    std::size_t next = 0;  // results before it are written
+    auto finished = [&] {  // including this rank's ones done out of order
+      const ExecutorStats s = executor.stats();
+      return std::min(total, std::max(next, static_cast<std::size_t>(s.succeeded + s.failed + s.cancelled) * static_cast<std::size_t>(ranks.size())));
+    };
+    // Results are written in input order, each as soon as it and all before it are done.
+    while (next < total) {
+      std::optional<BatchOutcome> outcome;
+      if (ranks.owns(next)) {
+        wait_for(futures[next], executor, [&] { progress.update(finished()); });
+        outcome = take(futures[next], labels[next]);
+      } else {
+        while (!(outcome = ranks.try_receive(ranks.owner(next)))) {
+          if (g_interrupted.load() && !executor.cancelled()) executor.cancel();
+          progress.update(finished());
+          std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+      }
+      tally.count(outcome->status);
+      writer.write(outcome->json);
+      ++next;
+      progress.update(finished());
+    }
+    progress.finish(next);
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    const bool interrupted = executor.cancelled() || tally.cancelled > 0;
+    const std::vector<std::string> pools = ranks.gather(to_json(runtime.pool_stats()));
+
+    boost::json::object summary{{"programs", total},       {"ok", tally.ok},
+                                {"failed", tally.failed},   {"cancelled", tally.cancelled},
+                                {"interrupted", interrupted}, {"jobs", executor.workers()},
+                                {"device_threads", executor.device_threads()}, {"seconds", seconds}};
+    if (ranks.size() > 1) summary["ranks"] = ranks.size();
+    std::vector<std::pair<std::string, std::string>> extra;
+    if (args.stats) {
+      extra.emplace_back("pool", pools.front());
+      if (ranks.size() > 1) {
+        std::string by_rank = "[";
+        for (std::size_t r = 0; r < pools.size(); ++r) by_rank += (r ? "," : "") + pools[r];
+        extra.emplace_back("pool_by_rank", by_rank + "]");
+      }
+    }
+    writer.finish(summary, extra);
+    if (args.stats && reporting)
+      for (std::size_t r = 0; r < pools.size(); ++r)
+        std::cerr << "qrt: pool" << (ranks.size() > 1 ? " (rank " + std::to_string(r) + ")" : std::string()) << ' '
+                  << pools[r] << '\n';
+    if (reporting)
+      std::fprintf(stderr, "qrt: %s%zu programs in %.2f s (%.1f/s) on %zu workers%s: %zu ok, %zu failed, %zu cancelled\n",
+                 interrupted ? "interrupted: " : "", total, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0,
+                 executor.workers(), ranks.size() > 1 ? (" x " + std::to_string(ranks.size()) + " ranks").c_str() : "",
+                 tally.ok, tally.failed, tally.cancelled);
+    // 130 = 128 + SIGINT, as a shell reports a process Ctrl-C ended.
+    return ranks.agree_exit_status(interrupted ? 130 : tally.failed > 0 ? 1 : 0);
+  } catch (const std::exception& e) {
+    if (ranks.size() > 1) ranks.abort(e.what());
+    throw;
   }
-  std::cout.flush();
-  if (!std::cout) throw OutputError("writing the output failed; what was written is incomplete");
-  if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << '\n';
-  std::fprintf(stderr, "qrt: %s%zu programs in %.2f s (%.1f/s) on %zu workers: %zu ok, %zu failed, %zu cancelled\n",
-               interrupted ? "interrupted: " : "", total, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0,
-               executor.workers(), tally.ok, tally.failed, tally.cancelled);
-  if (interrupted) return 130;  // 128 + SIGINT, as a shell reports a process Ctrl-C ended
-  return tally.failed > 0 ? 1 : 0;
 }
 
 }  // namespace

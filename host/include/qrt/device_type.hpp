@@ -31,6 +31,7 @@ struct Capabilities {
   bool mid_circuit_measurement = false;
   bool controlled_gates = false;
   bool adjoint = false;
+  bool collective = false;  // spans the ranks of an MPI job: every rank makes the same calls
 };
 
 class DeviceType {

@@ -118,7 +118,7 @@ void check_capabilities(CheckContext& c) {
       const auto& m = o.at("max_qubits");
       if (!(m.is_uint64() || (m.is_int64() && m.as_int64() >= 0))) fail("\"max_qubits\" is not a non-negative integer");
     }
-    for (const char* key : {"shots", "state", "mid_circuit_measurement", "controlled_gates", "adjoint"})
+    for (const char* key : {"shots", "state", "mid_circuit_measurement", "controlled_gates", "adjoint", "collective"})
       if (o.contains(key) && !o.at(key).is_bool())
         fail(std::string("\"") + key + "\" is not a bool (the host reads it as false): " + boost::json::serialize(o.at(key)));
     const Capabilities& caps = c.capabilities();

@@ -51,6 +51,7 @@ Capabilities parse_capabilities(const char* text) {
   c.mid_circuit_measurement = flag(o, "mid_circuit_measurement");
   c.controlled_gates = flag(o, "controlled_gates");
   c.adjoint = flag(o, "adjoint");
+  c.collective = flag(o, "collective");
   return c;
 }
 

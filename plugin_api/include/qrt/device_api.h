@@ -237,7 +237,9 @@ typedef struct qrt_device_descriptor {
   const char* kwargs_schema_json;
   /* {"gates": [names...], "observables": [names...], "measurements": [names...], "max_qubits": n,
    *  "shots": bool, "state": bool, "mid_circuit_measurement": bool, "controlled_gates": bool,
-   *  "adjoint": bool} — "gates" order defines qrt_gate_call.gate_id. */
+   *  "adjoint": bool, "collective": bool} — "gates" order defines qrt_gate_call.gate_id. Absent flags
+ *  read as false. "collective" (ABI 1.x, optional): the device spans the ranks of an MPI job, so every rank
+ *  must make the same calls in the same order. */
   const char* capabilities_json;
   const qrt_device_functions* functions;
 } qrt_device_descriptor;

@@ -53,6 +53,7 @@ qrt::sdk::Capabilities MpiStatevectorDevice::capabilities() {
   c.mid_circuit_measurement = true;
   c.controlled_gates = true;
   c.adjoint = true;
+  c.collective = true;  // every rank holds part of the state
   return c;
 }
 

@@ -19,6 +19,9 @@ struct Capabilities {
   bool mid_circuit_measurement = false;
   bool controlled_gates = false;  // accepts extra control wires on every gate
   bool adjoint = false;           // accepts the adjoint flag on every gate
+  // Spans the ranks of an MPI job: every rank must make the same calls in the same order (the host then
+  // runs programs one at a time on every rank rather than splitting them over the ranks).
+  bool collective = false;
 
   std::string to_json() const {
     auto list = [](const std::vector<std::string>& items) {
@@ -31,7 +34,8 @@ struct Capabilities {
            ",\"measurements\":" + list(measurements) + ",\"max_qubits\":" + std::to_string(max_qubits) +
            ",\"shots\":" + flag(shots) + ",\"state\":" + flag(state) +
            ",\"mid_circuit_measurement\":" + flag(mid_circuit_measurement) +
-           ",\"controlled_gates\":" + flag(controlled_gates) + ",\"adjoint\":" + flag(adjoint) + "}";
+           ",\"controlled_gates\":" + flag(controlled_gates) + ",\"adjoint\":" + flag(adjoint) +
+           ",\"collective\":" + flag(collective) + "}";
   }
 };
 
