@@ -131,7 +131,7 @@ TEST_CASE("no progress on a pipe unless --progress, then as plain lines", "[cli]
   REQUIRE(forced.exit_code == 0);
   CHECK_THAT(forced.err, Contains("qrt: progress 4/4 operations (100.0%)"));
   CHECK(forced.err.find('\r') == std::string::npos);
-  CHECK(forced.out.find("progress") == std::string::npos);  // stdout is the JSON alone
+  CHECK(forced.out.find("qrt: progress") == std::string::npos);  // stdout is the JSON alone
   CHECK_THAT(forced.out, Contains("\"counts\""));
   CHECK(piped("QRT_PROGRESS_DELAY_MS=soon", "run " + bell() + " --progress").exit_code == 1);
 }
