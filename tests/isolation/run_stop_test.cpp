@@ -16,6 +16,8 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <csignal>
+#include <map>
 #include <thread>
 
 namespace {
@@ -162,4 +164,20 @@ TEST_CASE("a worker whose host hangs up mid-run stops at the next operation and 
   REQUIRE(ended == child.pid);
   CHECK(WIFEXITED(status));  // it stopped and exited on its own, it was not killed
   CHECK(WEXITSTATUS(status) == 0);
+}
+
+TEST_CASE("an isolation worker ignores SIGINT: a terminal's Ctrl-C is for its host to act on", "[isolation][stop]") {
+  // Ctrl-C reaches the whole foreground process group. `qrt run` stops the run itself (hanging up on the
+  // worker); `qrt batch` lets running programs finish. A worker that died of the signal would break both.
+  qrt::RuntimeOptions runtime_options = isolation_test::bundled_plugins();
+  runtime_options.isolate = true;
+  qrt::Runtime runtime(runtime_options);
+  qrt::Device device = runtime.open("statevector.qubit:shots=10,seed=4");
+  REQUIRE(::kill(isolation_test::isolation_pid(device), SIGINT) == 0);
+  std::this_thread::sleep_for(200ms);
+  CHECK(device.isolated_worker()->idle_and_listening());
+  const qrt::RunResult r = qrt::run_program(
+      qrt::qasm::parse_string("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\nx q[0];\nmeasure q -> c;\n"),
+      device, {});
+  CHECK(r.counts == std::map<std::string, std::uint64_t>{{"1", 10}});
 }

@@ -5,7 +5,7 @@
 // Cheap by design: the executing thread stores the number of operations applied so far (a relaxed
 // store per operation, no clock, no call) and reads the stop flag at each operation boundary; a reader
 // samples done() from another thread whenever it likes. A stopped run throws StoppedError: there is no
-// partial result to mistake for a complete one.
+// partial result to mistake for a complete one. One per run: a stop request is never taken back.
 //
 // Front-end neutral: it counts operations, not gates of any one language. The QIR front end does not use
 // it (a compiled program calls the runtime C API gate by gate; it has its own --timeout).
