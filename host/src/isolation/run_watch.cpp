@@ -37,7 +37,6 @@ void RunWatch::watch() {
     if (n < 0 && errno == EINTR) continue;
     if (n < 0 || fds[1].revents != 0) return;  // told to finish (or poll itself failed: nothing to watch with)
     if (fds[0].revents & (POLLRDHUP | POLLHUP | POLLERR)) {
-      hung_up_.store(true);
       progress_.request_stop();
       return;
     }
@@ -46,7 +45,6 @@ void RunWatch::watch() {
       // No deadline: a frame cut short would break the framing. The host reads all through a run, and
       // a host that went away makes the write fail (EPIPE), which stops the run like a hang-up.
       if (write_frame(channel_, boost::json::serialize(frame), std::nullopt).status != IoStatus::Ok) {
-        hung_up_.store(true);
         progress_.request_stop();
         return;
       }

@@ -10,7 +10,6 @@
 
 #include <qrt/execution_progress.hpp>
 
-#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -25,9 +24,6 @@ class RunWatch {
   RunWatch(const RunWatch&) = delete;
   RunWatch& operator=(const RunWatch&) = delete;
 
-  // Whether the host had hung up (and the run was asked to stop).
-  bool host_hung_up() const noexcept { return hung_up_.load(); }
-
  private:
   void watch();
 
@@ -35,7 +31,6 @@ class RunWatch {
   ExecutionProgress& progress_;
   std::chrono::milliseconds report_every_;
   UniqueFd wake_;  // an eventfd: written by the destructor to end watch()
-  std::atomic<bool> hung_up_{false};
   std::thread thread_;
 };
 
