@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "mpi_launch.hpp"
 #include "program_kind.hpp"
+#include "progress_line.hpp"
 #include "run_qir.hpp"
 #include "result_output.hpp"
 
@@ -87,15 +88,17 @@ class SigintGuard {
 
 // ---- Progress on stderr ------------------------------------------------------------------------------
 
+// Throttles the shared progress line (progress_line.hpp) to the batch's loop.
 class Progress {
  public:
-  Progress(std::size_t total, bool enabled) : total_(total), enabled_(enabled), tty_(::isatty(STDERR_FILENO) == 1) {}
+  Progress(std::size_t total, bool enabled)
+      : total_(total), enabled_(enabled), line_(stderr, ::isatty(STDERR_FILENO) == 1, "programs") {}
 
   void update(std::size_t done) {
     if (!enabled_) return;
     const auto now = Clock::now();
     // A bar redraws 10 times a second; plain lines (logs, pipes) once a second.
-    if (now - last_ < (tty_ ? std::chrono::milliseconds(100) : std::chrono::milliseconds(1000))) return;
+    if (now - last_ < (line_.terminal() ? std::chrono::milliseconds(100) : std::chrono::milliseconds(1000))) return;
     last_ = now;
     draw(done);
   }
@@ -103,31 +106,15 @@ class Progress {
   void finish(std::size_t done) {
     if (!enabled_) return;
     draw(done);
-    if (tty_) std::fputc('\n', stderr);
+    line_.keep();
   }
 
  private:
-  void draw(std::size_t done) {
-    const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-    const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
-    const double percent = total_ ? 100.0 * static_cast<double>(done) / static_cast<double>(total_) : 100.0;
-    char eta[32] = "--";
-    if (rate > 0 && done < total_) std::snprintf(eta, sizeof eta, "%.1fs", static_cast<double>(total_ - done) / rate);
-    else if (done >= total_) std::snprintf(eta, sizeof eta, "0s");
-    if (tty_) {
-      constexpr std::size_t kWidth = 30;
-      const std::size_t filled = total_ ? kWidth * done / total_ : kWidth;
-      std::string bar(filled, '#');
-      bar.resize(kWidth, '.');
-      std::fprintf(stderr, "\r[%s] %zu/%zu %5.1f%%  %.1f/s  ETA %s\x1b[K", bar.c_str(), done, total_, percent, rate, eta);
-    } else {
-      std::fprintf(stderr, "qrt: progress %zu/%zu (%.1f%%), %.1f/s, ETA %s\n", done, total_, percent, rate, eta);
-    }
-    std::fflush(stderr);
-  }
+  void draw(std::size_t done) { line_.draw(done, total_, std::chrono::duration<double>(Clock::now() - start_).count()); }
 
   std::size_t total_;
-  bool enabled_, tty_;
+  bool enabled_;
+  ProgressLine line_;
   Clock::time_point start_ = Clock::now(), last_{};
 };
 

@@ -1,8 +1,13 @@
 // `qrt run FILE.qasm`: parse, run on a device, print counts / probabilities / state / expectation values
 // as a table or as one JSON document (result_output.hpp: what each lists, and how it streams).
+//
+// While it runs: a progress bar on stderr (run_progress.hpp) after kProgressDelay, when stderr is a
+// terminal and the result is not JSON (--progress forces it, --no-progress turns it off). Ctrl-C stops the
+// run at its next operation boundary: no result is printed and the exit status is 130.
 #include "commands.hpp"
 #include "program_kind.hpp"
 #include "run_qir.hpp"
+#include "run_progress.hpp"
 #include "result_output.hpp"
 
 #include <qrt/circuit_runner.hpp>
@@ -13,8 +18,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <iostream>
 #include <numeric>
+#include <unistd.h>
 
 namespace qrt::cli {
 namespace {
@@ -26,11 +34,32 @@ struct RunArgs {
   std::string output = "table";
   bool probs = false, state = false, stats = false;
   bool isolate = false;  // run the device in a worker process
+  bool progress = false, no_progress = false;  // force / suppress the progress bar
   std::optional<std::size_t> top;  // unset: all in JSON, kTableDefaultTop in the table
   std::vector<std::string> expvals;
   std::string entry;              // QIR only
   std::optional<double> timeout;  // QIR only
 };
+
+constexpr std::chrono::milliseconds kProgressDelay{1000};  // quick runs show no bar
+
+// For tests only: QRT_PROGRESS_DELAY_MS replaces kProgressDelay (0: the bar shows as soon as the run starts).
+std::chrono::milliseconds progress_delay() {
+  const char* text = std::getenv("QRT_PROGRESS_DELAY_MS");
+  if (text == nullptr || *text == '\0') return kProgressDelay;
+  char* end = nullptr;
+  const long long ms = std::strtoll(text, &end, 10);
+  if (*end != '\0' || ms < 0)
+    throw Error(ErrorCode::InvalidArgument, std::string("QRT_PROGRESS_DELAY_MS must be milliseconds (an integer >= 0), not '") + text + "'");
+  return std::chrono::milliseconds(ms);
+}
+
+// A bar on a terminal; never on a pipe or a file, nor over JSON meant for a program, unless forced.
+bool show_progress(const RunArgs& args) {
+  if (args.no_progress) return false;
+  if (args.progress) return true;
+  return ::isatty(STDERR_FILENO) == 1 && args.output != "json";
+}
 
 int run(const RunArgs& args) {
   if (program_kind(args.file) == ProgramKind::Qir)
@@ -56,7 +85,21 @@ int run(const RunArgs& args) {
   // Without shots and without any other request, show the final-state probabilities.
   if (!args.probs && !args.state && args.expvals.empty() && device.shots() == 0 && (!args.shots || *args.shots == 0))
     options.probabilities = true;
-  RunResult r = run_program(program, device, options);
+  ExecutionProgress progress;
+  options.progress = &progress;
+  RunResult r;
+  {
+    StopOnSigint stop_on_ctrl_c(progress);
+    try {
+      std::optional<RunProgressDisplay> display;  // erases its bar when it goes, before anything else prints
+      if (show_progress(args)) display.emplace(progress, ::isatty(STDERR_FILENO) == 1, progress_delay());
+      r = run_program(program, device, options);
+    } catch (const StoppedError& e) {
+      if (!StopOnSigint::interrupted()) throw;
+      std::cerr << "qrt: interrupted: " << e.what() << "\n";
+      return 130;  // 128 + SIGINT, as a shell reports a process Ctrl-C ended
+    }
+  }
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
 
   const RunReport report{device, program, args.file, r, parse_seconds};
@@ -89,6 +132,9 @@ Action add_run_command(CLI::App& app) {
   sub->add_flag("--isolate", args->isolate,
                 "Run the device in a separate worker process: a crashing plugin cannot take qrt down "
                 "(also: isolate=true in the config, or QRT_ISOLATE=1)");
+  auto* progress = sub->add_flag("--progress", args->progress,
+                                 "Show the progress bar on stderr even when it is not a terminal or the output is JSON");
+  sub->add_flag("--no-progress", args->no_progress, "Never show the progress bar")->excludes(progress);
   sub->add_option("--expval", args->expvals, "Expectation value of a Pauli word (rightmost letter = qubit 0)");
   return [args] { return run(*args); };
 }

@@ -20,13 +20,14 @@ inline std::string slurp(const std::filesystem::path& p) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// `args` is appended to the command line as is (quote what needs quoting).
-inline Outcome qrt(const std::string& args) {
+// `args` is appended to the command line as is (quote what needs quoting); `env` (NAME=VALUE ...) is
+// put before it.
+inline Outcome qrt_with_env(const std::string& env, const std::string& args) {
   static int counter = 0;
   auto dir = std::filesystem::temp_directory_path();
   auto tag = std::to_string(::getpid()) + "_" + std::to_string(counter++);
   auto out = dir / ("qrt_cli_out_" + tag), err = dir / ("qrt_cli_err_" + tag);
-  std::string command = "QRT_PLUGIN_PATH= " + std::string(QRT_TEST_CLI) + " " + args + " >" + out.string() + " 2>" +
+  std::string command = "QRT_PLUGIN_PATH= " + env + " " + std::string(QRT_TEST_CLI) + " " + args + " >" + out.string() + " 2>" +
                         err.string();
   int status = std::system(command.c_str());
   Outcome o{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
@@ -34,6 +35,8 @@ inline Outcome qrt(const std::string& args) {
   std::filesystem::remove(err);
   return o;
 }
+
+inline Outcome qrt(const std::string& args) { return qrt_with_env("", args); }
 
 // A QASM file in the temp folder, removed at scope exit.
 struct TempQasm {

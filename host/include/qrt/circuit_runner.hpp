@@ -10,6 +10,7 @@
 #pragma once
 
 #include <qrt/device.hpp>
+#include <qrt/execution_progress.hpp>
 #include <qrt/qasm/lowering.hpp>
 #include <qrt/qasm/program.hpp>
 
@@ -32,6 +33,10 @@ struct RunOptions {
   // Delete every measure, reset and conditional operation first (the convention of the QASMBench
   // reference probabilities).
   bool strip_measurements = false;
+  // Optional, not owned, host-side only: told the operation count and progress, and asked to stop at
+  // operation boundaries (a stopped run throws StoppedError). For an isolated device the worker
+  // reports its progress back and a stop hangs up on it (see execution_progress.hpp).
+  ExecutionProgress* progress = nullptr;
 };
 
 struct RunResult {

@@ -90,22 +90,49 @@ void bits_to_key(const std::vector<std::uint8_t>& clbits, std::string& key) {
   for (std::size_t i = 0; i < clbits.size(); ++i) key[i] = clbits[i] ? '1' : '0';
 }
 
+// Counts applied operations for an observer, if any, and stops the run when it asks; checked at every
+// operation boundary (a relaxed load and a relaxed store, no clock).
+class Tally {
+ public:
+  Tally(ExecutionProgress* progress, std::uint64_t total) : progress_(progress) {
+    if (progress_) progress_->begin(total);
+  }
+  void stop_if_asked() const {
+    if (progress_ && progress_->stop_requested()) throw StoppedError(done_, progress_->total());
+  }
+  void applied() {
+    if (progress_) progress_->set_done(++done_);
+  }
+
+ private:
+  ExecutionProgress* progress_;
+  std::uint64_t done_ = 0;
+};
+
 // Runs the operations of one pass; a device error names the operation it happened at.
 template <class Step>
-void for_each_operation(const LoweredProgram& program, Step&& step) {
+void for_each_operation(const LoweredProgram& program, Tally& tally, Step&& step) {
   std::size_t index = 0;
   try {
-    for (; index < program.operations.size(); ++index) step(program.operations[index]);
+    for (; index < program.operations.size(); ++index) {
+      tally.stop_if_asked();
+      step(program.operations[index]);
+      tally.applied();
+    }
   } catch (const OperationFailure&) {
+    throw;
+  } catch (const StoppedError&) {
     throw;
   } catch (const Error& e) {
     throw OperationFailure(index, e.code(), e.what());
   }
 }
 
-void run_terminal(const LoweredProgram& program, BoundCircuit& circuit, Device& device, ExecutionResult& result) {
+void run_terminal(const LoweredProgram& program, BoundCircuit& circuit, Device& device, ExecutionResult& result,
+                  ExecutionProgress* progress) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> measured;  // (qubit, clbit)
-  for_each_operation(program, [&](const LoweredOperation& op) {
+  Tally tally(progress, program.operations.size());
+  for_each_operation(program, tally, [&](const LoweredOperation& op) {
     switch (op.kind) {
       case LoweredKind::Gate:
       case LoweredKind::Matrix: circuit.apply(op); break;
@@ -128,7 +155,8 @@ void run_terminal(const LoweredProgram& program, BoundCircuit& circuit, Device& 
   }
 }
 
-void run_dynamic(const LoweredProgram& program, BoundCircuit& circuit, Device& device, ExecutionResult& result) {
+void run_dynamic(const LoweredProgram& program, BoundCircuit& circuit, Device& device, ExecutionResult& result,
+                 ExecutionProgress* progress) {
   if (result.shots == 0)
     throw Error(ErrorCode::FailedPrecondition,
                 "the circuit measures or resets qubits mid-circuit or uses `if`: it needs shots > 0 "
@@ -138,9 +166,10 @@ void run_dynamic(const LoweredProgram& program, BoundCircuit& circuit, Device& d
   for (const auto& op : program.operations) measures += op.kind == LoweredKind::Measure;
   result.measured_clbits = measures;
   std::string key;
+  Tally tally(progress, program.operations.size() * result.shots);
   for (std::uint64_t shot = 0; shot < result.shots; ++shot) {
     std::fill(clbits.begin(), clbits.end(), std::uint8_t{0});
-    for_each_operation(program, [&](const LoweredOperation& op) {
+    for_each_operation(program, tally, [&](const LoweredOperation& op) {
       if (op.condition && !condition_holds(*op.condition, clbits)) return;
       switch (op.kind) {
         case LoweredKind::Gate:
@@ -187,9 +216,9 @@ ExecutionResult execute(const LoweredProgram& lowered, Device& device, const Run
       throw Error(ErrorCode::FailedPrecondition,
                   "the circuit measures mid-circuit: final-state probabilities, state and expectation values "
                   "are not defined for it (ask for counts with --shots)");
-    run_dynamic(lowered, circuit, device, result);
+    run_dynamic(lowered, circuit, device, result, options.progress);
   } else {
-    run_terminal(lowered, circuit, device, result);
+    run_terminal(lowered, circuit, device, result, options.progress);
   }
 
   const std::size_t n = lowered.num_qubits;

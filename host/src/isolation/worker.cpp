@@ -10,7 +10,11 @@
 #include <poll.h>
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <utility>
 
 namespace qrt::isolation {
 namespace json = boost::json;
@@ -76,7 +80,7 @@ void Worker::die(const std::string& cause, const char* doing) {
   throw Error(ErrorCode::Internal, message + "; it is replaced on next use");
 }
 
-json::object Worker::call(const json::object& request, const char* doing) {
+json::object Worker::call(const json::object& request, const char* doing, ExecutionProgress* progress) {
   if (!alive()) throw Error(ErrorCode::State, identity_.device + ": the isolated worker has already failed");
   Deadline deadline;
   if (identity_.settings.timeout_seconds)
@@ -92,23 +96,60 @@ json::object Worker::call(const json::object& request, const char* doing) {
     }
   };
   check(write_frame(child_.channel.get(), json::serialize(request), deadline));
-  std::string text;
-  check(read_frame(child_.channel.get(), text, deadline));
-  json::object reply;
-  try {
-    json::value v = json::parse(text);
-    if (!v.is_object()) throw std::runtime_error("not a JSON object");
-    reply = std::move(v.get_object());
-  } catch (const std::exception& e) {
-    die(std::string("it sent an unreadable reply (") + e.what() + ")", doing);
+  for (;;) {
+    if (progress) check(wait_for_message(*progress, deadline));
+    std::string text;
+    check(read_frame(child_.channel.get(), text, deadline));
+    json::object reply;
+    try {
+      json::value v = json::parse(text);
+      if (!v.is_object()) throw std::runtime_error("not a JSON object");
+      reply = std::move(v.get_object());
+    } catch (const std::exception& e) {
+      die(std::string("it sent an unreadable reply (") + e.what() + ")", doing);
+    }
+    if (progress && !reply.contains("ok") && reply.contains("progress")) {  // a report on the way to the reply
+      try {
+        if (!progress->started()) progress->begin(reply.at("total").to_number<std::uint64_t>());
+        progress->set_done(reply.at("progress").to_number<std::uint64_t>());
+      } catch (const std::exception& e) {
+        die(std::string("it sent an unreadable progress report (") + e.what() + ")", doing);
+      }
+      continue;
+    }
+    throw_if_error(reply);
+    return reply;
   }
-  throw_if_error(reply);
-  return reply;
+}
+
+IoResult Worker::wait_for_message(const ExecutionProgress& progress, Deadline deadline) {
+  constexpr std::chrono::milliseconds kStopCheckEvery{50};
+  for (;;) {
+    if (progress.stop_requested()) {
+      // Hanging up is the stop request: the worker stops at its next operation boundary and exits; one
+      // stuck inside a gate is killed after the grace period. Either way this worker is done.
+      child_.channel.reset();
+      const pid_t pid = std::exchange(child_.pid, -1);
+      reap(pid, kExitGrace);
+      throw StoppedError(progress.done(), progress.total());
+    }
+    auto wait = kStopCheckEvery;
+    if (deadline) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now());
+      if (left.count() <= 0) return {IoStatus::TimedOut, {}};
+      wait = std::min(wait, left + std::chrono::milliseconds(1));
+    }
+    pollfd channel{child_.channel.get(), POLLIN, 0};
+    const int n = ::poll(&channel, 1, static_cast<int>(wait.count()));
+    if (n > 0) return {};  // a message, or end of file: read_frame tells which
+    if (n < 0 && errno != EINTR) return {IoStatus::Failed, std::string("poll: ") + std::strerror(errno)};
+  }
 }
 
 exec::ExecutionResult Worker::run(const qasm::LoweredProgram& program, const RunOptions& options) {
-  json::object reply = call({{"op", "run"}, {"program", encode_program(program)}, {"options", encode_options(options)}},
-                            "running the program");
+  json::object request{{"op", "run"}, {"program", encode_program(program)}, {"options", encode_options(options)}};
+  if (options.progress) request["progress"] = true;
+  json::object reply = call(request, "running the program", options.progress);
   exec::ExecutionResult result = decode_result(reply.at("result").as_object());
   shots_ = result.shots;
   return result;

@@ -10,6 +10,7 @@
 
 #include "exec/program_execution.hpp"
 #include "isolation/child_process.hpp"
+#include "isolation/frame.hpp"
 #include "isolation/settings.hpp"
 
 #include <boost/json/object.hpp>
@@ -42,6 +43,8 @@ class Worker {
 
   // Runs the whole program in the worker (exec::execute there). Throws exec::OperationFailure for a
   // device error at an operation, qrt::Error for the rest (see above for a dying worker).
+  // options.progress, if set, follows the worker's progress reports, and a stop it requests ends the
+  // worker (StoppedError; see call()).
   exec::ExecutionResult run(const qasm::LoweredProgram& program, const RunOptions& options);
   // Resets the device in the worker; false when it failed or the worker is gone (then it must not be
   // reused). `bytes`: the device's memory after the reset, 0 when it cannot tell.
@@ -58,7 +61,11 @@ class Worker {
 
  private:
   Worker(WorkerIdentity identity, Child child);
-  boost::json::object call(const boost::json::object& request, const char* doing);
+  // Sends `request` and returns the reply. With `progress`: progress reports on the way update it, and a
+  // stop it requests hangs up on the worker (which stops at its next operation boundary) and throws
+  // StoppedError; the Worker is then dead, like one that failed.
+  boost::json::object call(const boost::json::object& request, const char* doing, ExecutionProgress* progress = nullptr);
+  IoResult wait_for_message(const ExecutionProgress& progress, Deadline deadline);
   [[noreturn]] void die(const std::string& cause, const char* doing);
   std::string who(pid_t pid) const;
 

@@ -5,6 +5,7 @@
 #include "exec/program_execution.hpp"
 #include "isolation/child_process.hpp"
 #include "isolation/frame.hpp"
+#include "isolation/run_watch.hpp"
 #include "isolation/wire_format.hpp"
 #include "loader/plugin_library.hpp"
 #include "pool/device_pool.hpp"
@@ -26,6 +27,8 @@ namespace qrt::isolation {
 namespace json = boost::json;
 namespace {
 
+constexpr std::chrono::milliseconds kProgressEvery{100};  // progress reports to a host that asked for them
+
 // The one device this worker serves. Members in this order: the device is released before its pool.
 class Served {
  public:
@@ -36,8 +39,16 @@ class Served {
     if (op == "create") return create(request);
     if (!device_) throw Error(ErrorCode::State, "isolation protocol: '" + std::string(op) + "' before 'create'");
     if (op == "run") {
-      exec::ExecutionResult result = exec::execute(decode_program(request.at("program").as_object()), device_,
-                                                   decode_options(request.at("options").as_object()));
+      const qasm::LoweredProgram program = decode_program(request.at("program").as_object());
+      RunOptions options = decode_options(request.at("options").as_object());
+      ExecutionProgress progress;
+      options.progress = &progress;
+      const bool report = request.contains("progress") && request.at("progress").as_bool();
+      exec::ExecutionResult result;
+      {
+        RunWatch watch(kWorkerChannelFd, progress, report ? kProgressEvery : std::chrono::milliseconds{0});
+        result = exec::execute(program, device_, options);
+      }
       return {{"ok", true}, {"result", encode_result(result)}};
     }
     if (op == "reset") {
@@ -176,6 +187,9 @@ int worker_main(int argc, char** argv) {
   // Die with the host: a worker nobody will read from must not keep computing (or holding gigabytes).
   if (!die_with_host()) return 1;
   std::signal(SIGPIPE, SIG_IGN);  // a vanished host is an error value on write, not a signal
+  // Ctrl-C on a terminal reaches the whole process group: the host decides what it means (it stops the
+  // run by hanging up, or dies and takes the worker with it), not the worker on its own.
+  std::signal(SIGINT, SIG_IGN);
   // A plugin's crash must end the worker with its signal, which the host reports: undo handlers that a
   // sanitizer runtime installed (they would turn SIGSEGV into "exited with status 1").
   for (const int crash : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) std::signal(crash, SIG_DFL);

@@ -1,0 +1,57 @@
+// What `qrt run` shows and does while a program runs: a progress bar that a thread draws from the run's
+// ExecutionProgress (execution_progress.hpp) once the run has lasted `delay`, and Ctrl-C asking the run
+// to stop at its next operation boundary.
+#pragma once
+
+#include "progress_line.hpp"
+
+#include <qrt/execution_progress.hpp>
+
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <mutex>
+#include <thread>
+
+namespace qrt::cli {
+
+class RunProgressDisplay {
+ public:
+  // Draws on stderr: a bar 10 times a second when `terminal`, else a plain line once a second.
+  RunProgressDisplay(const ExecutionProgress& progress, bool terminal, std::chrono::milliseconds delay);
+  // Stops drawing and erases the bar: what is printed next starts on a clean line.
+  ~RunProgressDisplay();
+  RunProgressDisplay(const RunProgressDisplay&) = delete;
+  RunProgressDisplay& operator=(const RunProgressDisplay&) = delete;
+
+ private:
+  void loop();
+  void draw();
+
+  const ExecutionProgress& progress_;
+  ProgressLine line_;
+  std::chrono::milliseconds delay_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool finishing_ = false;  // guarded by mutex_
+  std::thread thread_;
+};
+
+// For its scope, the first SIGINT requests a stop of `progress`'s run (a second one ends the process, as
+// the default action does). One at a time.
+class StopOnSigint {
+ public:
+  explicit StopOnSigint(ExecutionProgress& progress);
+  ~StopOnSigint();
+  StopOnSigint(const StopOnSigint&) = delete;
+  StopOnSigint& operator=(const StopOnSigint&) = delete;
+
+  // Whether a SIGINT arrived in this scope.
+  static bool interrupted() noexcept;
+
+ private:
+  struct sigaction previous_ {};
+};
+
+}  // namespace qrt::cli

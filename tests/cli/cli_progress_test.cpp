@@ -1,0 +1,162 @@
+// `qrt run`'s progress bar and Ctrl-C. A terminal is a pseudo-terminal (forkpty): what qrt writes to it,
+// stdout and stderr together, is read back byte for byte. QRT_PROGRESS_DELAY_MS=0 (a testing-only knob)
+// makes the bar show from the start of the run instead of after a second.
+#include <catch2/catch.hpp>
+
+#include "cli_support.hpp"
+
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Catch::Matchers::Contains;
+using Clock = std::chrono::steady_clock;
+
+struct TerminalRun {
+  int exit_code = -1;  // -1: killed by a signal
+  std::string screen;  // everything written to the terminal
+};
+
+// Runs qrt with `args` on a new pseudo-terminal, `env` (NAME=VALUE...) added to its environment.
+// `on_output`, if given, sees the screen so far after each read and may signal the child (it is told the pid).
+TerminalRun on_terminal(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
+                        const std::function<void(const std::string&, pid_t)>& on_output = {}) {
+  int master = -1;
+  const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::setenv("QRT_PLUGIN_PATH", "", 1);
+    for (const auto& e : env) ::putenv(const_cast<char*>(e.c_str()));
+    std::vector<char*> argv{const_cast<char*>(QRT_TEST_CLI)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(QRT_TEST_CLI, argv.data());
+    ::_exit(127);
+  }
+  TerminalRun run;
+  const auto give_up = Clock::now() + std::chrono::seconds(120);
+  char buffer[4096];
+  for (;;) {
+    pollfd p{master, POLLIN, 0};
+    if (::poll(&p, 1, 100) <= 0) {
+      if (Clock::now() > give_up) ::kill(pid, SIGKILL);
+      continue;
+    }
+    const ssize_t n = ::read(master, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // EIO: the child's side of the terminal is closed
+    run.screen.append(buffer, static_cast<std::size_t>(n));
+    if (on_output) on_output(run.screen, pid);
+  }
+  ::close(master);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+// qrt with stdout and stderr on files (pipes, as far as qrt can tell: not terminals).
+cli_test::Outcome piped(const std::string& env, const std::string& args) {
+  return cli_test::qrt_with_env(env, args);
+}
+
+// A program that runs long enough to be interrupted: 20 qubits, 5000 Hadamards (seconds on an unfused
+// device, which applies each gate as it comes).
+std::string long_program() {
+  std::string text = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[20];\n";
+  for (int i = 0; i < 5000; ++i) text += "h q[" + std::to_string(i % 20) + "];\n";
+  return text;
+}
+
+const std::string kBar = "/4 operations";  // the bar for bell(): h, cx and two measurements
+constexpr const char* kNoDelay = "QRT_PROGRESS_DELAY_MS=0";
+constexpr const char* kErase = "\r\x1b[K";
+
+std::string bell() {
+  static const cli_test::TempQasm file(
+      "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nh q[0];\ncx q[0], q[1];\n"
+      "measure q[0] -> c[0];\nmeasure q[1] -> c[1];\n");
+  return file.path.string();
+}
+
+}  // namespace
+
+TEST_CASE("qrt run draws a progress bar on a terminal and erases it before the result", "[cli][progress]") {
+  const TerminalRun run = on_terminal({"run", bell(), "--shots", "100", "--seed", "5"}, {kNoDelay});
+  REQUIRE(run.exit_code == 0);
+  CHECK_THAT(run.screen, Contains("4/4 operations") && Contains("ETA") && Contains("elapsed"));
+  // The last bar is erased, and everything after the erasure is the result, with no bar over it.
+  const auto erased = run.screen.rfind(kErase);
+  REQUIRE(erased != std::string::npos);
+  CHECK(run.screen.rfind(kBar) < erased);
+  const std::string after = run.screen.substr(erased + std::string(kErase).size());
+  CHECK_THAT(after, Contains("00") && Contains("11"));
+  CHECK(after.find("operations") == std::string::npos);
+  CHECK(after.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("the progress bar waits a second: a quick run shows none", "[cli][progress]") {
+  const TerminalRun run = on_terminal({"run", bell(), "--shots", "100"});
+  REQUIRE(run.exit_code == 0);
+  CHECK_THAT(run.screen, Contains("11"));
+  CHECK(run.screen.find("operations") == std::string::npos);
+  CHECK(run.screen.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("--no-progress and -o json keep the terminal free of the bar; --progress forces it", "[cli][progress]") {
+  CHECK(on_terminal({"run", bell(), "--no-progress"}, {kNoDelay}).screen.find(kBar) == std::string::npos);
+  const TerminalRun json = on_terminal({"run", bell(), "-o", "json"}, {kNoDelay});
+  REQUIRE(json.exit_code == 0);
+  CHECK(json.screen.find(kBar) == std::string::npos);
+  CHECK_THAT(on_terminal({"run", bell(), "-o", "json", "--progress"}, {kNoDelay}).screen, Contains(kBar));
+  CHECK(on_terminal({"run", bell(), "--progress", "--no-progress"}).exit_code != 0);
+}
+
+TEST_CASE("no progress on a pipe unless --progress, then as plain lines", "[cli][progress]") {
+  const cli_test::Outcome quiet = piped(kNoDelay, "run " + bell() + " --shots 10");
+  REQUIRE(quiet.exit_code == 0);
+  CHECK(quiet.err.find("operations") == std::string::npos);
+  const cli_test::Outcome forced = piped(kNoDelay, "run " + bell() + " --shots 10 --seed 3 -o json --progress");
+  REQUIRE(forced.exit_code == 0);
+  CHECK_THAT(forced.err, Contains("qrt: progress 4/4 operations (100.0%)"));
+  CHECK(forced.err.find('\r') == std::string::npos);
+  CHECK(forced.out.find("qrt: progress") == std::string::npos);  // stdout is the JSON alone
+  CHECK_THAT(forced.out, Contains("\"counts\""));
+  CHECK(piped("QRT_PROGRESS_DELAY_MS=soon", "run " + bell() + " --progress").exit_code == 1);
+}
+
+TEST_CASE("Ctrl-C stops qrt run at the next operation: no result, exit status 130", "[cli][progress]") {
+  const cli_test::TempQasm program(long_program());
+  for (const bool isolate : {false, true}) {
+    std::vector<std::string> args{"run", program.path.string(), "--shots", "10", "-d", "statevector.qubit:fusion=false"};
+    if (isolate) args.push_back("--isolate");
+    bool sent = false;
+    const auto start = Clock::now();
+    // Once the bar shows, the run is applying gates: interrupt it as a terminal does, the whole process
+    // group (qrt leads it), isolation worker included, which must leave the decision to its host.
+    const TerminalRun run = on_terminal(args, {kNoDelay}, [&](const std::string& screen, pid_t pid) {
+      if (!sent && screen.find("/5000 operations") != std::string::npos) {
+        ::kill(-pid, SIGINT);
+        sent = true;
+      }
+    });
+    INFO("isolate: " << isolate << "\n" << run.screen);
+    REQUIRE(sent);
+    CHECK(run.exit_code == 130);
+    CHECK(Clock::now() - start < std::chrono::seconds(30));
+    CHECK_THAT(run.screen, Contains("qrt: interrupted: stopped after"));
+    CHECK(run.screen.find("counts") == std::string::npos);
+    CHECK(run.screen.find("shots") == std::string::npos);
+  }
+}
