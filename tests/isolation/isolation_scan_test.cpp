@@ -38,10 +38,15 @@ TEST_CASE("a plugin that crashes or hangs while loading is skipped with the sign
     const std::string hang = failure_for(runtime, "fake_ctor_hang.so");
     CHECK_THAT(hang, Contains("fake_ctor_hang.so"));
     CHECK_THAT(hang, Contains("did not finish within 1 s"));
+    const std::string flood = failure_for(runtime, "fake_ctor_flood.so");
+    CHECK_THAT(flood, Contains("fake_ctor_flood.so"));
+    CHECK_THAT(flood, Contains("printed more than 16 MiB"));
     REQUIRE(runtime.plugins().size() == 1);
     CHECK(runtime.plugins()[0].file.filename() == "fake_ctor_fine.so");
-    qrt::Device fine = runtime.open("fake.ctor_fine");
+    CHECK_FALSE(runtime.plugins()[0].devices[0]->loaded());  // described by the child; not mapped here
+    qrt::Device fine = runtime.open("fake.ctor_fine");       // in process: loaded now
     CHECK(fine);
+    CHECK(fine.type().loaded());
 
     // Cached by (path, size, mtime): a second discovery does not wait for the hang again.
     auto start = std::chrono::steady_clock::now();

@@ -57,19 +57,25 @@ std::mutex cache_mutex;
 std::map<std::pair<std::filesystem::path, FileIdentity>, ScanOutcome> cache;
 std::atomic<std::uint64_t> scans_started{0};
 
-// Reads the child's stdout to its end, or until the deadline. False on timeout.
-bool read_until_eof(int fd, std::string& out, Clock::time_point deadline) {
+// A description is a few kilobytes per device; a child that prints far more is not answering.
+constexpr std::size_t kMaxAnswerBytes = std::size_t{16} << 20;
+
+enum class ReadEnd { Eof, Timeout, TooLarge };
+
+// Reads the child's stdout to its end, until the deadline, or until it exceeds kMaxAnswerBytes.
+ReadEnd read_until_eof(int fd, std::string& out, Clock::time_point deadline) {
   char buffer[4096];
   for (;;) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) return false;
+    if (left <= 0) return ReadEnd::Timeout;
     pollfd p{fd, POLLIN, 0};
     int n = ::poll(&p, 1, static_cast<int>(std::min<long long>(left + 1, 1 << 30)));
-    if (n < 0 && errno != EINTR) return true;
+    if (n < 0 && errno != EINTR) return ReadEnd::Eof;
     if (n <= 0) continue;
     ssize_t got = ::read(fd, buffer, sizeof buffer);
     if (got > 0) out.append(buffer, static_cast<std::size_t>(got));
-    else if (got == 0 || errno != EINTR) return true;
+    else if (got == 0 || errno != EINTR) return ReadEnd::Eof;
+    if (out.size() > kMaxAnswerBytes) return ReadEnd::TooLarge;
   }
 }
 
@@ -93,10 +99,15 @@ ScanOutcome scan_uncached(const std::filesystem::path& file) {
   const double timeout = scan_timeout_seconds();
   Child child = spawn(worker_executable(), {"--scan", file.string()}, Channel::Stdout);
   std::string out;
-  const bool finished = read_until_eof(child.channel.get(), out, Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                                                 std::chrono::duration<double>(timeout)));
+  const ReadEnd end = read_until_eof(child.channel.get(), out, Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                                               std::chrono::duration<double>(timeout)));
   child.channel.reset();
-  if (!finished) {
+  if (end == ReadEnd::TooLarge) {
+    reap(child.pid, std::chrono::milliseconds(0));
+    return {std::nullopt, file.string() + ": loading it printed more than " + std::to_string(kMaxAnswerBytes >> 20) +
+                              " MiB; the scanning process was killed"};
+  }
+  if (end == ReadEnd::Timeout) {
     reap(child.pid, std::chrono::milliseconds(0));
     std::string seconds = std::to_string(timeout);
     seconds.erase(seconds.find_last_not_of('0') + 1);
