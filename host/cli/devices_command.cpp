@@ -1,4 +1,4 @@
-// `qrt devices [--json]`: every discovered plugin with its devices, kwargs schemas and capabilities,
+// `qrt devices [--json] [--isolate]`: every discovered plugin with its devices, kwargs schemas and capabilities,
 // and every file that failed to load or that the trust rules refused, with the reason. A plugin found as
 // a symlink is shown as "link -> file".
 #include "commands.hpp"
@@ -18,9 +18,10 @@ boost::json::value parsed_or_text(const std::string& text) {
   return ec ? boost::json::value(text) : v;
 }
 
-int list_devices(bool json) {
+int list_devices(bool json, bool isolate) {
   RuntimeOptions options;
   options.warn_on_load_failure = false;  // reported below instead
+  if (isolate) options.isolate = true;   // else $QRT_ISOLATE decides; either way plugins are only scanned
   Runtime runtime(options);
   if (json) {
     boost::json::object doc;
@@ -99,8 +100,12 @@ int list_devices(bool json) {
 Action add_devices_command(CLI::App& app) {
   auto* sub = app.add_subcommand("devices", "List discovered device plugins, their kwargs and capabilities");
   auto json = std::make_shared<bool>(false);
+  auto isolate = std::make_shared<bool>(false);
   sub->add_flag("--json", *json, "Print one JSON document");
-  return [json] { return list_devices(*json); };
+  sub->add_flag("--isolate", *isolate,
+                "Describe each plugin from a child process that loads it; never load a plugin in this process "
+                "(also: QRT_ISOLATE=1, QRT_SCAN_ISOLATED=1)");
+  return [json, isolate] { return list_devices(*json, *isolate); };
 }
 
 }  // namespace qrt::cli

@@ -1,6 +1,7 @@
 // qrt — command-line front-end of the qrt runtime.
 #include "buffered_output.hpp"
 #include "commands.hpp"
+#include "maps_snapshot.hpp"
 #include "mpi_launch.hpp"
 
 #include <qrt/error.hpp>
@@ -12,6 +13,7 @@
 #include <new>
 
 int main(int argc, char** argv) {
+  const qrt::cli::MapsSnapshotAtExit maps_snapshot;  // testing only ($QRT_TEST_MAPS_FILE)
   qrt::cli::quiet_unless_rank_zero();  // under mpirun: rank 0 alone prints results
   CLI::App app{"qrt — a host for pluggable quantum devices"};
   app.require_subcommand(0, 1);

@@ -145,3 +145,78 @@ TEST_CASE("an isolation worker dies with its host when the host is SIGKILLed mid
   CHECK(WIFSIGNALED(worker_status));
   CHECK(WTERMSIG(worker_status) == SIGKILL);
 }
+
+namespace {
+
+// What `qrt` mapped, as it wrote it at exit ($QRT_TEST_MAPS_FILE, a testing-only hook), and its outcome.
+struct MappedRun {
+  Outcome outcome;
+  std::string maps;
+};
+
+MappedRun qrt_cli_maps(const std::string& args, const std::string& env = "") {
+  auto maps = std::filesystem::temp_directory_path() / ("qrt_iso_maps_" + std::to_string(::getpid()));
+  std::filesystem::remove(maps);
+  Outcome o = qrt_cli(args, env + " QRT_TEST_MAPS_FILE=" + maps.string());
+  MappedRun run{std::move(o), slurp(maps)};
+  std::filesystem::remove(maps);
+  return run;
+}
+
+// Any bundled plugin (build/lib/qrt/plugins/qrt_*.so).
+bool maps_a_bundled_plugin(const std::string& maps) { return maps.find("/qrt/plugins/qrt_") != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("qrt run --isolate and qrt devices --isolate never map a plugin in the qrt process", "[isolation][cli]") {
+  const std::string ghz = std::string(QRT_TEST_EXAMPLES_DIR) + "/ghz.qasm";
+
+  const MappedRun plain = qrt_cli_maps("run " + ghz + " --shots 10");
+  REQUIRE(plain.outcome.exit_code == 0);
+  CHECK(maps_a_bundled_plugin(plain.maps));  // the check can fail: in process, the plugin is mapped
+
+  for (const auto& [args, env] : {std::pair<std::string, std::string>{"run --isolate " + ghz + " --shots 10", ""},
+                                  {"run " + ghz + " --shots 10", "QRT_ISOLATE=1"},
+                                  {"devices --isolate --json", ""},
+                                  {"devices", "QRT_ISOLATE=1"}}) {
+    INFO(env << " qrt " << args);
+    const MappedRun isolated = qrt_cli_maps(args, env);
+    REQUIRE(isolated.outcome.exit_code == 0);
+    CHECK_THAT(isolated.outcome.out, Catch::Matchers::Contains("statevector.qubit") ||
+                                         Catch::Matchers::Contains("\"counts\"") || Catch::Matchers::Contains("000"));
+    CHECK_THAT(isolated.maps, Catch::Matchers::Contains("[stack]"));  // the snapshot was written
+    CHECK_FALSE(maps_a_bundled_plugin(isolated.maps));
+  }
+  const MappedRun listed = qrt_cli_maps("devices --json");
+  CHECK(maps_a_bundled_plugin(listed.maps));
+}
+
+TEST_CASE("qrt run --isolate never runs a plugin's static constructors in the qrt process", "[isolation][cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("qrt_iso_marker_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto marker = dir / "loaded_by", program = dir / "x.qasm";
+  std::ofstream(program) << "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nx q[0];\nmeasure q -> c;\n";
+  const std::string env = std::string("QRT_PLUGIN_PATH=") + QRT_TEST_ISOLATION_MARKER_DIR +
+                          " QRT_TEST_CTOR_MARKER=" + marker.string();
+
+  const MappedRun isolated = qrt_cli_maps("run --isolate " + program.string() + " -d fake.ctor_marker:shots=4", env);
+  CHECK(isolated.outcome.exit_code == 0);
+  CHECK_FALSE(isolated.maps.empty());
+  CHECK(isolated.maps.find("fake_ctor_marker.so") == std::string::npos);
+  const std::string loaded_by = slurp(marker);
+  CHECK_FALSE(loaded_by.empty());  // the scanning child and the worker ran it
+
+  // One device isolated by its config, named by its library: not mapped either.
+  const std::string library = std::string(QRT_TEST_ISOLATION_MARKER_DIR) + "/fake_ctor_marker.so";
+  const MappedRun by_config = qrt_cli_maps(
+      "run " + program.string() + " -d 'fake.ctor_marker@" + library + ":shots=4,isolate=true'",
+      "QRT_TEST_CTOR_MARKER=" + marker.string());
+  CHECK(by_config.outcome.exit_code == 0);
+  CHECK_FALSE(by_config.maps.empty());
+  CHECK(by_config.maps.find("fake_ctor_marker.so") == std::string::npos);
+
+  const MappedRun in_process = qrt_cli_maps("run " + program.string() + " -d fake.ctor_marker:shots=4", env);
+  CHECK(in_process.outcome.exit_code == 0);
+  CHECK(in_process.maps.find("fake_ctor_marker.so") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -38,10 +38,15 @@ TEST_CASE("a plugin that crashes or hangs while loading is skipped with the sign
     const std::string hang = failure_for(runtime, "fake_ctor_hang.so");
     CHECK_THAT(hang, Contains("fake_ctor_hang.so"));
     CHECK_THAT(hang, Contains("did not finish within 1 s"));
+    const std::string flood = failure_for(runtime, "fake_ctor_flood.so");
+    CHECK_THAT(flood, Contains("fake_ctor_flood.so"));
+    CHECK_THAT(flood, Contains("printed more than 16 MiB"));
     REQUIRE(runtime.plugins().size() == 1);
     CHECK(runtime.plugins()[0].file.filename() == "fake_ctor_fine.so");
-    qrt::Device fine = runtime.open("fake.ctor_fine");
+    CHECK_FALSE(runtime.plugins()[0].devices[0]->loaded());  // described by the child; not mapped here
+    qrt::Device fine = runtime.open("fake.ctor_fine");       // in process: loaded now
     CHECK(fine);
+    CHECK(fine.type().loaded());
 
     // Cached by (path, size, mtime): a second discovery does not wait for the hang again.
     auto start = std::chrono::steady_clock::now();
@@ -55,8 +60,13 @@ TEST_CASE("a plugin that crashes or hangs while loading is skipped with the sign
 
 TEST_CASE("a child scan reports an ordinary load failure with the loader's own message", "[isolation][scan]") {
   const auto not_elf = std::filesystem::path(QRT_TEST_FAKE_PLUGIN_DIR) / "fake_not_elf.so";
-  auto failure = qrt::isolation::scan_in_child(not_elf);
-  REQUIRE(failure);
-  CHECK_THAT(*failure, Contains("fake_not_elf.so"));
-  CHECK(!qrt::isolation::scan_in_child(crash_library("segv")));
+  const auto outcome = qrt::isolation::scan_in_child(not_elf);
+  REQUIRE_FALSE(outcome);
+  CHECK_THAT(outcome.failure, Contains("fake_not_elf.so"));
+  CHECK_THAT(outcome.failure, Contains("cannot load"));
+  // A device that crashes only when run describes itself like any other.
+  const auto segv = qrt::isolation::scan_in_child(crash_library("segv"));
+  REQUIRE(segv);
+  REQUIRE(segv.plugin->devices.size() == 1);
+  CHECK(segv.plugin->devices[0].name == "fake.crash.segv");
 }

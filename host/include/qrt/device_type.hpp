@@ -1,6 +1,11 @@
-// qrt::DeviceType — one device offered by a loaded plugin library: its descriptor, parsed schema and
-// capabilities, and its ABI function table. Immutable; shared by every instance of the device; keeps its
-// library loaded for as long as it lives.
+// qrt::DeviceType — one device offered by a plugin library: its descriptor, parsed schema and
+// capabilities and, when the library is loaded in this process, its ABI function table. Immutable;
+// shared by every instance of the device; keeps its library loaded for as long as it lives.
+//
+// A type is either *loaded* (the library is mapped here; functions() and library() work) or
+// *described* (metadata from a child process's scan, isolation/plugin_scan.hpp: the host never mapped the
+// file). Isolated devices need only a described type; the registry loads the library on demand
+// when a device is opened in this process (Registry::loaded).
 #pragma once
 
 #include <qrt/device_api.h>
@@ -17,6 +22,7 @@
 namespace qrt {
 
 class PluginLibrary;
+struct DeviceDescription;
 namespace config {
 class KwargsSchema;
 }
@@ -36,7 +42,10 @@ struct Capabilities {
 
 class DeviceType {
  public:
-  DeviceType(std::shared_ptr<const PluginLibrary> library, const qrt_device_descriptor& descriptor);
+  // `library` and `functions` null: a described type. Throws std::invalid_argument for a malformed
+  // schema or capabilities text.
+  DeviceType(std::filesystem::path library_path, const DeviceDescription& description,
+             std::shared_ptr<const PluginLibrary> library = nullptr, const qrt_device_functions* functions = nullptr);
 
   const std::string& name() const { return name_; }
   const std::string& version() const { return version_; }
@@ -44,10 +53,12 @@ class DeviceType {
   const std::string& schema_json() const { return schema_json_; }
   const std::string& capabilities_json() const { return capabilities_json_; }
   const Capabilities& capabilities() const { return capabilities_; }
-  const qrt_device_functions& functions() const { return *functions_; }
-  const PluginLibrary& library() const { return *library_; }
+  // Whether the library is mapped in this process. functions() and library() throw Error(State) when not.
+  bool loaded() const noexcept { return functions_ != nullptr; }
+  const qrt_device_functions& functions() const;
+  const PluginLibrary& library() const;
   const config::KwargsSchema& schema() const { return *schema_; }
-  const std::filesystem::path& library_path() const;
+  const std::filesystem::path& library_path() const { return library_path_; }
 
   std::optional<std::uint32_t> gate_id(std::string_view gate_name) const;
 
@@ -57,6 +68,7 @@ class DeviceType {
   std::string canonicalize_kwargs(std::string_view kwargs_json) const;
 
  private:
+  std::filesystem::path library_path_;
   std::shared_ptr<const PluginLibrary> library_;
   std::string name_, version_, description_, schema_json_, capabilities_json_;
   Capabilities capabilities_;

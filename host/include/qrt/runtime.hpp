@@ -33,10 +33,12 @@ struct RuntimeOptions {
   // environment (QRT_POOL_MAX_INACTIVE, QRT_POOL_MAX_INACTIVE_PER_KEY, QRT_POOL_MAX_BYTES).
   PoolPolicy pool = {};
   // Run every device out of process (see <qrt/isolation.hpp>) unless its config says isolate=false;
-  // unset: $QRT_ISOLATE. Also makes discovery scan each plugin in a child process first.
+  // unset: $QRT_ISOLATE. Also turns scan_isolated on: the host then never loads a plugin itself unless
+  // a device of it is opened with isolate=false.
   std::optional<bool> isolate = std::nullopt;
-  // Scan each plugin in a child process before loading it (survives load-time crashes and hangs);
-  // unset: $QRT_SCAN_ISOLATED, or on when isolation is on.
+  // Discovery describes each plugin from a child process that loads it (survives load-time crashes and
+  // hangs) instead of loading it here; a library is loaded in this process only when one of its devices
+  // is opened in process. Unset: $QRT_SCAN_ISOLATED, or on when isolation is on.
   std::optional<bool> scan_isolated = std::nullopt;
 };
 

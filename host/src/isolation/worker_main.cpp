@@ -6,7 +6,9 @@
 #include "isolation/child_process.hpp"
 #include "isolation/frame.hpp"
 #include "isolation/run_watch.hpp"
+#include "isolation/scan_format.hpp"
 #include "isolation/wire_format.hpp"
+#include "loader/plugin_description.hpp"
 #include "loader/plugin_library.hpp"
 #include "pool/device_pool.hpp"
 
@@ -149,29 +151,16 @@ int serve(std::optional<std::uint64_t> memory_limit) {
   }
 }
 
-// One JSON line on stdout: the plugin's metadata, or {"ok": false, "message": ...} for a load failure.
+// One JSON line on stdout (scan_format.hpp): the plugin's description, or why it did not load.
 int scan(const char* file) {
   json::object out;
   try {
-    LoadedPlugin plugin = LoadedPlugin::load(file);
-    json::array devices;
-    for (const auto& d : plugin.devices)
-      devices.push_back(json::object{{"name", d->name()},
-                                     {"version", d->version()},
-                                     {"description", d->description()},
-                                     {"schema", json::parse(d->schema_json())},
-                                     {"capabilities", json::parse(d->capabilities_json())}});
-    out = {{"ok", true},
-           {"file", plugin.library->path().string()},
-           {"plugin", plugin.library->plugin_name()},
-           {"version", plugin.library->plugin_version()},
-           {"abi_major", plugin.library->descriptor().abi_major},
-           {"abi_minor", plugin.library->descriptor().abi_minor},
-           {"devices", std::move(devices)}};
+    out = encode_scan(describe(LoadedPlugin::load(file)));
   } catch (const std::exception& e) {
     out = {{"ok", false}, {"message", e.what()}};
   }
-  std::cout << json::serialize(out) << std::endl;
+  // On a line of its own: a plugin that printed while loading does not garble it (the host reads the last line).
+  std::cout << '\n' << json::serialize(out) << std::endl;
   return 0;
 }
 

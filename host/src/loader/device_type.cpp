@@ -2,7 +2,10 @@
 
 #include "config/config_string.hpp"
 #include "config/kwargs_schema.hpp"
+#include "loader/plugin_description.hpp"
 #include "loader/plugin_library.hpp"
+
+#include <qrt/error.hpp>
 
 #include <boost/json/parse.hpp>
 
@@ -57,15 +60,17 @@ Capabilities parse_capabilities(const char* text) {
 
 }  // namespace
 
-DeviceType::DeviceType(std::shared_ptr<const PluginLibrary> library, const qrt_device_descriptor& d)
-    : library_(std::move(library)),
+DeviceType::DeviceType(std::filesystem::path library_path, const DeviceDescription& d,
+                       std::shared_ptr<const PluginLibrary> library, const qrt_device_functions* functions)
+    : library_path_(std::move(library_path)),
+      library_(std::move(library)),
       name_(d.name),
-      version_(d.version ? d.version : ""),
-      description_(d.description ? d.description : ""),
-      schema_json_(d.kwargs_schema_json ? d.kwargs_schema_json : "{\"kwargs\":[]}"),
-      capabilities_json_(d.capabilities_json ? d.capabilities_json : "{}"),
-      capabilities_(parse_capabilities(d.capabilities_json)),
-      functions_(d.functions) {
+      version_(d.version),
+      description_(d.description),
+      schema_json_(d.kwargs_schema_json),
+      capabilities_json_(d.capabilities_json),
+      capabilities_(parse_capabilities(capabilities_json_.c_str())),
+      functions_(library_ ? functions : nullptr) {
   try {
     schema_ = std::make_shared<const config::KwargsSchema>(config::KwargsSchema::from_json(schema_json_));
   } catch (const std::exception& e) {
@@ -74,7 +79,24 @@ DeviceType::DeviceType(std::shared_ptr<const PluginLibrary> library, const qrt_d
   for (std::uint32_t i = 0; i < capabilities_.gates.size(); ++i) gate_ids_.emplace(capabilities_.gates[i], i);
 }
 
-const std::filesystem::path& DeviceType::library_path() const { return library_->path(); }
+namespace {
+[[noreturn]] void not_loaded(const DeviceType& type, const char* what) {
+  throw Error(ErrorCode::State, type.name() + ": " + what + " is not available: " + type.library_path().string() +
+                                    " was scanned in a child process and is not loaded in this one");
+}
+}  // namespace
+
+const qrt_device_functions& DeviceType::functions() const {
+  if (!functions_) [[unlikely]]
+    not_loaded(*this, "the function table");
+  return *functions_;
+}
+
+const PluginLibrary& DeviceType::library() const {
+  if (!library_) [[unlikely]]
+    not_loaded(*this, "the library");
+  return *library_;
+}
 
 std::optional<std::uint32_t> DeviceType::gate_id(std::string_view gate_name) const {
   auto it = gate_ids_.find(std::string(gate_name));

@@ -1,5 +1,7 @@
 #include "loader/plugin_library.hpp"
 
+#include "loader/plugin_description.hpp"
+
 #include <qrt/error.hpp>
 #include <qrt/runtime.hpp>
 
@@ -30,22 +32,21 @@ namespace {
   throw Error(ErrorCode::LoadFailed, file.string() + ": " + why);
 }
 
-bool valid_device_name(const char* name) {
-  if (!name || !*name) return false;
-  for (const char* p = name; *p; ++p) {
-    char c = *p;
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
-    if (!ok) return false;
-  }
-  return std::strlen(name) <= 128;
-}
-
 constexpr std::size_t kMinPluginDescriptor = offsetof(qrt_plugin_descriptor, device_count) + sizeof(size_t);
 constexpr std::size_t kMinDeviceDescriptor =
     offsetof(qrt_device_descriptor, functions) + sizeof(const qrt_device_functions*);
 constexpr std::size_t kMinFunctions = offsetof(qrt_device_functions, num_qubits) + sizeof(void*);
 
 }  // namespace
+
+bool valid_device_name(std::string_view name) {
+  if (name.empty() || name.size() > 128) return false;
+  for (char c : name) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
 
 LoadedPlugin LoadedPlugin::load(const std::filesystem::path& requested) {
   std::error_code ec;
@@ -92,7 +93,7 @@ LoadedPlugin LoadedPlugin::load(const std::filesystem::path& requested) {
     const qrt_device_descriptor* dev = d->devices[i];
     const std::string which = "device #" + std::to_string(i);
     if (!dev || dev->struct_size < kMinDeviceDescriptor) refuse(file, which + ": descriptor missing or too small");
-    if (!valid_device_name(dev->name)) refuse(file, which + ": invalid device name");
+    if (!dev->name || !valid_device_name(dev->name)) refuse(file, which + ": invalid device name");
     const std::string named = "device '" + std::string(dev->name) + "'";
     const qrt_device_functions* f = dev->functions;
     if (!f || f->struct_size < kMinFunctions) refuse(file, named + ": function table missing or too small");
@@ -101,8 +102,14 @@ LoadedPlugin LoadedPlugin::load(const std::filesystem::path& requested) {
                            "num_qubits) is NULL");
     for (const auto& other : loaded.devices)
       if (other->name() == dev->name) refuse(file, named + " is offered twice by the same library");
+    if (!dev->capabilities_json) refuse(file, named + ": capabilities JSON is NULL");
     try {
-      loaded.devices.push_back(std::make_shared<DeviceType>(library, *dev));
+      loaded.devices.push_back(std::make_shared<DeviceType>(
+          file,
+          DeviceDescription{dev->name, dev->version ? dev->version : "", dev->description ? dev->description : "",
+                            dev->kwargs_schema_json ? dev->kwargs_schema_json : "{\"kwargs\":[]}",
+                            dev->capabilities_json},
+          library, dev->functions));
     } catch (const std::exception& e) {
       refuse(file, named + ": " + e.what());
     }

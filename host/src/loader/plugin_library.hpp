@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace qrt {
@@ -33,6 +34,9 @@ class PluginLibrary {
   const qrt_plugin_descriptor* descriptor_;
   std::string plugin_name_, plugin_version_;
 };
+
+// Device names: 1 to 128 characters of [A-Za-z0-9._-].
+bool valid_device_name(std::string_view name);
 
 struct LoadedPlugin {
   std::shared_ptr<const PluginLibrary> library;

@@ -65,7 +65,7 @@ std::unique_ptr<PooledInstance> create_instance(const std::shared_ptr<const Pool
 }  // namespace
 
 PooledInstance::PooledInstance(std::shared_ptr<const PoolKey> k, qrt_device* h, PoolSlot* s)
-    : key(std::move(k)), type(key->type), kwargs(key->kwargs), handle(h), functions(&type->functions()), slot(s) {}
+    : key(std::move(k)), type(key->type), kwargs(key->kwargs), handle(h), functions(key->isolation ? nullptr : &type->functions()), slot(s) {}
 
 PooledInstance::~PooledInstance() {
   if (handle) functions->destroy(handle);

@@ -2,6 +2,7 @@
 
 #include "config/nearest_name.hpp"
 #include "isolation/plugin_scan.hpp"
+#include "loader/plugin_description.hpp"
 
 #include <algorithm>
 #include <iostream>
@@ -22,24 +23,51 @@ std::vector<std::filesystem::path> plugin_files(const std::filesystem::path& dir
   return files;
 }
 
-PluginReport report_of(const LoadedPlugin& loaded, const std::filesystem::path& link) {
-  PluginReport report;
-  report.file = loaded.library->path();
-  report.link = link;
-  report.plugin_name = loaded.library->plugin_name();
-  report.plugin_version = loaded.library->plugin_version();
-  report.abi_major = loaded.library->descriptor().abi_major;
-  report.abi_minor = loaded.library->descriptor().abi_minor;
-  report.devices = loaded.devices;
-  return report;
+// One library as discovery sees it: what it offers, and the report `qrt devices` shows.
+struct Discovered {
+  std::vector<std::shared_ptr<const DeviceType>> devices;
+  std::shared_ptr<const PluginLibrary> library;  // null when only described
+  PluginDescription description;
+};
+
+// Described types for a file the child scanned; nothing of the file runs here.
+std::vector<std::shared_ptr<const DeviceType>> described_types(const std::filesystem::path& file,
+                                                               const PluginDescription& description) {
+  std::vector<std::shared_ptr<const DeviceType>> types;
+  for (const auto& d : description.devices) {
+    try {
+      types.push_back(std::make_shared<const DeviceType>(file, d));
+    } catch (const std::exception& e) {
+      throw Error(ErrorCode::LoadFailed, file.string() + ": device '" + d.name + "': " + e.what());
+    }
+  }
+  return types;
 }
 
-// Loads a plugin file, first in a child process when `scan_isolated` (a crash or hang there is a load
-// failure naming the file and the signal, and the host never loads the file).
-LoadedPlugin load_plugin(const std::filesystem::path& file, bool scan_isolated) {
-  if (scan_isolated)
-    if (auto failure = isolation::scan_in_child(file)) throw Error(ErrorCode::LoadFailed, *failure);
-  return LoadedPlugin::load(file);
+// With `scan_isolated`, the file is loaded only in a child process and described from its answer (a
+// crash or hang there is a load failure naming the file and the signal); otherwise it is loaded here.
+Discovered discover(const std::filesystem::path& file, bool scan_isolated) {
+  if (scan_isolated) {
+    isolation::ScanOutcome outcome = isolation::scan_in_child(file);
+    if (!outcome) throw Error(ErrorCode::LoadFailed, outcome.failure);
+    auto devices = described_types(file, *outcome.plugin);
+    return {std::move(devices), nullptr, std::move(*outcome.plugin)};
+  }
+  LoadedPlugin loaded = LoadedPlugin::load(file);
+  PluginDescription description = describe(loaded);
+  return {std::move(loaded.devices), std::move(loaded.library), std::move(description)};
+}
+
+PluginReport report_of(const Discovered& found, const std::filesystem::path& file, const std::filesystem::path& link) {
+  PluginReport report;
+  report.file = file;
+  report.link = link;
+  report.plugin_name = found.description.plugin_name;
+  report.plugin_version = found.description.plugin_version;
+  report.abi_major = found.description.abi_major;
+  report.abi_minor = found.description.abi_minor;
+  report.devices = found.devices;
+  return report;
 }
 
 }  // namespace
@@ -67,9 +95,9 @@ Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_
       }
       if (!seen.insert(vetted.target).second) continue;
       try {
-        LoadedPlugin loaded = load_plugin(vetted.target, scan_isolated_);
-        for (const auto& device : loaded.devices) by_name_.emplace(device->name(), device);
-        plugins_.push_back(report_of(loaded, vetted.link));
+        Discovered found = discover(vetted.target, scan_isolated_);
+        for (const auto& device : found.devices) by_name_.emplace(device->name(), device);
+        plugins_.push_back(report_of(found, vetted.target, vetted.link));
       } catch (const std::exception& e) {
         failures_.push_back({file, e.what()});
         if (warn_on_failure) std::cerr << "qrt: warning: skipping plugin " << e.what() << "\n";
@@ -101,7 +129,8 @@ std::shared_ptr<const DeviceType> Registry::find(std::string_view device) const 
   return first->second;
 }
 
-std::shared_ptr<const DeviceType> Registry::from_library(const std::filesystem::path& file, std::string_view device) {
+std::shared_ptr<const DeviceType> Registry::from_library(const std::filesystem::path& file, std::string_view device,
+                                                         bool describe_only) {
   // Relative paths resolve against the current directory, explicitly; errors then say so.
   const NamedLibrary named = resolve_named_library(file);
   std::filesystem::path canonical;
@@ -127,12 +156,30 @@ std::shared_ptr<const DeviceType> Registry::from_library(const std::filesystem::
   auto it = explicit_.find(canonical);
   if (it == explicit_.end()) {
     try {
-      it = explicit_.emplace(canonical, load_plugin(canonical, scan_isolated_)).first;
+      it = explicit_.emplace(canonical, discover(canonical, scan_isolated_ || describe_only).devices).first;
     } catch (const Error& e) {
       throw Error(e.code(), e.what() + named.note);
     }
   }
-  return pick(it->second.devices);
+  return pick(it->second);
+}
+
+std::shared_ptr<const DeviceType> Registry::loaded(const std::shared_ptr<const DeviceType>& type) {
+  if (type->loaded()) return type;
+  const std::filesystem::path& file = type->library_path();
+  std::lock_guard lock(loaded_mutex_);
+  auto it = loaded_.find(file);
+  if (it == loaded_.end()) {
+    // The child's verdict holds only for the file it scanned: a file changed since is scanned again
+    // (the cache knows its identity), so a library that now crashes while loading is still kept out.
+    if (isolation::ScanOutcome outcome = isolation::scan_in_child(file); !outcome)
+      throw Error(ErrorCode::LoadFailed, outcome.failure);
+    it = loaded_.emplace(file, LoadedPlugin::load(file).devices).first;
+  }
+  for (const auto& d : it->second)
+    if (d->name() == type->name()) return d;
+  throw Error(ErrorCode::NotFound, file.string() + " no longer offers device '" + type->name() +
+                                       "' (the file changed since it was scanned)");
 }
 
 }  // namespace qrt

@@ -20,8 +20,9 @@ namespace qrt {
 class Registry {
  public:
   // Folders and files the trust rules refuse (plugin_trust.hpp) are recorded as failures, not loaded.
-  // `scan_isolated`: load each file in a child process first (isolation/plugin_scan.hpp) and skip the
-  // ones that crash or hang there.
+  // `scan_isolated`: never load a file here during discovery; a child process loads it
+  // (isolation/plugin_scan.hpp) and its answer backs *described* device types (DeviceType::loaded() is
+  // false); files that crash or hang there are load failures.
   Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure, TrustPolicy trust = {},
            bool scan_isolated = false);
 
@@ -34,8 +35,16 @@ class Registry {
 
   // The device `device` of an explicitly named library file (relative paths: against the current
   // directory, and messages say so). The trust rules apply. Loads the file once; thread-safe. Throws
-  // Error(LoadFailed) or Error(NotFound).
-  std::shared_ptr<const DeviceType> from_library(const std::filesystem::path& file, std::string_view device);
+  // Error(LoadFailed) or Error(NotFound). `describe_only`: scan the file in a child process even when
+  // discovery loads files here (the config runs the device isolated: its library is never mapped here).
+  std::shared_ptr<const DeviceType> from_library(const std::filesystem::path& file, std::string_view device,
+                                                 bool describe_only = false);
+
+  // `type` itself when loaded; otherwise the same device of its library, loaded in this process now
+  // (once per library; the file is rescanned first when it changed since its scan). For the callers
+  // that run the plugin's code here: an in-process device (isolate=false) of a scanning registry.
+  // Throws Error(LoadFailed) or Error(NotFound). Thread-safe.
+  std::shared_ptr<const DeviceType> loaded(const std::shared_ptr<const DeviceType>& type);
 
  private:
   std::vector<PluginReport> plugins_;
@@ -45,7 +54,10 @@ class Registry {
   bool scan_isolated_ = false;
 
   std::mutex explicit_mutex_;
-  std::map<std::filesystem::path, LoadedPlugin> explicit_;  // libraries named in configs
+  std::map<std::filesystem::path, std::vector<std::shared_ptr<const DeviceType>>> explicit_;  // named in configs
+
+  std::mutex loaded_mutex_;
+  std::map<std::filesystem::path, std::vector<std::shared_ptr<const DeviceType>>> loaded_;  // loaded on demand
 };
 
 }  // namespace qrt

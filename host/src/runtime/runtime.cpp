@@ -72,7 +72,10 @@ struct Runtime::Impl {
   // The host-level isolation keys are taken out before the plugin's schema sees the kwargs.
   Resolved resolve(std::string_view device, std::string_view library, config::ParsedConfig parsed) {
     auto settings = isolation::take_isolation_keys(parsed.kwargs, parsed.bare_tokens, isolate);
-    auto type = library.empty() ? registry.find(device) : registry.from_library(std::filesystem::path(library), device);
+    auto type = library.empty() ? registry.find(device)
+                                : registry.from_library(std::filesystem::path(library), device, settings.has_value());
+    // An isolated device needs only the description; one that runs here needs the library mapped.
+    if (!settings) type = registry.loaded(type);
     std::string canonical = type->schema().canonicalize(parsed.kwargs, parsed.bare_tokens, type->name());
     return std::make_shared<const PoolKey>(std::move(type), std::move(canonical), std::move(settings));
   }
