@@ -28,8 +28,11 @@ qrt::sdk::Schema DeviceOptions::schema(bool single_precision) {
                "Most qubits allocated at once (the state needs 16 * 2^n bytes, 8 * 2^n in single precision)", 1,
                kMaxDeviceQubits)
       .string("precision", "double",
-              "Amplitude precision: double (complex128) or single (complex64: half the memory and about twice "
-              "the speed of bandwidth-bound gates; results accurate to ~1e-6 relative, sums still in double)",
+              single_precision
+                  ? "Amplitude precision: double (complex128) or single (complex64: half the memory and about "
+                    "twice the speed of bandwidth-bound gates; results accurate to ~1e-6 relative, sums still in "
+                    "double)"
+                  : "Amplitude precision: double (complex128) only on this device",
               precisions)
       .boolean("fusion", true,
                "Fuse runs of gates on few qubits into one matrix before applying them (one pass over the state "
