@@ -3,7 +3,8 @@
 // uses no out-of-line library code, so no function compiled for one level can be picked by the
 // linker for another (the classic ODR trap of per-file -m flags).
 //
-// S provides: Scalar (double or float), Reg, lanes_log2, scalars (per register), load/store/zero/broadcast/add/fma/mul/times_i, permute<X>.
+// S provides: Scalar (double or float), Reg, lanes_log2, scalars (per register),
+// load/store/zero/broadcast/add/fma/mul/times_i, permute<X>.
 // Coefficient layouts are described in lane_coefficients.hpp.
 #pragma once
 
