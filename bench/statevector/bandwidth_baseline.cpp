@@ -8,6 +8,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <tuple>
 #include <vector>
 
 namespace sv_bench {
@@ -23,7 +24,7 @@ double seconds_since(Clock::time_point start) {
 }  // namespace
 
 const Sizes& sizes() {
-  static const Sizes all{{20, 22, 24, 26}, {1, 2}, 24};
+  static const Sizes all{{20, 22, 24, 26}, {1, 2}, 24, {24, 26}};
   return all;
 }
 
@@ -32,11 +33,12 @@ std::unique_ptr<qrt::sv::StatevectorDevice> make_device(const std::string& kwarg
   return std::make_unique<qrt::sv::StatevectorDevice>(kwargs);
 }
 
-SharedDevice& shared_device(int num_qubits, int threads) {
-  static std::map<std::pair<int, int>, SharedDevice> devices;
-  SharedDevice& shared = devices[{num_qubits, threads}];
+SharedDevice& shared_device(int num_qubits, int threads, const std::string& precision) {
+  static std::map<std::tuple<int, int, std::string>, SharedDevice> devices;
+  SharedDevice& shared = devices[{num_qubits, threads, precision}];
   if (!shared.device) {
-    shared.device = make_device(R"({"fusion": false, "threads": )" + std::to_string(threads) + "}");
+    shared.device = make_device(R"({"fusion": false, "threads": )" + std::to_string(threads) + R"(, "precision": ")" +
+                                precision + "\"}");
     shared.wires = shared.device->allocate_qubits(static_cast<std::size_t>(num_qubits));
   }
   return shared;
@@ -47,11 +49,16 @@ std::uint32_t gate_id(const std::string& name) {
   return static_cast<std::uint32_t>(std::find(gates.begin(), gates.end(), name) - gates.begin());
 }
 
-double pass_bytes(int num_qubits) { return 2.0 * 16.0 * std::ldexp(1.0, num_qubits); }
+int amplitude_bytes(const std::string& precision) { return precision == "single" ? 8 : 16; }
+
+double pass_bytes(int num_qubits, int bytes_per_amplitude) {
+  return 2.0 * bytes_per_amplitude * std::ldexp(1.0, num_qubits);
+}
 
 void paired_rounds(benchmark::State& state, int num_qubits, int threads, int ops_per_round,
-                   const std::function<void(int op)>& op) {
-  InplaceReference reference(num_qubits, threads);
+                   const std::function<void(int op)>& op, int bytes_per_amplitude) {
+  // The reference buffer holds complex128: half as many entries for a complex64 state, same bytes.
+  InplaceReference reference(bytes_per_amplitude == 8 ? num_qubits - 1 : num_qubits, threads);
   double best_reference_round = std::numeric_limits<double>::infinity();
   double best_op_round = std::numeric_limits<double>::infinity();
   std::vector<double> round_ratios;
@@ -73,8 +80,9 @@ void paired_rounds(benchmark::State& state, int num_qubits, int threads, int ops
   const double median_ratio = round_ratios.empty() ? 0.0
                               : round_ratios.size() % 2 ? round_ratios[half]
                                                         : (round_ratios[half - 1] + round_ratios[half]) / 2;
-  const double bytes = pass_bytes(num_qubits);
+  const double bytes = pass_bytes(num_qubits, bytes_per_amplitude);
   state.counters["n"] = num_qubits;
+  state.counters["amplitude_bytes"] = bytes_per_amplitude;
   state.counters["threads"] = threads;
   state.counters["best_ms"] = best_op_round / ops_per_round * 1e3;
   state.counters["GB/s"] = bytes * ops_per_round / best_op_round / 1e9;

@@ -18,21 +18,26 @@ struct Sizes {
   std::vector<int> qubits;   // state sizes for the bandwidth benchmarks (issue 3: n = 20..26)
   std::vector<int> threads;  // thread counts
   int circuit_qubits;        // the layered circuit
+  // precision = "single" (issue 15): gates and the layered circuit at these sizes, beside double.
+  std::vector<int> single_precision_qubits;
 };
 const Sizes& sizes();
 
 std::unique_ptr<qrt::sv::StatevectorDevice> make_device(const std::string& kwargs_json);
-// A device with fusion off and `threads` threads holding an n-qubit state, kept for the whole run:
+// A device with fusion off, `threads` threads and `precision` ("double" or "single") holding an n-qubit
+// state, kept for the whole run:
 // first-touching a fresh 1 GiB state costs seconds here, so benchmarks share one per (n, threads).
 struct SharedDevice {
   std::unique_ptr<qrt::sv::StatevectorDevice> device;
   std::vector<qrt::sdk::Wire> wires;  // in allocation order
 };
-SharedDevice& shared_device(int num_qubits, int threads);
+SharedDevice& shared_device(int num_qubits, int threads, const std::string& precision = "double");
 std::uint32_t gate_id(const std::string& name);
 
-// Bytes a full pass over an n-qubit state reads and writes (2 * 16 * 2^n).
-double pass_bytes(int num_qubits);
+// Bytes of one amplitude: 16 (complex128) or 8 (complex64, precision = "single").
+int amplitude_bytes(const std::string& precision);
+// Bytes a full pass over an n-qubit state reads and writes (2 * amplitude_bytes * 2^n).
+double pass_bytes(int num_qubits, int bytes_per_amplitude = 16);
 
 // The reference the kernels are measured against (bench/common/inplace_reference.hpp).
 using bench_reference::InplaceReference;
@@ -47,8 +52,10 @@ using bench_reference::InplaceReference;
 // GB/s (the best round), inplace_GB/s (the best reference round), ratio_to_inplace (best reference
 // round over best operation round), ratio_median (the median over rounds of reference time over
 // operation time).
+// With 8-byte amplitudes (precision = "single") the reference pass covers the same bytes as the state
+// (a buffer of 2^(n-1) complex128) and GB/s counts 2 * 8 * 2^n bytes per operation.
 void paired_rounds(benchmark::State& state, int num_qubits, int threads, int ops_per_round,
-                   const std::function<void(int op)>& op);
+                   const std::function<void(int op)>& op, int bytes_per_amplitude = 16);
 // Rounds that keep a paired benchmark at a few seconds whatever n is.
 int paired_round_count(int num_qubits);
 

@@ -2,7 +2,8 @@
 // reference loop, one reference pass right before each gate (paired_rounds). One round applies the gate
 // once on every target qubit, so lane-internal (low) and strided (high) qubits count equally; a
 // 2-qubit gate acts on neighbours (q, q+1). Reported: time per gate, GB/s counting 2 * 16 * 2^n bytes
-// per gate, and the ratio to the reference.
+// per gate, and the ratio to the reference. Names ending in /single: precision = "single" (8-byte
+// amplitudes, GB/s counting 2 * 8 * 2^n bytes, the reference over a buffer of the same bytes).
 // Also dense k-qubit unitaries (k = 1..5) at the circuit size, which is how the default
 // fusion_max_qubits was chosen.
 #include "bench_common.hpp"
@@ -25,15 +26,18 @@ struct GateShape {
 constexpr GateShape kGates[] = {{"Hadamard", 1, 0}, {"RX", 1, 1},   {"RZ", 1, 1},   {"IsingXX", 2, 1},
                                 {"T", 1, 0},        {"CNOT", 2, 0}, {"CZ", 2, 0},   {"SWAP", 2, 0}};
 
-void gate(benchmark::State& state, GateShape shape, int n, int threads) {
-  qrt::sv::StatevectorDevice& device = *shared_device(n, threads).device;
-  const std::vector<qrt::sdk::Wire>& wires = shared_device(n, threads).wires;
+void gate(benchmark::State& state, GateShape shape, int n, int threads, const std::string& precision) {
+  qrt::sv::StatevectorDevice& device = *shared_device(n, threads, precision).device;
+  const std::vector<qrt::sdk::Wire>& wires = shared_device(n, threads, precision).wires;
   const std::uint32_t id = gate_id(shape.name);
   const double params[] = {0.3};
-  paired_rounds(state, n, threads, n, [&](int q) {
-    const qrt::sdk::Wire targets[2] = {wires[q], wires[(q + 1) % n]};
-    device.apply_gate({id, shape.name, {params, shape.params}, {targets, shape.wires}, {}, {}, false});
-  });
+  paired_rounds(
+      state, n, threads, n,
+      [&](int q) {
+        const qrt::sdk::Wire targets[2] = {wires[q], wires[(q + 1) % n]};
+        device.apply_gate({id, shape.name, {params, shape.params}, {targets, shape.wires}, {}, {}, false});
+      },
+      amplitude_bytes(precision));
 }
 
 void dense_unitary(benchmark::State& state, int k, int n, int threads) {
@@ -60,7 +64,17 @@ void register_gate_benchmarks() {
       for (const GateShape& g : kGates)
         benchmark::RegisterBenchmark(
             (std::string("gate/") + g.name + "/n:" + std::to_string(n) + "/threads:" + std::to_string(t)).c_str(), gate,
-            g, n, t)
+            g, n, t, std::string("double"))
+            ->Iterations(paired_round_count(n))
+            ->UseManualTime()
+            ->Unit(benchmark::kMillisecond);
+  for (int n : sizes().single_precision_qubits)
+    for (int t : sizes().threads)
+      for (const GateShape& g : kGates)
+        benchmark::RegisterBenchmark((std::string("gate/") + g.name + "/n:" + std::to_string(n) +
+                                      "/threads:" + std::to_string(t) + "/single")
+                                         .c_str(),
+                                     gate, g, n, t, std::string("single"))
             ->Iterations(paired_round_count(n))
             ->UseManualTime()
             ->Unit(benchmark::kMillisecond);

@@ -39,6 +39,7 @@ struct RunArgs {
   std::vector<std::string> expvals;
   std::string entry;              // QIR only
   std::optional<double> timeout;  // QIR only
+  std::string precision;          // --precision: added to the device config as a kwarg
 };
 
 constexpr std::chrono::milliseconds kProgressDelay{1000};  // quick runs show no bar
@@ -61,9 +62,21 @@ bool show_progress(const RunArgs& args) {
   return ::isatty(STDERR_FILENO) == 1 && args.output != "json";
 }
 
+// `--precision X` is shorthand for the kwarg precision=X on the device config string (the device's
+// schema then decides whether it takes it). A JSON config carries its kwargs itself.
+std::string with_precision(const std::string& config, const std::string& precision) {
+  if (precision.empty()) return config;
+  const auto first = config.find_first_not_of(" \t\n");
+  if (first != std::string::npos && config[first] == '{')
+    throw Error(ErrorCode::InvalidArgument,
+                "--precision cannot be combined with a JSON device config; put \"precision\" in its kwargs");
+  return config + (config.find(':') == std::string::npos ? ":" : ",") + "precision=" + precision;
+}
+
 int run(const RunArgs& args) {
+  const std::string device_config = with_precision(args.device, args.precision);
   if (program_kind(args.file) == ProgramKind::Qir)
-    return run_qir({args.file, args.entry, args.device, args.shots, args.seed, args.output, args.timeout, args.isolate});
+    return run_qir({args.file, args.entry, device_config, args.shots, args.seed, args.output, args.timeout, args.isolate});
   if (!args.entry.empty() || args.timeout)
     throw Error(ErrorCode::InvalidArgument, "--entry and --timeout apply to QIR programs; " + args.file + " is OpenQASM");
   using Clock = std::chrono::steady_clock;
@@ -75,7 +88,7 @@ int run(const RunArgs& args) {
   RuntimeOptions runtime_options;
   if (args.isolate) runtime_options.isolate = true;  // else $QRT_ISOLATE decides
   Runtime runtime(runtime_options);
-  Device device = runtime.open(args.device);
+  Device device = runtime.open(device_config);
   RunOptions options;
   options.shots = args.shots;
   options.seed = args.seed;
@@ -124,6 +137,10 @@ Action add_run_command(CLI::App& app) {
   sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
   sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic");
   sub->add_option("--seed", args->seed, "Seed for sampling (overrides the device's)");
+  sub->add_option("--precision", args->precision,
+                  "Amplitude precision of the device: double or single (adds precision=... to the device config; "
+                  "statevector.qubit takes it)")
+      ->check(CLI::IsMember({"double", "single"}));
   sub->add_option("-o,--output", args->output, "table or json")->check(CLI::IsMember({"table", "json"}));
   sub->add_flag("--probs", args->probs, "Print final-state probabilities (qubit 0 rightmost)");
   sub->add_option("--top", args->top, "List only the K most likely states (0 = all). Default: all 2^n in JSON, 16 in the table");

@@ -18,7 +18,7 @@ TEST_CASE("qrt devices lists the bundled devices with their schemas", "[cli]") {
   auto r = qrt("devices");
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("null.qubit") && Catch::Contains("statevector.qubit") &&
-                        Catch::Contains("shots (int, default 0, min 0)"));
+                        Catch::Contains("shots (int, default 0, min 0)") && Catch::Contains("precision"));
 
   auto j = qrt("devices --json");
   REQUIRE(j.exit_code == 0);

@@ -53,6 +53,26 @@ TEST_CASE("qrt run gives GHZ probabilities, state and expectation values analyti
   CHECK(ev.at("ZIII").to_number<double>() == Approx(0).margin(1e-12));
 }
 
+TEST_CASE("qrt run --precision single runs statevector.qubit on complex64 amplitudes", "[cli][single]") {
+  auto doc = json_of(qrt("run " + kGhz + " --precision single --probs --state --expval XXXX -o json"));
+  CHECK(doc.at("probabilities").as_object().at("1111").to_number<double>() == Approx(0.5).margin(1e-7));
+  // The state is the stored complex64 value, widened: 1/sqrt(2) rounded to float, not to double.
+  const double amplitude = doc.at("state").as_array()[0].as_array()[0].to_number<double>();
+  CHECK(amplitude == static_cast<double>(static_cast<float>(std::sqrt(0.5))));
+  CHECK(doc.at("expvals").as_object().at("XXXX").to_number<double>() == Approx(1).margin(1e-6));
+  // Added to a config that already has kwargs; a bad value or a JSON config is refused clearly.
+  CHECK(qrt("run " + kGhz + " --device statevector.qubit:seed=3 --precision single --probs").exit_code == 0);
+  auto bad = qrt("run " + kGhz + " --precision half");
+  CHECK(bad.exit_code != 0);
+  CHECK_THAT(bad.err, Catch::Contains("--precision") && Catch::Contains("half"));
+  auto json_config = qrt("run " + kGhz + " --device '{\"device\": \"statevector.qubit\"}' --precision single");
+  CHECK(json_config.exit_code == 1);
+  CHECK_THAT(json_config.err, Catch::Contains("JSON device config"));
+  auto wrong_value = qrt("run " + kGhz + " --device statevector.qubit:precision=half");
+  CHECK(wrong_value.exit_code == 1);
+  CHECK_THAT(wrong_value.err, Catch::Contains("kwarg 'precision'") && Catch::Contains("\"double\", \"single\""));
+}
+
 TEST_CASE("qrt run prints a readable table", "[cli]") {
   auto r = qrt("run " + kGhz + " --shots 100 --seed 1");
   REQUIRE(r.exit_code == 0);

@@ -155,6 +155,24 @@ void check_against_reference(Case& c, unsigned n, const ExecPolicy& policy, std:
   REQUIRE(sv_test::max_difference(state, expected) < 1e-12);
 }
 
+// The same on a complex64 copy of the state: kernels round the double-precision coefficients once and
+// compute in float, so each amplitude may differ from the reference by a few float epsilons (the
+// state's amplitudes are at most 1 and a dense op sums at most 32 products).
+void check_single_against_reference(Case& c, unsigned n, const ExecPolicy& policy, std::uint64_t seed) {
+  const State state = sv_test::random_state(n, seed);
+  const State expected = sv_test::apply_reference(state, n, c.matrix, c.wires.targets, c.wires.controls,
+                                                  c.wires.control_values);
+  std::vector<std::complex<float>> single(state.begin(), state.end());
+  Workspace ws;
+  if (c.op.shape == OpShape::Dense && c.op.external_matrix) c.op.external_matrix = c.storage.data();
+  apply_op(single.data(), n, c.op, policy, ws);
+  const State widened(single.begin(), single.end());
+  INFO("n=" << n << " shape=" << static_cast<int>(c.op.shape) << " simd=" << simd_level_name(policy.simd)
+            << " controls=" << c.op.control_mask << " values=" << c.op.control_values
+            << " targets=" << c.op.target_mask);
+  REQUIRE(sv_test::max_difference(widened, expected) < 2e-6);
+}
+
 std::vector<SimdLevel> supported_levels() {
   std::vector<SimdLevel> levels;
   for (unsigned i = 0; i < kNumSimdLevels; ++i)
@@ -182,6 +200,33 @@ TEST_CASE("kernels match the reference for every shape, SIMD level and the small
           for (int trial = 0; trial < 40; ++trial) {
             Case c = make(n, rng);
             check_against_reference(c, n, policy, rng());
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("complex64 kernels match the reference for every shape, SIMD level and the small-state path",
+          "[kernels][single]") {
+  using Maker = Case (*)(unsigned, std::mt19937_64&);
+  const std::pair<const char*, Maker> shapes[] = {
+      {"phase", &phase_case}, {"parity", &parity_case}, {"two-level", &two_level_case}, {"dense", &dense_case},
+      {"two pairs", &pairs_case}};
+  std::vector<std::pair<std::string, ExecPolicy>> paths;
+  for (SimdLevel level : supported_levels())
+    paths.emplace_back(std::string(simd_level_name(level)), ExecPolicy{level, 1, 14, false});
+  paths.emplace_back("small-state", ExecPolicy{SimdLevel::Portable, 1, 14, true});
+  paths.emplace_back("threaded", ExecPolicy{best_simd_level(), 2, 0, false});
+  for (const auto& [path, policy] : paths) {
+    for (const auto& [name, make] : shapes) {
+      DYNAMIC_SECTION(path << " " << name) {
+        std::mt19937_64 rng(4321);
+        const unsigned max_qubits = policy.small_state_path ? kSmallStateQubits : 8;
+        for (unsigned n = 1; n <= max_qubits; ++n) {
+          for (int trial = 0; trial < 20; ++trial) {
+            Case c = make(n, rng);
+            check_single_against_reference(c, n, policy, rng());
           }
         }
       }

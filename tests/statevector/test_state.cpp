@@ -78,3 +78,31 @@ TEST_CASE("permuted copy reorders qubits", "[state]") {
   const unsigned not_a_permutation[] = {0, 0};
   CHECK_THROWS_AS(copy_permuted(psi.data(), not_a_permutation, out.data(), 1), std::invalid_argument);
 }
+
+TEST_CASE("a complex64 state: half the bytes, same growth rules, widened exactly when copied out", "[state][single]") {
+  BasicStateVector<float> s;
+  s.reset(20);
+  CHECK(s.capacity_bytes() == (std::size_t{8} << 20));
+  CHECK(s.data()[0] == std::complex<float>(1.0f));
+  s.reset(3);
+  const sv_test::State psi = sv_test::random_state(3, 4);
+  std::copy(psi.begin(), psi.end(), s.data());  // rounded to float
+  s.add_qubits(1);
+  for (std::size_t i = 8; i < 16; ++i) CHECK(s.data()[i] == std::complex<float>(0.0f));
+  for (unsigned identity : {1u, 0u}) {
+    // Identity order (allocation order = reversed qubit order) and a real permutation.
+    std::vector<unsigned> qubit_at = {3, 2, 1, 0};
+    if (!identity) qubit_at = {1, 3, 0, 2};
+    for (unsigned threads : {1u, 2u}) {
+      sv_test::State out(16);
+      copy_permuted(s.data(), qubit_at, out.data(), threads);
+      for (std::size_t i = 0; i < out.size(); ++i) {
+        std::size_t j = 0;
+        for (unsigned p = 0; p < 4; ++p) j |= ((i >> (3 - p)) & 1u) << qubit_at[p];
+        REQUIRE(out[i] == Complex(s.data()[j]));
+      }
+    }
+  }
+  s.remove_top_qubit(0);
+  for (std::size_t i = 0; i < 8; ++i) CHECK(s.data()[i] == std::complex<float>(psi[i]));
+}

@@ -15,10 +15,12 @@ namespace {
 using kernels::KernelArgs;
 using kernels::KernelTable;
 
+// T: the state's scalar type. Coefficients are computed from the op's double matrix and stored as T.
+template <class T>
 struct Target {
-  Complex* amps;
+  Amplitude<T>* amps;
   unsigned num_qubits;
-  const KernelTable& table;
+  const KernelTable<T>& table;
   unsigned threads;
   Workspace& workspace;
 
@@ -27,9 +29,10 @@ struct Target {
 };
 
 // Groups visit every register whose `fixed` qubits are 0, with `values` OR-ed in.
-KernelArgs group_args(const Target& t, QubitMask fixed_qubits, QubitMask fixed_values) {
-  KernelArgs a;
-  a.amps = reinterpret_cast<double*>(t.amps);
+template <class T>
+KernelArgs<T> group_args(const Target<T>& t, QubitMask fixed_qubits, QubitMask fixed_values) {
+  KernelArgs<T> a;
+  a.amps = reinterpret_cast<T*>(t.amps);
   const unsigned lanes_log2 = t.lanes_log2();
   const QubitMask fixed = fixed_qubits >> lanes_log2;
   for (QubitMask rest = fixed; rest; rest &= rest - 1) a.fixed_low_masks[a.num_fixed++] = (rest & (~rest + 1)) - 1;
@@ -41,31 +44,34 @@ KernelArgs group_args(const Target& t, QubitMask fixed_qubits, QubitMask fixed_v
   return a;
 }
 
-LaneControls lane_controls(const Target& t, const QubitOp& op) {
+template <class T>
+LaneControls lane_controls(const Target<T>& t, const QubitOp& op) {
   return {static_cast<unsigned>(op.control_mask & t.lane_qubits()),
           static_cast<unsigned>(op.control_values & t.lane_qubits())};
 }
 
-void apply_phase(const Target& t, const QubitOp& op) {
+template <class T>
+void apply_phase(const Target<T>& t, const QubitOp& op) {
   if (op.coeffs[0] == Complex(1.0)) return;
   const LaneControls lanes = lane_controls(t, op);
   const QubitMask high = ~t.lane_qubits();
-  KernelArgs a = group_args(t, op.control_mask & high, op.control_values & high);
-  double* coef = t.workspace.coefficients.get(lane_coefficient_doubles(t.lanes_log2()));
+  KernelArgs<T> a = group_args(t, op.control_mask & high, op.control_values & high);
+  T* coef = t.workspace.coefficients.template get_as<T>(lane_coefficient_scalars(t.lanes_log2()));
   put_lane_coefficient(coef, t.lanes_log2(), [&](unsigned lane) { return lanes.active(lane) ? op.coeffs[0] : 1.0; });
   a.coef = coef;
   t.table.phase(a);
 }
 
-void apply_parity(const Target& t, const QubitOp& op) {
+template <class T>
+void apply_parity(const Target<T>& t, const QubitOp& op) {
   const LaneControls lanes = lane_controls(t, op);
   const QubitMask high = ~t.lane_qubits();
-  KernelArgs a = group_args(t, op.control_mask & high, op.control_values & high);
+  KernelArgs<T> a = group_args(t, op.control_mask & high, op.control_values & high);
   a.parity_mask = (op.target_mask & high) >> t.lanes_log2();
   const unsigned lane_targets = static_cast<unsigned>(op.target_mask & t.lane_qubits());
-  double* coef = t.workspace.coefficients.get(2 * lane_coefficient_doubles(t.lanes_log2()));
+  T* coef = t.workspace.coefficients.template get_as<T>(2 * lane_coefficient_scalars(t.lanes_log2()));
   for (unsigned high_parity = 0; high_parity < 2; ++high_parity) {
-    put_lane_coefficient(coef + high_parity * lane_coefficient_doubles(t.lanes_log2()), t.lanes_log2(),
+    put_lane_coefficient(coef + high_parity * lane_coefficient_scalars(t.lanes_log2()), t.lanes_log2(),
                          [&](unsigned lane) -> Complex {
                            if (!lanes.active(lane)) return 1.0;
                            return op.coeffs[(high_parity + std::popcount(lane & lane_targets)) & 1u];
@@ -75,10 +81,12 @@ void apply_parity(const Target& t, const QubitOp& op) {
   t.table.parity(a);
 }
 
-void apply_dense(const Target& t, const QubitOp& op);
+template <class T>
+void apply_dense(const Target<T>& t, const QubitOp& op);
 
 // A two-level op whose pair differs in lane qubits becomes a dense op on its target qubits.
-void apply_two_level_as_dense(const Target& t, const QubitOp& op) {
+template <class T>
+void apply_two_level_as_dense(const Target<T>& t, const QubitOp& op) {
   QubitOp dense;
   dense.shape = OpShape::Dense;
   dense.control_mask = op.control_mask;
@@ -110,19 +118,20 @@ kernels::TwoLevelKernel two_level_kind(const QubitOp& op, bool lane_controls_pre
   return plain_swap ? kernels::TwoLevelKernel::Swap : kernels::TwoLevelKernel::PhasedSwap;
 }
 
-void apply_two_level(const Target& t, const QubitOp& op) {
+template <class T>
+void apply_two_level(const Target<T>& t, const QubitOp& op) {
   if (op.target_mask & t.lane_qubits()) return apply_two_level_as_dense(t, op);
   const LaneControls lanes = lane_controls(t, op);
   const QubitMask high = ~t.lane_qubits();
-  KernelArgs a = group_args(t, op.target_mask | (op.control_mask & high), op.control_values & high);
+  KernelArgs<T> a = group_args(t, op.target_mask | (op.control_mask & high), op.control_values & high);
   a.offsets[0] = op.a_bits >> t.lanes_log2();
   a.offsets[1] = (op.a_bits ^ op.target_mask) >> t.lanes_log2();
   const kernels::TwoLevelKernel kind = two_level_kind(op, lanes.mask != 0);
-  double* coef = t.workspace.coefficients.get(4 * lane_coefficient_doubles(t.lanes_log2()));
+  T* coef = t.workspace.coefficients.template get_as<T>(4 * lane_coefficient_scalars(t.lanes_log2()));
   // General: m_aa, m_ab, m_ba, m_bb. PhasedSwap: m_ab, m_ba. Swap: none. Inactive lanes: identity.
   const unsigned first = kind == kernels::TwoLevelKernel::General ? 0 : 1;
   const unsigned last = kind == kernels::TwoLevelKernel::General ? 4 : kind == kernels::TwoLevelKernel::Swap ? 1 : 3;
-  double* out = coef;
+  T* out = coef;
   for (unsigned i = first; i < last; ++i)
     out = put_lane_coefficient(out, t.lanes_log2(), [&](unsigned lane) -> Complex {
       if (lanes.active(lane)) return op.coeffs[i];
@@ -147,14 +156,15 @@ unsigned pair_partner(std::span<const Complex> matrix) {
 
 // Both targets select registers (no lane qubit): the two 2x2 blocks of a pair-structured matrix in one
 // pass (kernels::two_pairs). Returns false when the op does not have that form.
-bool apply_two_pairs(const Target& t, const QubitOp& op) {
+template <class T>
+bool apply_two_pairs(const Target<T>& t, const QubitOp& op) {
   if (op.num_targets != 2 || (op.target_mask & t.lane_qubits()) != 0 || !t.table.two_pairs) return false;
   const std::span<const Complex> m = op.dense_matrix();
   const unsigned partner = pair_partner(m);
   if (partner == 0) return false;
   const LaneControls lanes = lane_controls(t, op);
   const QubitMask high = ~t.lane_qubits();
-  KernelArgs a = group_args(t, op.target_mask | (op.control_mask & high), op.control_values & high);
+  KernelArgs<T> a = group_args(t, op.target_mask | (op.control_mask & high), op.control_values & high);
   const auto offset_of = [&](unsigned local) {  // matrix index bit j = targets[j]
     std::uint64_t offset = 0;
     for (unsigned j = 0; j < 2; ++j)
@@ -164,8 +174,8 @@ bool apply_two_pairs(const Target& t, const QubitOp& op) {
   const unsigned pair_a = 0, pair_b = partner == 1 ? 2u : 1u;  // the pairs {0, partner}, {pair_b, pair_b ^ partner}
   const unsigned members[4] = {pair_a, pair_a ^ partner, pair_b, pair_b ^ partner};
   for (unsigned k = 0; k < 4; ++k) a.offsets[k] = offset_of(members[k]);
-  double* coef = t.workspace.coefficients.get(8 * lane_coefficient_doubles(t.lanes_log2()));
-  double* out = coef;
+  T* coef = t.workspace.coefficients.template get_as<T>(8 * lane_coefficient_scalars(t.lanes_log2()));
+  T* out = coef;
   for (unsigned pair = 0; pair < 2; ++pair) {
     const unsigned first = members[2 * pair], second = members[2 * pair + 1];
     const Complex block[4] = {m[first * 4 + first], m[first * 4 + second], m[second * 4 + first],
@@ -181,7 +191,8 @@ bool apply_two_pairs(const Target& t, const QubitOp& op) {
   return true;
 }
 
-void apply_dense(const Target& t, const QubitOp& op) {
+template <class T>
+void apply_dense(const Target<T>& t, const QubitOp& op) {
   if (apply_two_pairs(t, op)) return;
   if (op.num_targets == 1 && op.targets[0] >= t.lanes_log2()) {
     const QubitMask bit = QubitMask{1} << op.targets[0];
@@ -193,27 +204,29 @@ void apply_dense(const Target& t, const QubitOp& op) {
   const DenseSplit split = split_dense_targets(op, t.lanes_log2());
   const LaneControls lanes = lane_controls(t, op);
   const bool per_lane = split.lane_target_mask != 0 || lanes.mask != 0;
-  const kernels::KernelFn kernel =
+  const kernels::KernelFn<T> kernel =
       split.num_high <= kernels::kMaxKernelTargets ? t.table.dense[split.num_high][split.lane_target_mask][per_lane]
                                                    : nullptr;
   if (!kernel) return apply_dense_large(t.amps, t.num_qubits, op, t.threads);
 
   const QubitMask high = ~t.lane_qubits();
-  KernelArgs a = group_args(t, (op.target_mask & high) | (op.control_mask & high), op.control_values & high);
+  KernelArgs<T> a = group_args(t, (op.target_mask & high) | (op.control_mask & high), op.control_values & high);
   for (std::size_t h = 0; h < (std::size_t{1} << split.num_high); ++h) {
     std::uint64_t offset = 0;
     for (unsigned i = 0; i < split.num_high; ++i)
       if ((h >> i) & 1u) offset |= std::uint64_t{1} << (split.high_qubit[i] - t.lanes_log2());
     a.offsets[h] = offset;
   }
-  double* coef = t.workspace.coefficients.get(dense_coefficient_doubles(split, per_lane));
+  T* coef = t.workspace.coefficients.template get_as<T>(dense_coefficient_scalars(split, per_lane));
   build_dense_coefficients(split, op.dense_matrix(), lanes, per_lane, coef);
   a.coef = coef;
   kernel(a);
 }
 
-using Handler = void (*)(const Target&, const QubitOp&);
-constexpr Handler kHandlers[kNumOpShapes] = {&apply_phase, &apply_parity, &apply_two_level, &apply_dense};
+template <class T>
+using Handler = void (*)(const Target<T>&, const QubitOp&);
+template <class T>
+constexpr Handler<T> kHandlers[kNumOpShapes] = {&apply_phase<T>, &apply_parity<T>, &apply_two_level<T>, &apply_dense<T>};
 
 void check_op_fits(const QubitOp& op, unsigned num_qubits) {
   const QubitMask allowed = num_qubits >= 64 ? ~QubitMask{0} : (QubitMask{1} << num_qubits) - 1;
@@ -235,12 +248,16 @@ void check_op_fits(const QubitOp& op, unsigned num_qubits) {
 
 }  // namespace
 
-void apply_op(Complex* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy, Workspace& workspace) {
+template <class T>
+void apply_op(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy, Workspace& workspace) {
   check_op_fits(op, num_qubits);
   if (num_qubits <= kSmallStateQubits && policy.small_state_path) return apply_small(amps, num_qubits, op);
   const unsigned threads = num_qubits >= policy.parallel_min_qubits && policy.threads > 1 ? policy.threads : 1;
-  const Target target{amps, num_qubits, kernel_table_for(policy.simd, num_qubits), threads, workspace};
-  kHandlers[static_cast<unsigned>(op.shape)](target, op);
+  const Target<T> target{amps, num_qubits, kernel_table_for<T>(policy.simd, num_qubits), threads, workspace};
+  kHandlers<T>[static_cast<unsigned>(op.shape)](target, op);
 }
+
+template void apply_op<double>(Amplitude<double>*, unsigned, const QubitOp&, const ExecPolicy&, Workspace&);
+template void apply_op<float>(Amplitude<float>*, unsigned, const QubitOp&, const ExecPolicy&, Workspace&);
 
 }  // namespace qrt::sv

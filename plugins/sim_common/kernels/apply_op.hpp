@@ -17,6 +17,8 @@ struct ExecPolicy {
 
 // `amps` holds 2^num_qubits amplitudes (any alignment works; 64 bytes is fastest). The op must only touch qubits < num_qubits
 // (std::invalid_argument otherwise); it is otherwise trusted (validated by the caller).
-void apply_op(Complex* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy, Workspace& workspace);
+// T = double (complex128 state) or float (complex64 state); instantiated for both.
+template <class T>
+void apply_op(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy, Workspace& workspace);
 
 }  // namespace qrt::sv

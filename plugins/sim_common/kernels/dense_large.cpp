@@ -7,7 +7,8 @@
 
 namespace qrt::sv {
 
-void apply_dense_large(Complex* amps, unsigned num_qubits, const QubitOp& op, unsigned threads) {
+template <class T>
+void apply_dense_large(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, unsigned threads) {
   const unsigned k = op.num_targets;
   const std::size_t dim = std::size_t{1} << k;
   const std::span<const Complex> m = op.dense_matrix();
@@ -30,12 +31,12 @@ void apply_dense_large(Complex* amps, unsigned num_qubits, const QubitOp& op, un
       std::uint64_t base = g;
       for (std::uint64_t low : low_masks) base = ((base & ~low) << 1) | (base & low);
       base |= op.control_values;
-      for (std::size_t c = 0; c < dim; ++c) in[c] = amps[base + offsets[c]];
+      for (std::size_t c = 0; c < dim; ++c) in[c] = Complex(amps[base + offsets[c]]);
       for (std::size_t r = 0; r < dim; ++r) {
         Complex acc = 0.0;
         const Complex* row = m.data() + r * dim;
         for (std::size_t c = 0; c < dim; ++c) acc += row[c] * in[c];
-        amps[base + offsets[r]] = acc;
+        amps[base + offsets[r]] = Amplitude<T>(acc);  // accumulated in double, rounded once
       }
     }
   };
@@ -50,5 +51,8 @@ void apply_dense_large(Complex* amps, unsigned num_qubits, const QubitOp& op, un
     run(groups * me / team, groups * (me + 1) / team, scratch.data() + me * dim);
   }
 }
+
+template void apply_dense_large<double>(Amplitude<double>*, unsigned, const QubitOp&, unsigned);
+template void apply_dense_large<float>(Amplitude<float>*, unsigned, const QubitOp&, unsigned);
 
 }  // namespace qrt::sv

@@ -6,6 +6,7 @@
 
 namespace qrt::sv {
 
-void apply_dense_large(Complex* amps, unsigned num_qubits, const QubitOp& op, unsigned threads);
+template <class T>  // double or float; arithmetic in double
+void apply_dense_large(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, unsigned threads);
 
 }  // namespace qrt::sv

@@ -1,6 +1,9 @@
 // The plain-data contract between the dispatcher (portable code) and the kernels (compiled once per
 // SIMD level). Kernels see the state as an array of SIMD *registers* of 2^lanes_log2 amplitudes; the
 // qubits below lanes_log2 ("lane qubits") live inside a register, the others select registers.
+// Everything is templated on the amplitude's scalar type T (double: complex128, float: complex64);
+// the float kernels of a level use registers with as many amplitudes as its double kernels (half
+// as wide), so both element types share one dispatcher, one lane layout and one coefficient layout.
 #pragma once
 
 #include <cstdint>
@@ -12,9 +15,10 @@ namespace qrt::sv::kernels {
 // the runtime-sized path (dense_large).
 inline constexpr unsigned kMaxKernelTargets = 5;
 
+template <class T>
 struct KernelArgs {
-  double* amps = nullptr;         // interleaved (re, im) amplitudes
-  const double* coef = nullptr;   // shape-specific coefficients (see lane_coefficients.hpp)
+  T* amps = nullptr;              // interleaved (re, im) amplitudes
+  const T* coef = nullptr;        // shape-specific coefficients (see lane_coefficients.hpp)
   std::uint64_t outer_count = 0;  // number of register groups to update
   std::uint64_t fixed_values = 0;  // register-index bits forced to 1 in every group (control values)
   std::uint64_t parity_mask = 0;   // Parity: register-index bits whose parity selects the coefficient
@@ -27,22 +31,24 @@ struct KernelArgs {
   unsigned threads = 1;
 };
 
-using KernelFn = void (*)(const KernelArgs&);
+template <class T>
+using KernelFn = void (*)(const KernelArgs<T>&);
 
 enum class TwoLevelKernel : std::uint8_t { General, Swap, PhasedSwap };
 inline constexpr unsigned kNumTwoLevelKernels = 3;
 
 // One table per SIMD level. A null entry means "not instantiated": the dispatcher falls back.
+template <class T>
 struct KernelTable {
   const char* name;
   unsigned lanes_log2;  // amplitudes per register = 2^lanes_log2
-  KernelFn phase;
-  KernelFn parity;
-  KernelFn two_level[kNumTwoLevelKernels];
+  KernelFn<T> phase;
+  KernelFn<T> parity;
+  KernelFn<T> two_level[kNumTwoLevelKernels];
   // Two pairs per group, registers (0, 1) and (2, 3), each mixed by its own 2x2 matrix.
-  KernelFn two_pairs;
+  KernelFn<T> two_pairs;
   // [high targets][lane-target mask][per-lane coefficients]
-  KernelFn dense[kMaxKernelTargets + 1][4][2];
+  KernelFn<T> dense[kMaxKernelTargets + 1][4][2];
 };
 
 // Internal linkage on purpose: each translation unit (whatever its target flags) gets its own copy.
@@ -63,8 +69,12 @@ constexpr unsigned nth_subset(unsigned mask, unsigned i) {
 }
 }  // namespace
 
-extern const KernelTable kPortableKernels;
-extern const KernelTable kAvx2Kernels;
-extern const KernelTable kAvx512Kernels;
+// kernels_<level>.cpp defines both element types of its level.
+extern const KernelTable<double> kPortableKernels;
+extern const KernelTable<double> kAvx2Kernels;
+extern const KernelTable<double> kAvx512Kernels;
+extern const KernelTable<float> kPortableKernelsF32;
+extern const KernelTable<float> kAvx2KernelsF32;
+extern const KernelTable<float> kAvx512KernelsF32;
 
 }  // namespace qrt::sv::kernels

@@ -3,7 +3,8 @@
 // uses no out-of-line library code, so no function compiled for one level can be picked by the
 // linker for another (the classic ODR trap of per-file -m flags).
 //
-// S provides: Reg, lanes_log2, doubles, load/store/zero/broadcast/add/fma/mul/times_i, permute<X>.
+// S provides: Scalar (double or float), Reg, lanes_log2, scalars (per register),
+// load/store/zero/broadcast/add/fma/mul/times_i, permute<X>.
 // Coefficient layouts are described in lane_coefficients.hpp.
 #pragma once
 
@@ -22,7 +23,8 @@
 namespace qrt::sv::kernels {
 namespace {
 
-inline std::uint64_t group_to_register(const KernelArgs& a, std::uint64_t group) {
+template <class T>
+inline std::uint64_t group_to_register(const KernelArgs<T>& a, std::uint64_t group) {
   std::uint64_t index = group;
   for (unsigned f = 0; f < a.num_fixed; ++f) {
     const std::uint64_t low = a.fixed_low_masks[f];
@@ -33,8 +35,8 @@ inline std::uint64_t group_to_register(const KernelArgs& a, std::uint64_t group)
 
 // Calls body(first register of the group) for groups [begin, end). Groups inside one run map to
 // consecutive registers, so the fixed-bit insertion is paid once per run, not per register.
-template <class Body>
-__attribute__((always_inline)) inline void visit_groups(const KernelArgs& a, std::uint64_t begin, std::uint64_t end, Body& body) {
+template <class T, class Body>
+__attribute__((always_inline)) inline void visit_groups(const KernelArgs<T>& a, std::uint64_t begin, std::uint64_t end, Body& body) {
   const std::uint64_t run_mask = (std::uint64_t{1} << a.run_log2) - 1;
   std::uint64_t group = begin;
   while (group < end) {
@@ -52,8 +54,8 @@ __attribute__((always_inline)) inline void visit_groups(const KernelArgs& a, std
 // Each caller works on its own copy of the body: a copy whose address never escapes lets the
 // compiler keep the captured coefficients in registers (__m512d may alias the amplitudes, so
 // coefficients held in shared memory would be reloaded after every store).
-template <class Body>
-inline void for_all_groups(const KernelArgs& a, const Body& body) {
+template <class T, class Body>
+inline void for_all_groups(const KernelArgs<T>& a, const Body& body) {
   if (a.threads <= 1) {
     Body local(body);
     visit_groups(a, 0, a.outer_count, local);
@@ -73,7 +75,7 @@ inline void for_all_groups(const KernelArgs& a, const Body& body) {
 template <class S>
 struct LaneCoefficient {  // c * v = Re(c) v + Im(c) (i v), with Re/Im given per lane
   typename S::Reg re, im;
-  static LaneCoefficient load(const double* p) { return {S::load(p), S::load(p + S::doubles)}; }
+  static LaneCoefficient load(const typename S::Scalar* p) { return {S::load(p), S::load(p + S::scalars)}; }
   typename S::Reg times(typename S::Reg v) const { return S::fma(re, v, S::mul(im, S::times_i(v))); }
   typename S::Reg times_add(typename S::Reg v, typename S::Reg acc) const {
     return S::fma(re, v, S::fma(im, S::times_i(v), acc));
@@ -81,7 +83,7 @@ struct LaneCoefficient {  // c * v = Re(c) v + Im(c) (i v), with Re/Im given per
 };
 
 template <class S>
-inline double* register_at(double* amps, std::uint64_t r) {
+inline typename S::Scalar* register_at(typename S::Scalar* amps, std::uint64_t r) {
   return amps + (r << (S::lanes_log2 + 1));
 }
 
@@ -96,22 +98,23 @@ inline double* register_at(double* amps, std::uint64_t r) {
 // 16 lines overflow its 12 ways, and prefetched lines were evicted before use. Half the distance puts
 // them in another set (dense 3-qubit unitaries at n = 24: 0.80-0.83 of the loop -> 0.89; 1 KiB and
 // 3 KiB were slower).
-inline constexpr std::size_t kPrefetchDoubles = 512;
+// Distances are in bytes: the reasoning is about cache sets, whatever the element type.
+inline constexpr std::size_t kPrefetchBytes = 4096;
 inline constexpr std::size_t kManyStreams = 8;
-inline constexpr std::size_t kManyStreamsPrefetchDoubles = 256;
-template <unsigned Streams = 1>
-QRT_SV_KERNEL_BODY inline void prefetch_for_update(const double* p) {
-  constexpr std::size_t distance = Streams >= kManyStreams ? kManyStreamsPrefetchDoubles : kPrefetchDoubles;
-  __builtin_prefetch(p + distance, 1, 3);
+inline constexpr std::size_t kManyStreamsPrefetchBytes = 2048;
+template <unsigned Streams = 1, class Scalar>
+QRT_SV_KERNEL_BODY inline void prefetch_for_update(const Scalar* p) {
+  constexpr std::size_t distance = Streams >= kManyStreams ? kManyStreamsPrefetchBytes : kPrefetchBytes;
+  __builtin_prefetch(reinterpret_cast<const char*>(p) + distance, 1, 3);
 }
 
 // Phase: every register of the control subspace times one (per-lane) coefficient.
 template <class S>
-void phase_kernel(const KernelArgs& a) {
-  double* const amps = a.amps;
+void phase_kernel(const KernelArgs<typename S::Scalar>& a) {
+  typename S::Scalar* const amps = a.amps;
   const auto c = LaneCoefficient<S>::load(a.coef);
   for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-    double* p = register_at<S>(amps, r);
+    typename S::Scalar* p = register_at<S>(amps, r);
     prefetch_for_update(p);
     S::store(p, c.times(S::load(p)));
   });
@@ -120,13 +123,13 @@ void phase_kernel(const KernelArgs& a) {
 // Parity: the coefficient depends on the parity of the register-selecting target bits; lane target
 // bits are folded into the two per-lane coefficients.
 template <class S>
-void parity_kernel(const KernelArgs& a) {
-  double* const amps = a.amps;
+void parity_kernel(const KernelArgs<typename S::Scalar>& a) {
+  typename S::Scalar* const amps = a.amps;
   const std::uint64_t parity_mask = a.parity_mask;
   const LaneCoefficient<S> c[2] = {LaneCoefficient<S>::load(a.coef),
-                                   LaneCoefficient<S>::load(a.coef + 2 * S::doubles)};
+                                   LaneCoefficient<S>::load(a.coef + 2 * S::scalars)};
   for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-    double* p = register_at<S>(amps, r);
+    typename S::Scalar* p = register_at<S>(amps, r);
     prefetch_for_update(p);
     const unsigned odd = static_cast<unsigned>(__builtin_popcountll(r & parity_mask)) & 1u;
     S::store(p, c[odd].times(S::load(p)));
@@ -136,13 +139,13 @@ void parity_kernel(const KernelArgs& a) {
 // Two-level: registers a (offset 0) and b (offset 1) of each group mix by a 2x2 matrix. The target
 // bits are register-selecting; controls on lane qubits are folded into per-lane coefficients.
 template <class S, TwoLevelKernel K>
-void two_level_kernel(const KernelArgs& a) {
-  double* const amps = a.amps;
+void two_level_kernel(const KernelArgs<typename S::Scalar>& a) {
+  typename S::Scalar* const amps = a.amps;
   const std::uint64_t off_a = a.offsets[0], off_b = a.offsets[1];
   if constexpr (K == TwoLevelKernel::Swap) {
     for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-      double* pa = register_at<S>(amps, r + off_a);
-      double* pb = register_at<S>(amps, r + off_b);
+      typename S::Scalar* pa = register_at<S>(amps, r + off_a);
+      typename S::Scalar* pb = register_at<S>(amps, r + off_b);
       prefetch_for_update(pa);
       prefetch_for_update(pb);
       const auto va = S::load(pa), vb = S::load(pb);
@@ -150,10 +153,10 @@ void two_level_kernel(const KernelArgs& a) {
       S::store(pb, va);
     });
   } else if constexpr (K == TwoLevelKernel::PhasedSwap) {
-    const auto m_ab = LaneCoefficient<S>::load(a.coef), m_ba = LaneCoefficient<S>::load(a.coef + 2 * S::doubles);
+    const auto m_ab = LaneCoefficient<S>::load(a.coef), m_ba = LaneCoefficient<S>::load(a.coef + 2 * S::scalars);
     for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-      double* pa = register_at<S>(amps, r + off_a);
-      double* pb = register_at<S>(amps, r + off_b);
+      typename S::Scalar* pa = register_at<S>(amps, r + off_a);
+      typename S::Scalar* pb = register_at<S>(amps, r + off_b);
       prefetch_for_update(pa);
       prefetch_for_update(pb);
       const auto va = S::load(pa), vb = S::load(pb);
@@ -161,12 +164,12 @@ void two_level_kernel(const KernelArgs& a) {
       S::store(pb, m_ba.times(va));
     });
   } else {
-    const auto m_aa = LaneCoefficient<S>::load(a.coef), m_ab = LaneCoefficient<S>::load(a.coef + 2 * S::doubles),
-               m_ba = LaneCoefficient<S>::load(a.coef + 4 * S::doubles),
-               m_bb = LaneCoefficient<S>::load(a.coef + 6 * S::doubles);
+    const auto m_aa = LaneCoefficient<S>::load(a.coef), m_ab = LaneCoefficient<S>::load(a.coef + 2 * S::scalars),
+               m_ba = LaneCoefficient<S>::load(a.coef + 4 * S::scalars),
+               m_bb = LaneCoefficient<S>::load(a.coef + 6 * S::scalars);
     for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-      double* pa = register_at<S>(amps, r + off_a);
-      double* pb = register_at<S>(amps, r + off_b);
+      typename S::Scalar* pa = register_at<S>(amps, r + off_a);
+      typename S::Scalar* pb = register_at<S>(amps, r + off_b);
       prefetch_for_update(pa);
       prefetch_for_update(pb);
       const auto va = S::load(pa), vb = S::load(pb);
@@ -181,17 +184,17 @@ void two_level_kernel(const KernelArgs& a) {
 // IsingXY...) is two such blocks: half the arithmetic of the 4x4 dense kernel, and its 8 coefficients
 // stay in registers (the dense kernel reloads its 16 from memory for every group).
 template <class S>
-void two_pairs_kernel(const KernelArgs& a) {
-  double* const amps = a.amps;
+void two_pairs_kernel(const KernelArgs<typename S::Scalar>& a) {
+  typename S::Scalar* const amps = a.amps;
   const std::uint64_t off0 = a.offsets[0], off1 = a.offsets[1], off2 = a.offsets[2], off3 = a.offsets[3];
-  const auto c = [&](unsigned i) { return LaneCoefficient<S>::load(a.coef + 2 * i * S::doubles); };
+  const auto c = [&](unsigned i) { return LaneCoefficient<S>::load(a.coef + 2 * i * S::scalars); };
   const LaneCoefficient<S> p_aa = c(0), p_ab = c(1), p_ba = c(2), p_bb = c(3);
   const LaneCoefficient<S> q_aa = c(4), q_ab = c(5), q_ba = c(6), q_bb = c(7);
   for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-    double* p0 = register_at<S>(amps, r + off0);
-    double* p1 = register_at<S>(amps, r + off1);
-    double* p2 = register_at<S>(amps, r + off2);
-    double* p3 = register_at<S>(amps, r + off3);
+    typename S::Scalar* p0 = register_at<S>(amps, r + off0);
+    typename S::Scalar* p1 = register_at<S>(amps, r + off1);
+    typename S::Scalar* p2 = register_at<S>(amps, r + off2);
+    typename S::Scalar* p3 = register_at<S>(amps, r + off3);
     prefetch_for_update(p0);
     prefetch_for_update(p1);
     prefetch_for_update(p2);
@@ -208,14 +211,14 @@ void two_pairs_kernel(const KernelArgs& a) {
 // registers and, for lane targets LM, over their lane permutations. Coefficients are per lane when
 // lane qubits are involved (targets or controls), otherwise one complex number broadcast.
 template <class S, unsigned KH, unsigned LM, bool PerLane>
-void dense_kernel(const KernelArgs& a) {
+void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
   static_assert(PerLane || LM == 0, "lane targets need per-lane coefficients");
   constexpr unsigned H = 1u << KH;
   constexpr unsigned X = 1u << popcount_const(LM);
   constexpr unsigned C = H * X;  // inputs per output register
   using Reg = typename S::Reg;
-  double* const amps = a.amps;
-  const double* const coef = a.coef;
+  typename S::Scalar* const amps = a.amps;
+  const typename S::Scalar* const coef = a.coef;
   struct Offsets {
     std::uint64_t of[H];
   } offsets;
@@ -232,13 +235,13 @@ void dense_kernel(const KernelArgs& a) {
     typename S::Reg reg[kHeldCoefficients ? 2 * H * C : 1];
   } held{};
   if constexpr (kHeldCoefficients)
-    for (unsigned k = 0; k < 2 * H * C; ++k) held.reg[k] = S::load(coef + k * S::doubles);
+    for (unsigned k = 0; k < 2 * H * C; ++k) held.reg[k] = S::load(coef + k * S::scalars);
 
   for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
     Reg in[C], in_i[C];
 #pragma GCC unroll 32
     for (unsigned h = 0; h < H; ++h) {
-      double* const p = register_at<S>(amps, r + offsets.of[h]);
+      typename S::Scalar* const p = register_at<S>(amps, r + offsets.of[h]);
       prefetch_for_update<H>(p);
       const Reg v = S::load(p);
       [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
@@ -257,8 +260,8 @@ void dense_kernel(const KernelArgs& a) {
           acc_re = S::fma(held.reg[2 * k], in[c], acc_re);
           acc_im = S::fma(held.reg[2 * k + 1], in_i[c], acc_im);
         } else if constexpr (PerLane) {
-          acc_re = S::fma(S::load(coef + 2 * k * S::doubles), in[c], acc_re);
-          acc_im = S::fma(S::load(coef + (2 * k + 1) * S::doubles), in_i[c], acc_im);
+          acc_re = S::fma(S::load(coef + 2 * k * S::scalars), in[c], acc_re);
+          acc_im = S::fma(S::load(coef + (2 * k + 1) * S::scalars), in_i[c], acc_im);
         } else {
           acc_re = S::fma(S::broadcast(coef[2 * k]), in[c], acc_re);
           acc_im = S::fma(S::broadcast(coef[2 * k + 1]), in_i[c], acc_im);
@@ -272,7 +275,7 @@ void dense_kernel(const KernelArgs& a) {
 // The dense kernels a SIMD level provides: every (KH, LM, PerLane) with KH + |LM| <= kMaxKernelTargets,
 // LM a subset of the lane qubits, and PerLane forced for LM != 0. Other slots stay null.
 template <class S, unsigned KH, unsigned LM, unsigned P>
-constexpr KernelFn dense_entry() {
+constexpr KernelFn<typename S::Scalar> dense_entry() {
   constexpr bool lanes_ok = LM < (1u << S::lanes_log2);
   constexpr bool size_ok = KH + popcount_const(LM) <= kMaxKernelTargets && KH + popcount_const(LM) >= 1;
   constexpr bool shape_ok = P == 1 || LM == 0;
@@ -282,18 +285,18 @@ constexpr KernelFn dense_entry() {
 }
 
 template <class S, unsigned KH, unsigned... LM>
-constexpr void fill_dense_row(KernelTable& t, std::integer_sequence<unsigned, LM...>) {
+constexpr void fill_dense_row(KernelTable<typename S::Scalar>& t, std::integer_sequence<unsigned, LM...>) {
   ((t.dense[KH][LM][0] = dense_entry<S, KH, LM, 0>(), t.dense[KH][LM][1] = dense_entry<S, KH, LM, 1>()), ...);
 }
 
 template <class S, unsigned... KH>
-constexpr void fill_dense(KernelTable& t, std::integer_sequence<unsigned, KH...>) {
+constexpr void fill_dense(KernelTable<typename S::Scalar>& t, std::integer_sequence<unsigned, KH...>) {
   (fill_dense_row<S, KH>(t, std::make_integer_sequence<unsigned, 4>{}), ...);
 }
 
 template <class S>
-constexpr KernelTable make_kernel_table(const char* name) {
-  KernelTable t{};
+constexpr KernelTable<typename S::Scalar> make_kernel_table(const char* name) {
+  KernelTable<typename S::Scalar> t{};
   t.name = name;
   t.lanes_log2 = S::lanes_log2;
   t.phase = &phase_kernel<S>;

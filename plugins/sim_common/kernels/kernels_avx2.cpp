@@ -1,4 +1,4 @@
-// The kernel table for the avx2 SIMD level (compiled with -mavx2 -mfma -mpopcnt).
+// The kernel tables (complex128 and complex64) for the avx2 SIMD level (compiled with -mavx2 -mfma -mpopcnt).
 // Constant-initialised: loading the plugin runs no code from this file, so it is safe on CPUs that
 // lack the instructions; the dispatcher only calls into it after checking cpuid.
 #include "kernels/simd_avx2.hpp"
@@ -6,6 +6,7 @@
 
 namespace qrt::sv::kernels {
 
-constinit const KernelTable kAvx2Kernels = make_kernel_table<Avx2Simd>("avx2");
+constinit const KernelTable<double> kAvx2Kernels = make_kernel_table<Avx2Simd>("avx2");
+constinit const KernelTable<float> kAvx2KernelsF32 = make_kernel_table<Avx2SimdF32>("avx2");
 
 }  // namespace qrt::sv::kernels

@@ -23,10 +23,10 @@ DenseSplit split_dense_targets(const QubitOp& op, unsigned lanes_log2) {
   return split;
 }
 
-std::size_t dense_coefficient_doubles(const DenseSplit& split, bool per_lane) {
+std::size_t dense_coefficient_scalars(const DenseSplit& split, bool per_lane) {
   const std::size_t h = std::size_t{1} << split.num_high;
   const std::size_t x = std::size_t{1} << std::popcount(split.lane_target_mask);
-  return h * h * x * (per_lane ? lane_coefficient_doubles(split.lanes_log2) : 2);
+  return h * h * x * (per_lane ? lane_coefficient_scalars(split.lanes_log2) : 2);
 }
 
 namespace {
@@ -40,8 +40,9 @@ std::size_t matrix_index(const DenseSplit& split, std::size_t h, unsigned lane) 
 }
 }  // namespace
 
+template <class R>
 void build_dense_coefficients(const DenseSplit& split, std::span<const Complex> matrix, LaneControls controls,
-                              bool per_lane, double* out) {
+                              bool per_lane, R* out) {
   const std::size_t h_count = std::size_t{1} << split.num_high;
   const unsigned x_count = 1u << std::popcount(split.lane_target_mask);
   const std::size_t dim = std::size_t{1} << (split.num_high + std::popcount(split.lane_target_mask));
@@ -51,8 +52,8 @@ void build_dense_coefficients(const DenseSplit& split, std::span<const Complex> 
         const unsigned x = kernels::nth_subset(split.lane_target_mask, xi);
         if (!per_lane) {
           const Complex c = matrix[matrix_index(split, ho, 0) * dim + matrix_index(split, hi, 0)];
-          *out++ = c.real();
-          *out++ = c.imag();
+          *out++ = static_cast<R>(c.real());
+          *out++ = static_cast<R>(c.imag());
           continue;
         }
         out = put_lane_coefficient(out, split.lanes_log2, [&](unsigned lane) -> Complex {
@@ -63,5 +64,8 @@ void build_dense_coefficients(const DenseSplit& split, std::span<const Complex> 
     }
   }
 }
+
+template void build_dense_coefficients<double>(const DenseSplit&, std::span<const Complex>, LaneControls, bool, double*);
+template void build_dense_coefficients<float>(const DenseSplit&, std::span<const Complex>, LaneControls, bool, float*);
 
 }  // namespace qrt::sv

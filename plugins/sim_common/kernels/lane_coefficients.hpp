@@ -1,7 +1,8 @@
-// Builds the coefficient tables the kernels read. With D = doubles per register (2 per lane):
-//  - a per-lane coefficient is 2*D doubles: (Re c_l, Re c_l) for every lane l, then (Im c_l, Im c_l);
+// Builds the coefficient tables the kernels read, in the state's scalar type R (double or float:
+// computed in double, rounded once when stored). With D = scalars per register (2 per lane):
+//  - a per-lane coefficient is 2*D scalars: (Re c_l, Re c_l) for every lane l, then (Im c_l, Im c_l);
 //    the kernel computes c*v as Re(c) v + Im(c) (i v), lane by lane;
-//  - a broadcast coefficient is 2 doubles (Re c, Im c), for ops that touch no lane qubit.
+//  - a broadcast coefficient is 2 scalars (Re c, Im c), for ops that touch no lane qubit.
 // Controls on lane qubits become per-lane identity entries.
 #pragma once
 
@@ -18,19 +19,19 @@ struct LaneControls {
   bool active(unsigned lane) const { return (lane & mask) == values; }
 };
 
-constexpr std::size_t lane_coefficient_doubles(unsigned lanes_log2) { return std::size_t{4} << lanes_log2; }
+constexpr std::size_t lane_coefficient_scalars(unsigned lanes_log2) { return std::size_t{4} << lanes_log2; }
 
 // Writes one per-lane coefficient, lane l = value_of(l); returns the position after it.
-template <class ValueOf>
-double* put_lane_coefficient(double* out, unsigned lanes_log2, ValueOf value_of) {
+template <class R, class ValueOf>
+R* put_lane_coefficient(R* out, unsigned lanes_log2, ValueOf value_of) {
   const unsigned lanes = 1u << lanes_log2;
   const std::size_t imag_offset = std::size_t{2} << lanes_log2;
   for (unsigned lane = 0; lane < lanes; ++lane) {
     const Complex c = value_of(lane);
-    out[2 * lane] = out[2 * lane + 1] = c.real();
-    out[imag_offset + 2 * lane] = out[imag_offset + 2 * lane + 1] = c.imag();
+    out[2 * lane] = out[2 * lane + 1] = static_cast<R>(c.real());
+    out[imag_offset + 2 * lane] = out[imag_offset + 2 * lane + 1] = static_cast<R>(c.imag());
   }
-  return out + lane_coefficient_doubles(lanes_log2);
+  return out + lane_coefficient_scalars(lanes_log2);
 }
 
 // A dense op split between register-selecting ("high") targets and lane targets.
@@ -45,11 +46,12 @@ struct DenseSplit {
 
 DenseSplit split_dense_targets(const QubitOp& op, unsigned lanes_log2);
 
-// Number of doubles build_dense_coefficients writes.
-std::size_t dense_coefficient_doubles(const DenseSplit& split, bool per_lane);
+// Number of scalars build_dense_coefficients writes.
+std::size_t dense_coefficient_scalars(const DenseSplit& split, bool per_lane);
 
 // Coefficient (output register ho, input c = hi * X + xi) for all ho, c; see dense_kernel.
+template <class R>
 void build_dense_coefficients(const DenseSplit& split, std::span<const Complex> matrix, LaneControls controls,
-                              bool per_lane, double* out);
+                              bool per_lane, R* out);
 
 }  // namespace qrt::sv

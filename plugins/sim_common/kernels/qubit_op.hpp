@@ -10,7 +10,11 @@
 
 namespace qrt::sv {
 
+// Ops (gate matrices, fused blocks) are always built in double; a complex64 state rounds them once
+// when its kernel coefficients are written. Amplitude<T> is the state's element type.
 using Complex = std::complex<double>;
+template <class T>
+using Amplitude = std::complex<T>;
 using QubitMask = std::uint64_t;  // bit k set = qubit k
 
 // Masks are 64 bits wide; a state vector of more qubits could not be stored anyway.

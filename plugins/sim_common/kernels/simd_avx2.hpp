@@ -1,4 +1,5 @@
-// SIMD traits for AVX2 + FMA: a register holds 2 complex amplitudes (4 doubles). Unaligned loads
+// SIMD traits for AVX2 + FMA: a register holds 2 complex amplitudes (4 doubles, or 4 floats in the
+// 128-bit register of the complex64 variant). Unaligned loads
 // and stores: as fast as aligned ones on aligned data, and callers may pass 16-byte aligned arrays.
 // Used by kernels_avx2.cpp only, which is compiled with -mavx2 -mfma -mpopcnt.
 #pragma once
@@ -9,8 +10,9 @@ namespace qrt::sv::kernels {
 namespace {
 
 struct Avx2Simd {
+  using Scalar = double;
   static constexpr unsigned lanes_log2 = 1;
-  static constexpr unsigned doubles = 4;
+  static constexpr unsigned scalars = 4;
   // Per-lane dense coefficients a kernel may hold in registers (16 vector registers: only the smallest kernels keep their coefficients in registers).
   static constexpr unsigned held_coefficient_registers = 4;
   using Reg = __m256d;
@@ -30,6 +32,32 @@ struct Avx2Simd {
     static_assert(X < 2);
     if constexpr (X == 0) return v;
     else return _mm256_permute2f128_pd(v, v, 0x01);  // swap the two amplitudes
+  }
+};
+
+// complex64: two amplitudes in an SSE register, the same lanes as Avx2Simd.
+struct Avx2SimdF32 {
+  using Scalar = float;
+  static constexpr unsigned lanes_log2 = 1;
+  static constexpr unsigned scalars = 4;
+  static constexpr unsigned held_coefficient_registers = 4;
+  using Reg = __m128;
+  static Reg load(const float* p) { return _mm_loadu_ps(p); }
+  static void store(float* p, Reg v) { _mm_storeu_ps(p, v); }
+  static Reg zero() { return _mm_setzero_ps(); }
+  static Reg broadcast(float x) { return _mm_set1_ps(x); }
+  static Reg add(Reg a, Reg b) { return _mm_add_ps(a, b); }
+  static Reg fma(Reg a, Reg b, Reg c) { return _mm_fmadd_ps(a, b, c); }
+  static Reg mul(Reg a, Reg b) { return _mm_mul_ps(a, b); }
+  static Reg times_i(Reg v) {
+    const Reg swapped = _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1));  // (im, re) per amplitude
+    return _mm_xor_ps(swapped, _mm_setr_ps(-0.0f, 0.0f, -0.0f, 0.0f));
+  }
+  template <unsigned X>
+  static Reg permute(Reg v) {
+    static_assert(X < 2);
+    if constexpr (X == 0) return v;
+    else return _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2));  // swap the two amplitudes
   }
 };
 

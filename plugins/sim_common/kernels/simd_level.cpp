@@ -3,8 +3,18 @@
 namespace qrt::sv {
 
 namespace {
-constexpr const kernels::KernelTable* kTables[kNumSimdLevels] = {&kernels::kPortableKernels, &kernels::kAvx2Kernels,
-                                                                 &kernels::kAvx512Kernels};
+template <class T>
+struct Tables;
+template <>
+struct Tables<double> {
+  static constexpr const kernels::KernelTable<double>* of[kNumSimdLevels] = {
+      &kernels::kPortableKernels, &kernels::kAvx2Kernels, &kernels::kAvx512Kernels};
+};
+template <>
+struct Tables<float> {
+  static constexpr const kernels::KernelTable<float>* of[kNumSimdLevels] = {
+      &kernels::kPortableKernelsF32, &kernels::kAvx2KernelsF32, &kernels::kAvx512KernelsF32};
+};
 constexpr std::string_view kNames[kNumSimdLevels] = {"portable", "avx2", "avx512"};
 }  // namespace
 
@@ -37,10 +47,14 @@ SimdLevel best_simd_level() {
   return best;
 }
 
-const kernels::KernelTable& kernel_table_for(SimdLevel requested, unsigned num_qubits) {
+template <class T>
+const kernels::KernelTable<T>& kernel_table_for(SimdLevel requested, unsigned num_qubits) {
   unsigned level = static_cast<unsigned>(requested);
-  while (level > 0 && kTables[level]->lanes_log2 > num_qubits) --level;
-  return *kTables[level];
+  while (level > 0 && Tables<T>::of[level]->lanes_log2 > num_qubits) --level;
+  return *Tables<T>::of[level];
 }
+
+template const kernels::KernelTable<double>& kernel_table_for<double>(SimdLevel, unsigned);
+template const kernels::KernelTable<float>& kernel_table_for<float>(SimdLevel, unsigned);
 
 }  // namespace qrt::sv

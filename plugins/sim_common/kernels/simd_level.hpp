@@ -22,6 +22,8 @@ SimdLevel best_simd_level();
 
 // The kernel table to use for a state of `num_qubits` qubits when `requested` is allowed: the level
 // itself, or a narrower one when the state has fewer amplitudes than a register holds.
-const kernels::KernelTable& kernel_table_for(SimdLevel requested, unsigned num_qubits);
+// T = double or float (the amplitude's scalar type).
+template <class T>
+const kernels::KernelTable<T>& kernel_table_for(SimdLevel requested, unsigned num_qubits);
 
 }  // namespace qrt::sv

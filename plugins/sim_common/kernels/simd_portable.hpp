@@ -5,21 +5,24 @@
 namespace qrt::sv::kernels {
 namespace {
 
-struct PortableSimd {
+// T = double or float: one portable register type per amplitude scalar.
+template <class T>
+struct PortableSimdOf {
+  using Scalar = T;
   static constexpr unsigned lanes_log2 = 0;
-  static constexpr unsigned doubles = 2;  // doubles per register
+  static constexpr unsigned scalars = 2;  // scalars per register
   // Per-lane dense coefficients a kernel may hold in registers (one-lane registers never need per-lane coefficients).
   static constexpr unsigned held_coefficient_registers = 0;
   struct Reg {
-    double re, im;
+    T re, im;
   };
-  static Reg load(const double* p) { return {p[0], p[1]}; }
-  static void store(double* p, Reg v) {
+  static Reg load(const T* p) { return {p[0], p[1]}; }
+  static void store(T* p, Reg v) {
     p[0] = v.re;
     p[1] = v.im;
   }
-  static Reg zero() { return {0.0, 0.0}; }
-  static Reg broadcast(double x) { return {x, x}; }
+  static Reg zero() { return {T(0), T(0)}; }
+  static Reg broadcast(T x) { return {x, x}; }
   static Reg add(Reg a, Reg b) { return {a.re + b.re, a.im + b.im}; }
   static Reg fma(Reg a, Reg b, Reg c) { return {a.re * b.re + c.re, a.im * b.im + c.im}; }
   static Reg mul(Reg a, Reg b) { return {a.re * b.re, a.im * b.im}; }
@@ -32,6 +35,8 @@ struct PortableSimd {
     return v;
   }
 };
+using PortableSimd = PortableSimdOf<double>;
+using PortableSimdF32 = PortableSimdOf<float>;
 
 }  // namespace
 }  // namespace qrt::sv::kernels

@@ -12,6 +12,7 @@ namespace qrt::sv {
 inline constexpr unsigned kSmallStateQubits = 6;
 
 // `op` must fit the state (see apply_op, which validates and routes here).
-void apply_small(Complex* amps, unsigned num_qubits, const QubitOp& op);
+template <class T>  // double or float
+void apply_small(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op);
 
 }  // namespace qrt::sv

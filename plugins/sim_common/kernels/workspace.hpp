@@ -13,6 +13,11 @@ namespace qrt::sv {
 class AlignedScratch {
  public:
   double* get(std::size_t count);
+  // The same memory as `count` elements of R (double or float).
+  template <class R>
+  R* get_as(std::size_t count) {
+    return reinterpret_cast<R*>(get((count * sizeof(R) + sizeof(double) - 1) / sizeof(double)));
+  }
 
  private:
   struct Free {

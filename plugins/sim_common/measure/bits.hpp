@@ -2,6 +2,7 @@
 // measurement and observable kernels.
 #pragma once
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -11,6 +12,13 @@ namespace qrt::sv::bits {
 using Index = std::uint64_t;
 
 constexpr Index bit(std::size_t qubit) { return Index{1} << qubit; }
+
+// |a|^2 in double, whatever the amplitude's precision: sums of norms always accumulate in double.
+template <class T>
+inline double norm2(const std::complex<T>& a) {
+  const double re = a.real(), im = a.imag();
+  return re * re + im * im;
+}
 
 // Mask of the `count` lowest bits.
 constexpr Index low_mask(std::size_t count) { return count >= 64 ? ~Index{0} : bit(count) - 1; }

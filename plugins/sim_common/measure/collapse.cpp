@@ -19,7 +19,8 @@ enum class Destination { KeepOutcome, MoveToZero };
 
 // For every pair (i0, i1) differing only in `qubit`: the amplitude of the measured outcome, scaled by
 // `scale`, is kept in place (KeepOutcome) or moved to i0 (MoveToZero); the other slot becomes 0.
-void project(std::complex<double>* state, std::size_t num_qubits, std::size_t qubit, int outcome, double scale,
+template <class T>
+void project(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, int outcome, double scale,
              Destination destination, int threads) {
   const std::size_t pairs = std::size_t{1} << (num_qubits - 1);
   const bits::Index low = bits::low_mask(qubit);
@@ -30,10 +31,10 @@ void project(std::complex<double>* state, std::size_t num_qubits, std::size_t qu
                              for (std::size_t pair = begin; pair < end; ++pair) {
                                const bits::Index i0 = ((pair & ~low) << 1) | (pair & low);
                                const bits::Index i1 = i0 | flip;
-                               const std::complex<double> kept = scale * state[outcome == 0 ? i0 : i1];
+                               const std::complex<T> kept(scale * std::complex<double>(state[outcome == 0 ? i0 : i1]));
                                const bool to_zero = destination == Destination::MoveToZero || outcome == 0;
                                state[to_zero ? i0 : i1] = kept;
-                               state[to_zero ? i1 : i0] = 0.0;
+                               state[to_zero ? i1 : i0] = T(0);
                              }
                            });
 }
@@ -43,7 +44,8 @@ struct Outcome {
   double probability;  // absolute, i.e. the squared norm of the projected state
 };
 
-Outcome draw_outcome(const std::complex<double>* state, std::size_t num_qubits, std::size_t qubit,
+template <class T>
+Outcome draw_outcome(const std::complex<T>* state, std::size_t num_qubits, std::size_t qubit,
                      std::mt19937_64& rng, std::optional<int> postselect, int threads, const char* operation) {
   check_state(state, num_qubits, operation);
   check_qubit(qubit, num_qubits, operation);
@@ -75,7 +77,8 @@ Outcome draw_outcome(const std::complex<double>* state, std::size_t num_qubits, 
 
 }  // namespace
 
-int measure(std::complex<double>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
+template <class T>
+int measure(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
             std::optional<int> postselect, int threads) {
   const Outcome outcome = draw_outcome(state, num_qubits, qubit, rng, postselect, threads, "measure");
   project(state, num_qubits, qubit, outcome.value, 1.0 / std::sqrt(outcome.probability), Destination::KeepOutcome,
@@ -83,12 +86,19 @@ int measure(std::complex<double>* state, std::size_t num_qubits, std::size_t qub
   return outcome.value;
 }
 
-int reset_qubit(std::complex<double>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
+template <class T>
+int reset_qubit(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
                 int threads) {
   const Outcome outcome = draw_outcome(state, num_qubits, qubit, rng, std::nullopt, threads, "reset_qubit");
   project(state, num_qubits, qubit, outcome.value, 1.0 / std::sqrt(outcome.probability), Destination::MoveToZero,
           threads);
   return outcome.value;
 }
+
+
+template int measure<double>(std::complex<double>*, std::size_t, std::size_t, std::mt19937_64&, std::optional<int>, int);
+template int measure<float>(std::complex<float>*, std::size_t, std::size_t, std::mt19937_64&, std::optional<int>, int);
+template int reset_qubit<double>(std::complex<double>*, std::size_t, std::size_t, std::mt19937_64&, int);
+template int reset_qubit<float>(std::complex<float>*, std::size_t, std::size_t, std::mt19937_64&, int);
 
 }  // namespace qrt::sv

@@ -23,13 +23,16 @@ inline constexpr double kMinPostselectProbability = 1e-12;
 // renormalises it to unit norm. Without postselection, one uniform draw from `rng` picks the outcome
 // with the Born probabilities; with postselection the outcome is forced and `rng` is not used.
 // Returns the outcome, 0 or 1.
-int measure(std::complex<double>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
+// T = double or float.
+template <class T>
+int measure(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
             std::optional<int> postselect, int threads);
 
 // Measures `qubit` (one draw from `rng`), then puts it in |0>: the collapsed state with the qubit
 // flipped when the outcome was 1. Done as one projection pass after the probability pass.
 // Returns the measured outcome.
-int reset_qubit(std::complex<double>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
+template <class T>
+int reset_qubit(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
                 int threads);
 
 }  // namespace qrt::sv

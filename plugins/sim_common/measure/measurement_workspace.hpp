@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace qrt::sv {
@@ -23,9 +24,21 @@ class MeasurementWorkspace {
   std::span<std::uint64_t> outcomes(std::size_t count) { return grow(outcomes_, count); }
   std::span<std::complex<double>> state_copy(std::size_t count) { return grow(state_copy_, count); }
   std::span<std::complex<double>> state_image(std::size_t count) { return grow(state_image_, count); }
+  // The same, in the precision of a state with scalar type T (double or float).
+  template <class T>
+  std::span<std::complex<T>> state_copy_as(std::size_t count) {
+    if constexpr (std::is_same_v<T, float>) return grow(state_copy_f32_, count);
+    else return state_copy(count);
+  }
+  template <class T>
+  std::span<std::complex<T>> state_image_as(std::size_t count) {
+    if constexpr (std::is_same_v<T, float>) return grow(state_image_f32_, count);
+    else return state_image(count);
+  }
 
   std::uint64_t capacity_bytes() const {
-    return bytes(distribution_) + bytes(guide_) + bytes(outcomes_) + bytes(state_copy_) + bytes(state_image_);
+    return bytes(distribution_) + bytes(guide_) + bytes(outcomes_) + bytes(state_copy_) + bytes(state_image_) +
+           bytes(state_copy_f32_) + bytes(state_image_f32_);
   }
 
   void release() { *this = MeasurementWorkspace(); }
@@ -49,6 +62,8 @@ class MeasurementWorkspace {
   std::vector<std::uint64_t> outcomes_;
   std::vector<std::complex<double>> state_copy_;
   std::vector<std::complex<double>> state_image_;
+  std::vector<std::complex<float>> state_copy_f32_;
+  std::vector<std::complex<float>> state_image_f32_;
 };
 
 }  // namespace qrt::sv

@@ -25,7 +25,8 @@ constexpr std::size_t kPartialHistograms = 64;
 
 // The kernels below all read the state exactly once. Each receives the plan, the state, the output
 // and the thread count.
-using ProbsKernel = void (*)(const ProbsPlan&, const std::complex<double>*, std::span<double>, int);
+template <class T>
+using ProbsKernel = void (*)(const ProbsPlan&, const std::complex<T>*, std::span<double>, int);
 
 // Output tiles per chunk: about parallel::kChunkAmplitudes amplitudes of work.
 std::size_t tiles_per_chunk(const ProbsPlan& plan) {
@@ -34,7 +35,8 @@ std::size_t tiles_per_chunk(const ProbsPlan& plan) {
 
 // Large outputs whose entries gather several amplitudes: each output tile is owned by one chunk,
 // which sums it over all traced combinations into a buffer and adds it into the zeroed output.
-void buffered_tiles(const ProbsPlan& plan, const std::complex<double>* state, std::span<double> out, int workers) {
+template <class T>
+void buffered_tiles(const ProbsPlan& plan, const std::complex<T>* state, std::span<double> out, int workers) {
   parallel::for_each_chunk(plan.output_tiles(), tiles_per_chunk(plan), workers,
                            [&](std::size_t, std::size_t begin, std::size_t end) {
                              std::vector<double> sums(plan.tile_size());
@@ -55,12 +57,12 @@ void buffered_tiles(const ProbsPlan& plan, const std::complex<double>* state, st
 
 // Large outputs with one amplitude per entry (all qubits listed, in any order — in allocation
 // order this is a full bit reversal of the index): whole output lines computed and stored at once.
-template <bool kStreaming>
-void line_tiles(const ProbsPlan& plan, const std::complex<double>* state, std::span<double> out, int workers) {
+template <bool kStreaming, class T>
+void line_tiles(const ProbsPlan& plan, const std::complex<T>* state, std::span<double> out, int workers) {
   parallel::for_each_chunk(plan.output_tiles(), tiles_per_chunk(plan), workers,
                            [&](std::size_t, std::size_t begin, std::size_t end) {
                              for (std::size_t tile = begin; tile < end; ++tile) {
-                               plan.write_lines<kStreaming>(state, plan.tile_input(tile),
+                               plan.template write_lines<kStreaming>(state, plan.tile_input(tile),
                                                             out.data() + plan.tile_output(tile));
                              }
                              if constexpr (kStreaming) streaming::fence();
@@ -75,8 +77,8 @@ void line_tiles(const ProbsPlan& plan, const std::complex<double>* state, std::s
 // eight adjacent tile entries (rev a = rev(low) << 3 | rev(j)), so each column fills one whole cache
 // line of the tile instead of touching eight. Output runs are streamed past the cache when the
 // output is aligned: each is written once, and write-allocating it would add a read of the output.
-template <bool kStreaming>
-void reversed_tiles(const ProbsPlan&, const std::complex<double>* state, std::span<double> out, int workers) {
+template <bool kStreaming, class T>
+void reversed_tiles(const ProbsPlan&, const std::complex<T>* state, std::span<double> out, int workers) {
   constexpr std::size_t b = ProbsPlan::kReversalTileBits, side = std::size_t{1} << b;
   constexpr std::size_t group = 8, groups = side / group;
   static_assert(side % group == 0);
@@ -97,11 +99,11 @@ void reversed_tiles(const ProbsPlan&, const std::complex<double>* state, std::sp
         double* const lines = tile.get() + (group - misalignment) % group;
         for (std::size_t m = begin; m < end; ++m) {
           for (std::size_t low = 0; low < groups; ++low) {
-            const std::complex<double>* rows[group];
+            const std::complex<T>* rows[group];
             for (std::size_t j = 0; j < group; ++j) rows[j] = state + (((j * groups) | low) << high_shift) + (m << b);
             double* const line = lines + reversed[low];  // rev_b(low) = rev_(b-3)(low) << 3, as low < 2^(b-3)
             for (std::size_t c = 0; c < side; ++c)
-              for (std::size_t j = 0; j < group; ++j) line[c * stride + reversed_in_group[j]] = std::norm(rows[j][c]);
+              for (std::size_t j = 0; j < group; ++j) line[c * stride + reversed_in_group[j]] = bits::norm2(rows[j][c]);
           }
           const Index middle = bits::reverse(m, middle_bits) << b;
           for (std::size_t c = 0; c < side; ++c) {
@@ -121,7 +123,8 @@ void reversed_tiles(const ProbsPlan&, const std::complex<double>* state, std::sp
 // Small outputs: the (kept outer, traced) combinations, traced innermost, are split into a fixed
 // number of ranges. A range sums tiles while the kept combination stays the same and adds the sums
 // into its own histogram when it changes; the histograms are then added in range order.
-void partial_histograms(const ProbsPlan& plan, const std::complex<double>* state, std::span<double> out, int workers) {
+template <class T>
+void partial_histograms(const ProbsPlan& plan, const std::complex<T>* state, std::span<double> out, int workers) {
   const std::size_t traced_tiles = plan.traced_tiles();
   const std::size_t combinations = (std::size_t{1} << std::popcount(plan.kept_outer())) * traced_tiles;
   const std::size_t per_range = parallel::chunk_count(combinations, std::min(kPartialHistograms, combinations));
@@ -150,12 +153,14 @@ void partial_histograms(const ProbsPlan& plan, const std::complex<double>* state
 }
 
 // Indexed by ProbsPlan::Kernel.
-constexpr ProbsKernel kKernels[] = {partial_histograms, buffered_tiles, line_tiles<false>, line_tiles<true>,
-                                    reversed_tiles<false>, reversed_tiles<true>};
+template <class T>
+constexpr ProbsKernel<T> kKernels[] = {partial_histograms<T>,     buffered_tiles<T>,        line_tiles<false, T>,
+                                       line_tiles<true, T>,       reversed_tiles<false, T>, reversed_tiles<true, T>};
 
 }  // namespace
 
-void probs(const std::complex<double>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
+template <class T>
+void probs(const std::complex<T>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
            std::span<double> out, int threads) {
   check_state(state, num_qubits, "probs");
   check_qubits(qubits, num_qubits, "probs");
@@ -166,10 +171,11 @@ void probs(const std::complex<double>* state, std::size_t num_qubits, std::span<
                                          std::to_string(qubits.size()) + " = " + std::to_string(expected));
   }
   const ProbsPlan plan(num_qubits, qubits, streaming::aligned(out.data()));
-  kKernels[static_cast<int>(plan.kernel())](plan, state, out, parallel::workers_for(std::size_t{1} << num_qubits, threads));
+  kKernels<T>[static_cast<int>(plan.kernel())](plan, state, out, parallel::workers_for(std::size_t{1} << num_qubits, threads));
 }
 
-std::vector<double> probs(const std::complex<double>* state, std::size_t num_qubits,
+template <class T>
+std::vector<double> probs(const std::complex<T>* state, std::size_t num_qubits,
                           std::span<const std::size_t> qubits, int threads) {
   check_qubits(qubits, num_qubits, "probs");
   std::vector<double> out(std::size_t{1} << qubits.size());
@@ -177,12 +183,22 @@ std::vector<double> probs(const std::complex<double>* state, std::size_t num_qub
   return out;
 }
 
-std::array<double, 2> qubit_probabilities(const std::complex<double>* state, std::size_t num_qubits,
+template <class T>
+std::array<double, 2> qubit_probabilities(const std::complex<T>* state, std::size_t num_qubits,
                                           std::size_t qubit, int threads) {
   std::array<double, 2> result{};
   const std::size_t qubits[] = {qubit};
   probs(state, num_qubits, qubits, result, threads);
   return result;
 }
+
+
+#define QRT_SV_INSTANTIATE(T)                                                                                      \
+  template void probs<T>(const std::complex<T>*, std::size_t, std::span<const std::size_t>, std::span<double>, int); \
+  template std::vector<double> probs<T>(const std::complex<T>*, std::size_t, std::span<const std::size_t>, int);     \
+  template std::array<double, 2> qubit_probabilities<T>(const std::complex<T>*, std::size_t, std::size_t, int);
+QRT_SV_INSTANTIATE(double)
+QRT_SV_INSTANTIATE(float)
+#undef QRT_SV_INSTANTIATE
 
 }  // namespace qrt::sv

@@ -22,15 +22,19 @@ namespace qrt::sv {
 // One pass over the state: the state is read tile by tile, each tile covering the lowest amplitude
 // bits and the lowest output bits, so reads and writes both stay cache-line friendly whatever the
 // qubit order; no copy of the state is made.
-void probs(const std::complex<double>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
+// T = double (complex128 state) or float (complex64); probabilities are always summed in double.
+template <class T>
+void probs(const std::complex<T>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
            std::span<double> out, int threads);
 
 // Convenience overload returning a new vector of 2^qubits.size() entries.
-std::vector<double> probs(const std::complex<double>* state, std::size_t num_qubits,
+template <class T>
+std::vector<double> probs(const std::complex<T>* state, std::size_t num_qubits,
                           std::span<const std::size_t> qubits, int threads);
 
 // {P(qubit = 0), P(qubit = 1)} in one pass (not renormalised: they sum to the squared norm).
-std::array<double, 2> qubit_probabilities(const std::complex<double>* state, std::size_t num_qubits,
+template <class T>
+std::array<double, 2> qubit_probabilities(const std::complex<T>* state, std::size_t num_qubits,
                                           std::size_t qubit, int threads);
 
 }  // namespace qrt::sv

@@ -125,14 +125,15 @@ ProbsPlan::ProbsPlan(std::size_t num_qubits, std::span<const std::size_t> qubits
   }
 }
 
-template <bool kAccumulate>
-void ProbsPlan::add_norms(const std::complex<double>* state, Index base, double* sums) const {
+template <bool kAccumulate, class T>
+void ProbsPlan::add_norms(const std::complex<T>* state, Index base, double* sums) const {
   for (std::size_t r = 0; r < run_offsets_.size(); ++r) {
-    const double* amplitudes = reinterpret_cast<const double*>(state + base + run_offsets_[r]);
+    const T* amplitudes = reinterpret_cast<const T*>(state + base + run_offsets_[r]);
     double* run_sums = sums + r * run_length_;
 #pragma omp simd
     for (std::size_t e = 0; e < run_length_; ++e) {
-      const double norm = amplitudes[2 * e] * amplitudes[2 * e] + amplitudes[2 * e + 1] * amplitudes[2 * e + 1];
+      const double re = amplitudes[2 * e], im = amplitudes[2 * e + 1];
+      const double norm = re * re + im * im;
       run_sums[e] = kAccumulate ? run_sums[e] + norm : norm;
     }
   }
@@ -157,14 +158,14 @@ void ProbsPlan::zero_output_tile(double* out) const {
   }
 }
 
-template <bool kStreaming>
-void ProbsPlan::write_lines(const std::complex<double>* state, Index base, double* out) const {
+template <bool kStreaming, class T>
+void ProbsPlan::write_lines(const std::complex<T>* state, Index base, double* out) const {
   for (std::size_t l = 0; l < line_starts_.size(); ++l) {
-    const std::complex<double>* amplitudes = state + base + line_starts_[l];
+    const std::complex<T>* amplitudes = state + base + line_starts_[l];
     double* line = out + line_outputs_[l];
     for (std::size_t j = 0; j < 8; j += 2) {
-      const double first = std::norm(amplitudes[line_offsets_[j]]);
-      const double second = std::norm(amplitudes[line_offsets_[j + 1]]);
+      const double first = bits::norm2(amplitudes[line_offsets_[j]]);
+      const double second = bits::norm2(amplitudes[line_offsets_[j + 1]]);
       if constexpr (kStreaming) {
         streaming::store_pair(line + j, first, second);
       } else {
@@ -177,9 +178,13 @@ void ProbsPlan::write_lines(const std::complex<double>* state, Index base, doubl
 
 template void ProbsPlan::add_norms<false>(const std::complex<double>*, Index, double*) const;
 template void ProbsPlan::add_norms<true>(const std::complex<double>*, Index, double*) const;
+template void ProbsPlan::add_norms<false>(const std::complex<float>*, Index, double*) const;
+template void ProbsPlan::add_norms<true>(const std::complex<float>*, Index, double*) const;
 template void ProbsPlan::flush<false>(const double*, double*) const;
 template void ProbsPlan::flush<true>(const double*, double*) const;
 template void ProbsPlan::write_lines<false>(const std::complex<double>*, Index, double*) const;
 template void ProbsPlan::write_lines<true>(const std::complex<double>*, Index, double*) const;
+template void ProbsPlan::write_lines<false>(const std::complex<float>*, Index, double*) const;
+template void ProbsPlan::write_lines<true>(const std::complex<float>*, Index, double*) const;
 
 }  // namespace qrt::sv

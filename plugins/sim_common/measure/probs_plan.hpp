@@ -64,15 +64,15 @@ class ProbsPlan {
   bits::Index tile_output(std::size_t tile) const { return tile_output_(tile); }
 
   // sums[r * run_length + e] (+)= |amplitude (r, e) of the tile at `base`|^2
-  template <bool kAccumulate>
-  void add_norms(const std::complex<double>* state, bits::Index base, double* sums) const;
+  template <bool kAccumulate, class T>
+  void add_norms(const std::complex<T>* state, bits::Index base, double* sums) const;
   // Tile sums into the output tile starting at `out`: assigned, or added (shared entries, histograms).
   template <bool kAccumulate>
   void flush(const double* sums, double* out) const;
   void zero_output_tile(double* out) const;
   // Lines / StreamedLines: the norms of each output line's 8 amplitudes, stored as one line.
-  template <bool kStreaming>
-  void write_lines(const std::complex<double>* state, bits::Index base, double* out) const;
+  template <bool kStreaming, class T>
+  void write_lines(const std::complex<T>* state, bits::Index base, double* out) const;
 
  private:
   static bits::Index choose_tile(std::size_t num_qubits, std::span<const std::size_t> qubits);

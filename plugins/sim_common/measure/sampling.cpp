@@ -48,7 +48,8 @@ std::vector<std::uint64_t> sample_distribution(std::span<const double> weights, 
   return outcomes;
 }
 
-std::span<const std::uint64_t> draw_outcomes(const std::complex<double>* state, std::size_t num_qubits,
+template <class T>
+std::span<const std::uint64_t> draw_outcomes(const std::complex<T>* state, std::size_t num_qubits,
                                              std::span<const std::size_t> qubits, std::uint64_t shots,
                                              std::mt19937_64& rng, int threads, MeasurementWorkspace& workspace) {
   check_state(state, num_qubits, "sample");
@@ -60,7 +61,8 @@ std::span<const std::uint64_t> draw_outcomes(const std::complex<double>* state, 
   return outcomes;
 }
 
-std::vector<std::uint64_t> sample_outcomes(const std::complex<double>* state, std::size_t num_qubits,
+template <class T>
+std::vector<std::uint64_t> sample_outcomes(const std::complex<T>* state, std::size_t num_qubits,
                                            std::span<const std::size_t> qubits, std::uint64_t shots,
                                            std::mt19937_64& rng, int threads, MeasurementWorkspace* workspace) {
   MeasurementWorkspace local;
@@ -68,7 +70,8 @@ std::vector<std::uint64_t> sample_outcomes(const std::complex<double>* state, st
   return {outcomes.begin(), outcomes.end()};
 }
 
-void sample(const std::complex<double>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
+template <class T>
+void sample(const std::complex<T>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
             std::uint64_t shots, std::mt19937_64& rng, std::span<std::uint8_t> out, int threads,
             MeasurementWorkspace* workspace) {
   check_qubits(qubits, num_qubits, "sample");
@@ -90,7 +93,8 @@ void sample(const std::complex<double>* state, std::size_t num_qubits, std::span
                            });
 }
 
-std::vector<OutcomeCount> counts(const std::complex<double>* state, std::size_t num_qubits,
+template <class T>
+std::vector<OutcomeCount> counts(const std::complex<T>* state, std::size_t num_qubits,
                                  std::span<const std::size_t> qubits, std::uint64_t shots, std::mt19937_64& rng,
                                  int threads, MeasurementWorkspace* workspace) {
   MeasurementWorkspace local;
@@ -117,5 +121,21 @@ std::vector<OutcomeCount> counts(const std::complex<double>* state, std::size_t 
   }
   return result;
 }
+
+
+#define QRT_SV_INSTANTIATE(T)                                                                                     \
+  template std::span<const std::uint64_t> draw_outcomes<T>(const std::complex<T>*, std::size_t,                   \
+                                                           std::span<const std::size_t>, std::uint64_t,           \
+                                                           std::mt19937_64&, int, MeasurementWorkspace&);         \
+  template std::vector<std::uint64_t> sample_outcomes<T>(const std::complex<T>*, std::size_t,                     \
+                                                         std::span<const std::size_t>, std::uint64_t,             \
+                                                         std::mt19937_64&, int, MeasurementWorkspace*);           \
+  template void sample<T>(const std::complex<T>*, std::size_t, std::span<const std::size_t>, std::uint64_t,       \
+                          std::mt19937_64&, std::span<std::uint8_t>, int, MeasurementWorkspace*);                 \
+  template std::vector<OutcomeCount> counts<T>(const std::complex<T>*, std::size_t, std::span<const std::size_t>, \
+                                               std::uint64_t, std::mt19937_64&, int, MeasurementWorkspace*);
+QRT_SV_INSTANTIATE(double)
+QRT_SV_INSTANTIATE(float)
+#undef QRT_SV_INSTANTIATE
 
 }  // namespace qrt::sv

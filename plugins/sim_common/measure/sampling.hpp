@@ -36,14 +36,17 @@ std::vector<std::uint64_t> sample_distribution(std::span<const double> weights, 
                                                std::mt19937_64& rng, int threads);
 
 // `shots` outcome indices over `qubits` (q0 = most significant bit).
-std::vector<std::uint64_t> sample_outcomes(const std::complex<double>* state, std::size_t num_qubits,
+// T = double or float (the state's precision; the distribution is summed in double).
+template <class T>
+std::vector<std::uint64_t> sample_outcomes(const std::complex<T>* state, std::size_t num_qubits,
                                            std::span<const std::size_t> qubits, std::uint64_t shots,
                                            std::mt19937_64& rng, int threads,
                                            MeasurementWorkspace* workspace = nullptr);
 
 // Shots as a row-major table: out[shot * k + j] = bit of qubits[j] (0 or 1); out.size() must be
 // shots * qubits.size().
-void sample(const std::complex<double>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
+template <class T>
+void sample(const std::complex<T>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
             std::uint64_t shots, std::mt19937_64& rng, std::span<std::uint8_t> out, int threads,
             MeasurementWorkspace* workspace = nullptr);
 
@@ -55,13 +58,15 @@ struct OutcomeCount {
 
 // Histogram of `shots` shots: the outcomes that occurred, in increasing order, with their counts.
 // Uses the same draws as sample() for the same generator state.
-std::vector<OutcomeCount> counts(const std::complex<double>* state, std::size_t num_qubits,
+template <class T>
+std::vector<OutcomeCount> counts(const std::complex<T>* state, std::size_t num_qubits,
                                  std::span<const std::size_t> qubits, std::uint64_t shots, std::mt19937_64& rng,
                                  int threads, MeasurementWorkspace* workspace = nullptr);
 
 // The building block of the above: shots drawn into workspace.outcomes(shots). The returned span is
 // valid until the workspace's outcome buffer is requested again.
-std::span<const std::uint64_t> draw_outcomes(const std::complex<double>* state, std::size_t num_qubits,
+template <class T>
+std::span<const std::uint64_t> draw_outcomes(const std::complex<T>* state, std::size_t num_qubits,
                                              std::span<const std::size_t> qubits, std::uint64_t shots,
                                              std::mt19937_64& rng, int threads, MeasurementWorkspace& workspace);
 

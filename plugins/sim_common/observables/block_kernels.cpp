@@ -84,8 +84,8 @@ std::complex<double>* apply_factors(const std::vector<DenseFactor>& factors, std
 
 // Calls visit(chunk, base, transformed) for every run base, where transformed[b * run_length + t] is
 // (B |ket>) at amplitude base + offsets[b] + t; chunks are those of parallel::for_each_chunk.
-template <class Visit>
-void for_each_run(const std::complex<double>* ket, const CompiledTerm& term, const BlockLayout& layout, int workers,
+template <class T, class Visit>
+void for_each_run(const std::complex<T>* ket, const CompiledTerm& term, const BlockLayout& layout, int workers,
                   const Visit& visit) {
   const std::size_t size = layout.amplitudes_per_run();
   const std::size_t run = layout.run_length;
@@ -107,18 +107,20 @@ void for_each_run(const std::complex<double>* ket, const CompiledTerm& term, con
 
 }  // namespace
 
-std::complex<double> block_inner(const std::complex<double>* bra, const std::complex<double>* ket,
-                                 std::size_t num_qubits, const CompiledTerm& term, int threads) {
+template <class T>
+std::complex<double> block_inner(const std::complex<T>* bra, const std::complex<T>* ket, std::size_t num_qubits,
+                                 const CompiledTerm& term, int threads) {
   const BlockLayout layout(num_qubits, term);
   const int workers = parallel::workers_for(std::size_t{1} << num_qubits, threads);
   const std::size_t run = layout.run_length;
   std::vector<std::complex<double>> partial(parallel::chunk_count(layout.outer_count, layout.runs_per_chunk()));
   for_each_run(ket, term, layout, workers, [&](std::size_t chunk, Index base, const std::complex<double>* block) {
-    const std::complex<double>* bra_run = bra + (base ^ term.pauli.flip);
+    const std::complex<T>* bra_run = bra + (base ^ term.pauli.flip);
     std::complex<double> sum = 0.0;
     for (std::size_t b = 0; b < layout.offsets.size(); ++b) {
       for (std::size_t t = 0; t < run; ++t) {
-        sum += layout.run_sign[t] * (std::conj(bra_run[layout.offsets[b] + t]) * block[b * run + t]);
+        sum += layout.run_sign[t] *
+               (std::conj(std::complex<double>(bra_run[layout.offsets[b] + t])) * block[b * run + t]);
       }
     }
     partial[chunk] += bits::parity(base & term.pauli.sign) ? -sum : sum;
@@ -128,22 +130,34 @@ std::complex<double> block_inner(const std::complex<double>* bra, const std::com
   return i_power(term.pauli.y_count) * total;
 }
 
-void block_accumulate(const std::complex<double>* ket, std::size_t num_qubits, const CompiledTerm& term,
-                      std::complex<double> scale, std::complex<double>* acc, int threads) {
+template <class T>
+void block_accumulate(const std::complex<T>* ket, std::size_t num_qubits, const CompiledTerm& term,
+                      std::complex<double> scale, std::complex<T>* acc, int threads) {
   const BlockLayout layout(num_qubits, term);
   const int workers = parallel::workers_for(std::size_t{1} << num_qubits, threads);
   const std::complex<double> factor = scale * i_power(term.pauli.y_count);
   const std::size_t run = layout.run_length;
   // Each run base writes only its own image (base ^ flip): chunks never collide.
   for_each_run(ket, term, layout, workers, [&](std::size_t, Index base, const std::complex<double>* block) {
-    std::complex<double>* acc_run = acc + (base ^ term.pauli.flip);
+    std::complex<T>* acc_run = acc + (base ^ term.pauli.flip);
     const std::complex<double> signed_factor = bits::parity(base & term.pauli.sign) ? -factor : factor;
     for (std::size_t b = 0; b < layout.offsets.size(); ++b) {
       for (std::size_t t = 0; t < run; ++t) {
-        acc_run[layout.offsets[b] + t] += (signed_factor * layout.run_sign[t]) * block[b * run + t];
+        std::complex<T>& out = acc_run[layout.offsets[b] + t];
+        out = std::complex<T>(std::complex<double>(out) + (signed_factor * layout.run_sign[t]) * block[b * run + t]);
       }
     }
   });
 }
+
+
+#define QRT_SV_INSTANTIATE(T)                                                                                  \
+  template std::complex<double> block_inner<T>(const std::complex<T>*, const std::complex<T>*, std::size_t,   \
+                                               const CompiledTerm&, int);                                     \
+  template void block_accumulate<T>(const std::complex<T>*, std::size_t, const CompiledTerm&, std::complex<double>, \
+                                    std::complex<T>*, int);
+QRT_SV_INSTANTIATE(double)
+QRT_SV_INSTANTIATE(float)
+#undef QRT_SV_INSTANTIATE
 
 }  // namespace qrt::sv

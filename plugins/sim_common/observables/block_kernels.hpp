@@ -15,11 +15,14 @@ namespace qrt::sv {
 inline constexpr std::size_t kMaxBlockQubits = 10;
 
 // <bra| P ⊗ B |ket>, coefficient not applied. Requires term.dense_qubit_count() <= kMaxBlockQubits.
-std::complex<double> block_inner(const std::complex<double>* bra, const std::complex<double>* ket,
+// T = double or float (the state's scalar type); blocks are transformed and summed in double.
+template <class T>
+std::complex<double> block_inner(const std::complex<T>* bra, const std::complex<T>* ket,
                                  std::size_t num_qubits, const CompiledTerm& term, int threads);
 
 // acc += scale * (P ⊗ B)|ket>, coefficient not applied. `acc` must not alias `ket`.
-void block_accumulate(const std::complex<double>* ket, std::size_t num_qubits, const CompiledTerm& term,
-                      std::complex<double> scale, std::complex<double>* acc, int threads);
+template <class T>
+void block_accumulate(const std::complex<T>* ket, std::size_t num_qubits, const CompiledTerm& term,
+                      std::complex<double> scale, std::complex<T>* acc, int threads);
 
 }  // namespace qrt::sv

@@ -14,7 +14,7 @@ namespace qrt::sv {
 
 namespace {
 
-std::vector<CompiledTerm> checked_terms(const std::complex<double>* state, std::size_t num_qubits,
+std::vector<CompiledTerm> checked_terms(const void* state, std::size_t num_qubits,
                                         const Observable& observable, int threads, const char* operation) {
   check_state(state, num_qubits, operation);
   check_threads(threads, operation);
@@ -22,22 +22,24 @@ std::vector<CompiledTerm> checked_terms(const std::complex<double>* state, std::
 }
 
 // sum_t c_t T_t |state> into `out` (overwritten).
-void accumulate_terms(const std::complex<double>* state, std::size_t num_qubits, const std::vector<CompiledTerm>& terms,
-                      std::complex<double>* out, int threads, MeasurementWorkspace& workspace) {
+template <class T>
+void accumulate_terms(const std::complex<T>* state, std::size_t num_qubits, const std::vector<CompiledTerm>& terms,
+                      std::complex<T>* out, int threads, MeasurementWorkspace& workspace) {
   const std::size_t size = std::size_t{1} << num_qubits;
   parallel::for_each_chunk(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
-                           [&](std::size_t, std::size_t begin, std::size_t end) { std::fill(out + begin, out + end, 0.0); });
+                           [&](std::size_t, std::size_t begin, std::size_t end) { std::fill(out + begin, out + end, std::complex<T>(0)); });
   for (const CompiledTerm& term : terms) {
     term_accumulate(state, num_qubits, term, term.coefficient, out, threads, workspace);
   }
 }
 
-double squared_norm(const std::complex<double>* vector, std::size_t num_qubits, int threads) {
+template <class T>
+double squared_norm(const std::complex<T>* vector, std::size_t num_qubits, int threads) {
   const std::size_t size = std::size_t{1} << num_qubits;
   return parallel::ordered_sum<double>(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
                                        [&](std::size_t begin, std::size_t end) {
                                          double sum = 0.0;
-                                         for (std::size_t i = begin; i < end; ++i) sum += std::norm(vector[i]);
+                                         for (std::size_t i = begin; i < end; ++i) sum += std::norm(std::complex<double>(vector[i]));
                                          return sum;
                                        });
 }
@@ -48,7 +50,8 @@ MeasurementWorkspace& workspace_or(MeasurementWorkspace* given, MeasurementWorks
 
 }  // namespace
 
-double expval(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads,
+template <class T>
+double expval(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable, int threads,
               MeasurementWorkspace* workspace) {
   const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "expval");
   MeasurementWorkspace local;
@@ -60,7 +63,8 @@ double expval(const std::complex<double>* state, std::size_t num_qubits, const O
   return total;
 }
 
-double var(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads,
+template <class T>
+double var(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable, int threads,
            MeasurementWorkspace* workspace) {
   const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "var");
   if (terms.empty()) return 0.0;
@@ -74,7 +78,7 @@ double var(const std::complex<double>* state, std::size_t num_qubits, const Obse
     mean = term.coefficient * term_inner(state, state, num_qubits, term, threads, scratch).real();
     second_moment = square.coefficient * term_inner(state, state, num_qubits, square, threads, scratch).real();
   } else {
-    std::complex<double>* image = scratch.state_image(std::size_t{1} << num_qubits).data();
+    std::complex<T>* image = scratch.state_image_as<T>(std::size_t{1} << num_qubits).data();
     accumulate_terms(state, num_qubits, terms, image, threads, scratch);
     second_moment = squared_norm(image, num_qubits, threads);  // <psi|O O|psi>, O Hermitian
     const CompiledTerm identity{};
@@ -83,8 +87,9 @@ double var(const std::complex<double>* state, std::size_t num_qubits, const Obse
   return std::max(0.0, second_moment - mean * mean);
 }
 
-void apply_observable(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable,
-                      std::span<std::complex<double>> out, int threads, MeasurementWorkspace* workspace) {
+template <class T>
+void apply_observable(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable,
+                      std::type_identity_t<std::span<std::complex<T>>> out, int threads, MeasurementWorkspace* workspace) {
   const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "apply_observable");
   const std::size_t size = std::size_t{1} << num_qubits;
   if (out.size() != size) {
@@ -95,5 +100,15 @@ void apply_observable(const std::complex<double>* state, std::size_t num_qubits,
   MeasurementWorkspace local;
   accumulate_terms(state, num_qubits, terms, out.data(), threads, workspace_or(workspace, local));
 }
+
+
+#define QRT_SV_INSTANTIATE(T)                                                                                     \
+  template double expval<T>(const std::complex<T>*, std::size_t, const Observable&, int, MeasurementWorkspace*);  \
+  template double var<T>(const std::complex<T>*, std::size_t, const Observable&, int, MeasurementWorkspace*);     \
+  template void apply_observable<T>(const std::complex<T>*, std::size_t, const Observable&,                       \
+                                    std::span<std::complex<T>>, int, MeasurementWorkspace*);
+QRT_SV_INSTANTIATE(double)
+QRT_SV_INSTANTIATE(float)
+#undef QRT_SV_INSTANTIATE
 
 }  // namespace qrt::sv

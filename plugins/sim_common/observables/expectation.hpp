@@ -14,22 +14,27 @@
 #include <complex>
 #include <cstddef>
 #include <span>
+#include <type_traits>
 
 namespace qrt::sv {
 
 // <psi|O|psi> = sum_t c_t <psi|T_t|psi>: one pass over the state per term, no copy of the state
 // (unless a term's Hadamard/Hermitian factors span more than kMaxBlockQubits qubits).
-double expval(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads,
+// T = double or float (the state's scalar type); sums always accumulate in double.
+template <class T>
+double expval(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable, int threads,
               MeasurementWorkspace* workspace = nullptr);
 
 // <psi|O^2|psi> - <psi|O|psi>^2, clamped at 0 against rounding.
 // One term c*T: c^2 (<T^2> - <T>^2) with T^2 formed factor-wise, no copy of the state.
 // Several terms: phi = O|psi> in one scratch vector, then <O^2> = <phi|phi> and <O> = Re <psi|phi>.
-double var(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable, int threads,
+template <class T>
+double var(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable, int threads,
            MeasurementWorkspace* workspace = nullptr);
 
 // out = O|state>; out.size() must be 2^num_qubits and `out` must not alias `state`.
-void apply_observable(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable,
-                      std::span<std::complex<double>> out, int threads, MeasurementWorkspace* workspace = nullptr);
+template <class T>
+void apply_observable(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable,
+                      std::type_identity_t<std::span<std::complex<T>>> out, int threads, MeasurementWorkspace* workspace = nullptr);
 
 }  // namespace qrt::sv

@@ -8,7 +8,8 @@
 
 namespace qrt::sv {
 
-void apply_local_matrix(std::complex<double>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
+template <class T>
+void apply_local_matrix(std::complex<T>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
                         std::span<const std::complex<double>> matrix, int threads) {
   using bits::Index;
   const std::size_t dim = std::size_t{1} << qubits.size();
@@ -23,18 +24,19 @@ void apply_local_matrix(std::complex<double>* state, std::size_t num_qubits, std
                              std::vector<std::complex<double>> in(dim);
                              Index base = bits::deposit(begin, outer_mask);
                              for (std::size_t outer = begin; outer < end; ++outer) {
-                               for (std::size_t b = 0; b < dim; ++b) in[b] = state[base + offsets[b]];
+                               for (std::size_t b = 0; b < dim; ++b) in[b] = std::complex<double>(state[base + offsets[b]]);
                                for (std::size_t row = 0; row < dim; ++row) {
                                  std::complex<double> sum = 0.0;
                                  for (std::size_t col = 0; col < dim; ++col) sum += matrix[row * dim + col] * in[col];
-                                 state[base + offsets[row]] = sum;
+                                 state[base + offsets[row]] = std::complex<T>(sum);
                                }
                                base = bits::next_submask(base, outer_mask);
                              }
                            });
 }
 
-void copy_state(const std::complex<double>* state, std::size_t num_qubits, std::span<std::complex<double>> copy,
+template <class T>
+void copy_state(const std::complex<T>* state, std::size_t num_qubits, std::type_identity_t<std::span<std::complex<T>>> copy,
                 int threads) {
   const std::size_t size = std::size_t{1} << num_qubits;
   parallel::for_each_chunk(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
@@ -42,5 +44,14 @@ void copy_state(const std::complex<double>* state, std::size_t num_qubits, std::
                              std::copy(state + begin, state + end, copy.data() + begin);
                            });
 }
+
+
+#define QRT_SV_INSTANTIATE(T)                                                                                     \
+  template void apply_local_matrix<T>(std::complex<T>*, std::size_t, std::span<const std::size_t>,                \
+                                      std::span<const std::complex<double>>, int);                                \
+  template void copy_state<T>(const std::complex<T>*, std::size_t, std::span<std::complex<T>>, int);
+QRT_SV_INSTANTIATE(double)
+QRT_SV_INSTANTIATE(float)
+#undef QRT_SV_INSTANTIATE
 
 }  // namespace qrt::sv

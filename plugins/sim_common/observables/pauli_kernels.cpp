@@ -52,20 +52,24 @@ namespace {
 // are added in a fixed order, so results stay independent of the thread count.
 constexpr std::size_t kPartialSums = 16;
 
-// sum over lo in [0, count) of sign[lo] * conj(b[lo]) * k[lo], as (re, im).
-__attribute__((always_inline)) inline std::complex<double> signed_inner(const double* b, const double* k,
-                                                                        const double* sign, std::size_t count) {
+// sum over lo in [0, count) of sign[lo] * conj(b[lo]) * k[lo], as (re, im). T: the amplitudes'
+// scalar type; products and sums are formed in double either way.
+template <class T>
+__attribute__((always_inline)) inline std::complex<double> signed_inner(const T* b, const T* k, const double* sign,
+                                                                        std::size_t count) {
   double acc_re[kPartialSums] = {}, acc_im[kPartialSums] = {};
   std::size_t lo = 0;
   for (; lo + kPartialSums <= count; lo += kPartialSums)
     for (std::size_t j = 0; j < kPartialSums; ++j) {
       const std::size_t x = lo + j;
-      acc_re[j] += sign[x] * (b[2 * x] * k[2 * x] + b[2 * x + 1] * k[2 * x + 1]);
-      acc_im[j] += sign[x] * (b[2 * x] * k[2 * x + 1] - b[2 * x + 1] * k[2 * x]);
+      const double b_re = b[2 * x], b_im = b[2 * x + 1], k_re = k[2 * x], k_im = k[2 * x + 1];
+      acc_re[j] += sign[x] * (b_re * k_re + b_im * k_im);
+      acc_im[j] += sign[x] * (b_re * k_im - b_im * k_re);
     }
   for (std::size_t j = 0; lo < count; ++lo, ++j) {  // blocks smaller than kPartialSums (tiny states)
-    acc_re[j] += sign[lo] * (b[2 * lo] * k[2 * lo] + b[2 * lo + 1] * k[2 * lo + 1]);
-    acc_im[j] += sign[lo] * (b[2 * lo] * k[2 * lo + 1] - b[2 * lo + 1] * k[2 * lo]);
+    const double b_re = b[2 * lo], b_im = b[2 * lo + 1], k_re = k[2 * lo], k_im = k[2 * lo + 1];
+    acc_re[j] += sign[lo] * (b_re * k_re + b_im * k_im);
+    acc_im[j] += sign[lo] * (b_re * k_im - b_im * k_re);
   }
   double re = 0.0, im = 0.0;
   for (std::size_t j = 0; j < kPartialSums; ++j) re += acc_re[j], im += acc_im[j];
@@ -76,14 +80,20 @@ __attribute__((always_inline)) inline std::complex<double> signed_inner(const do
 // diagonal word (Z and I letters only), half the arithmetic of signed_inner.
 // `sign_per_double` holds each amplitude's sign twice (for its real and imaginary part), so the loop
 // runs over plain doubles with no shuffles.
-__attribute__((always_inline)) inline double signed_norm(const double* k, const double* sign_per_double,
-                                                         std::size_t count) {
+template <class T>
+__attribute__((always_inline)) inline double signed_norm(const T* k, const double* sign_per_double, std::size_t count) {
   const std::size_t doubles = 2 * count;
   double acc[kPartialSums] = {};
   std::size_t i = 0;
   for (; i + kPartialSums <= doubles; i += kPartialSums)
-    for (std::size_t j = 0; j < kPartialSums; ++j) acc[j] += sign_per_double[i + j] * (k[i + j] * k[i + j]);
-  for (std::size_t j = 0; i < doubles; ++i, ++j) acc[j] += sign_per_double[i] * (k[i] * k[i]);
+    for (std::size_t j = 0; j < kPartialSums; ++j) {
+      const double x = k[i + j];
+      acc[j] += sign_per_double[i + j] * (x * x);
+    }
+  for (std::size_t j = 0; i < doubles; ++i, ++j) {
+    const double x = k[i];
+    acc[j] += sign_per_double[i] * (x * x);
+  }
   double sum = 0.0;
   for (std::size_t j = 0; j < kPartialSums; ++j) sum += acc[j];
   return sum;
@@ -94,28 +104,28 @@ __attribute__((always_inline)) inline double signed_norm(const double* k, const 
 // kFlipsLowBits: whether the word flips in-block bits; when it does, each bra block is permuted into a
 // contiguous copy first. kDiagonalNorm: bra == ket and the word flips nothing. One clone per SIMD
 // level, picked by the loader for this CPU (the library itself is built for the baseline instruction set).
-template <bool kFlipsLowBits, bool kDiagonalNorm = false>
+template <bool kFlipsLowBits, bool kDiagonalNorm = false, class T>
 __attribute__((always_inline)) inline std::complex<double> inner_range_body(
-    const std::complex<double>* bra, const std::complex<double>* ket, const PauliMasks& word,
+    const std::complex<T>* bra, const std::complex<T>* ket, const PauliMasks& word,
     const Blocking& blocking, Index skipped_bit, std::size_t begin, std::size_t end) {
   const std::size_t block = blocking.block_size();
   const double* sign = blocking.low_sign.data();
   const Index below = skipped_bit - 1;
   double re = 0.0, im = 0.0;
-  std::complex<double> flipped[kFlipsLowBits ? std::size_t{1} << kBlockBits : 1];
+  std::complex<T> flipped[kFlipsLowBits ? std::size_t{1} << kBlockBits : 1];
   for (Index position = begin; position < end; position += block) {
     const Index base = skipped_bit ? ((position & ~below) << 1) | (position & below) : position;
     const double block_sign = bits::parity(base & word.sign) ? -1.0 : 1.0;
-    const std::complex<double>* bra_block = bra + (base ^ blocking.flip_high);
+    const std::complex<T>* bra_block = bra + (base ^ blocking.flip_high);
     if constexpr (kFlipsLowBits) {  // permute once so the product loop reads contiguously
       for (Index lo = 0; lo < block; ++lo) flipped[lo] = bra_block[lo ^ blocking.flip_low];
       bra_block = flipped;
     }
     const std::complex<double> sum =
-        kDiagonalNorm ? std::complex<double>(signed_norm(reinterpret_cast<const double*>(ket + base),
+        kDiagonalNorm ? std::complex<double>(signed_norm(reinterpret_cast<const T*>(ket + base),
                                                          blocking.sign_per_double.data(), block))
-                      : signed_inner(reinterpret_cast<const double*>(bra_block),
-                                     reinterpret_cast<const double*>(ket + base), sign, block);
+                      : signed_inner(reinterpret_cast<const T*>(bra_block), reinterpret_cast<const T*>(ket + base),
+                                     sign, block);
     re += block_sign * sum.real();
     im += block_sign * sum.imag();
   }
@@ -124,61 +134,70 @@ __attribute__((always_inline)) inline std::complex<double> inner_range_body(
 
 #define QRT_SV_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 
-QRT_SV_SIMD_CLONES std::complex<double> inner_range_contiguous(const std::complex<double>* bra,
-                                                               const std::complex<double>* ket, const PauliMasks& word,
-                                                               const Blocking& blocking, Index skipped_bit,
-                                                               std::size_t begin, std::size_t end) {
-  return inner_range_body<false>(bra, ket, word, blocking, skipped_bit, begin, end);
-}
+// target_clones cannot be put on templates: one set of clones per element type, through a macro.
+#define QRT_SV_INNER_RANGES(T)                                                                                   \
+  QRT_SV_SIMD_CLONES std::complex<double> inner_range_contiguous(                                               \
+      const std::complex<T>* bra, const std::complex<T>* ket, const PauliMasks& word, const Blocking& blocking, \
+      Index skipped_bit, std::size_t begin, std::size_t end) {                                                  \
+    return inner_range_body<false>(bra, ket, word, blocking, skipped_bit, begin, end);                          \
+  }                                                                                                             \
+  QRT_SV_SIMD_CLONES std::complex<double> inner_range_diagonal_norm(                                            \
+      const std::complex<T>* bra, const std::complex<T>* ket, const PauliMasks& word, const Blocking& blocking, \
+      Index skipped_bit, std::size_t begin, std::size_t end) {                                                  \
+    return inner_range_body<false, true>(bra, ket, word, blocking, skipped_bit, begin, end);                    \
+  }                                                                                                             \
+  QRT_SV_SIMD_CLONES std::complex<double> inner_range_flipped(                                                  \
+      const std::complex<T>* bra, const std::complex<T>* ket, const PauliMasks& word, const Blocking& blocking, \
+      Index skipped_bit, std::size_t begin, std::size_t end) {                                                  \
+    return inner_range_body<true>(bra, ket, word, blocking, skipped_bit, begin, end);                           \
+  }
+QRT_SV_INNER_RANGES(double)
+QRT_SV_INNER_RANGES(float)
+#undef QRT_SV_INNER_RANGES
 
-QRT_SV_SIMD_CLONES std::complex<double> inner_range_diagonal_norm(const std::complex<double>* bra,
-                                                                  const std::complex<double>* ket,
-                                                                  const PauliMasks& word, const Blocking& blocking,
-                                                                  Index skipped_bit, std::size_t begin,
-                                                                  std::size_t end) {
-  return inner_range_body<false, true>(bra, ket, word, blocking, skipped_bit, begin, end);
-}
-
-QRT_SV_SIMD_CLONES std::complex<double> inner_range_flipped(const std::complex<double>* bra,
-                                                            const std::complex<double>* ket, const PauliMasks& word,
-                                                            const Blocking& blocking, Index skipped_bit,
-                                                            std::size_t begin, std::size_t end) {
-  return inner_range_body<true>(bra, ket, word, blocking, skipped_bit, begin, end);
-}
+template <class T>
+using InnerRange = std::complex<double> (*)(const std::complex<T>*, const std::complex<T>*, const PauliMasks&,
+                                            const Blocking&, Index, std::size_t, std::size_t);
 
 // acc[i ^ flip] += factor * sign(i) * ket[i] over amplitudes [begin, end) (whole blocks).
-template <bool kFlipsLowBits>
-void accumulate_range(const std::complex<double>* ket, const PauliMasks& word, const Blocking& blocking,
-                      std::complex<double> factor, std::complex<double>* acc, std::size_t begin, std::size_t end) {
+template <bool kFlipsLowBits, class T>
+void accumulate_range(const std::complex<T>* ket, const PauliMasks& word, const Blocking& blocking,
+                      std::complex<double> factor, std::complex<T>* acc, std::size_t begin, std::size_t end) {
   const std::size_t block = blocking.block_size();
   const double* sign = blocking.low_sign.data();
   const double f_re = factor.real(), f_im = factor.imag();
   for (Index base = begin; base < end; base += block) {
     const double block_sign = bits::parity(base & word.sign) ? -1.0 : 1.0;
-    const double* k = reinterpret_cast<const double*>(ket + base);
-    double* a = reinterpret_cast<double*>(acc + (base ^ blocking.flip_high));
+    const T* k = reinterpret_cast<const T*>(ket + base);
+    T* a = reinterpret_cast<T*>(acc + (base ^ blocking.flip_high));
 #pragma omp simd
     for (Index lo = 0; lo < block; ++lo) {
       const Index j = kFlipsLowBits ? lo ^ blocking.flip_low : lo;  // distinct for distinct lo
       const double s = block_sign * sign[lo];
-      a[2 * j] += s * (f_re * k[2 * lo] - f_im * k[2 * lo + 1]);
-      a[2 * j + 1] += s * (f_re * k[2 * lo + 1] + f_im * k[2 * lo]);
+      const double k_re = k[2 * lo], k_im = k[2 * lo + 1];
+      a[2 * j] = static_cast<T>(a[2 * j] + s * (f_re * k_re - f_im * k_im));
+      a[2 * j + 1] = static_cast<T>(a[2 * j + 1] + s * (f_re * k_im + f_im * k_re));
     }
   }
 }
 
 // Indexed by "the word flips in-block bits".
-constexpr decltype(&inner_range_contiguous) kInnerRanges[] = {inner_range_contiguous, inner_range_flipped};
-constexpr decltype(&accumulate_range<false>) kAccumulateRanges[] = {accumulate_range<false>, accumulate_range<true>};
+template <class T>
+constexpr InnerRange<T> kInnerRanges[] = {inner_range_contiguous, inner_range_flipped};
+template <class T>
+constexpr decltype(&accumulate_range<false, T>) kAccumulateRanges[] = {accumulate_range<false, T>,
+                                                                         accumulate_range<true, T>};
 
 }  // namespace
 
-std::complex<double> pauli_inner(const std::complex<double>* bra, const std::complex<double>* ket,
-                                 std::size_t num_qubits, const PauliMasks& word, int threads) {
+template <class T>
+std::complex<double> pauli_inner(const std::complex<T>* bra, const std::complex<T>* ket, std::size_t num_qubits,
+                                 const PauliMasks& word, int threads) {
   const bool diagonal_norm = bra == ket && word.flip == 0;
   const Blocking blocking(num_qubits, word, diagonal_norm);
   const std::size_t size = std::size_t{1} << num_qubits;
-  const auto range = diagonal_norm ? inner_range_diagonal_norm : kInnerRanges[blocking.flip_low != 0];
+  const InnerRange<T> range =
+      diagonal_norm ? InnerRange<T>(inner_range_diagonal_norm) : kInnerRanges<T>[blocking.flip_low != 0];
   // For an expectation (bra == ket) of a word flipping out-of-block bits, the blocks pair up: block B
   // and block B ^ flip hold each other's partners, and the terms of the second block are those of
   // the first conjugated and multiplied by sigma = (-1)^y_count (sign(i ^ flip) = sigma sign(i)). So
@@ -194,11 +213,12 @@ std::complex<double> pauli_inner(const std::complex<double>* bra, const std::com
   return i_power(word.y_count) * (paired ? sum + sigma * std::conj(sum) : sum);
 }
 
-void pauli_accumulate(const std::complex<double>* ket, std::size_t num_qubits, const PauliMasks& word,
-                      std::complex<double> scale, std::complex<double>* acc, int threads) {
+template <class T>
+void pauli_accumulate(const std::complex<T>* ket, std::size_t num_qubits, const PauliMasks& word,
+                      std::complex<double> scale, std::complex<T>* acc, int threads) {
   const Blocking blocking(num_qubits, word, false);
   const std::size_t size = std::size_t{1} << num_qubits;
-  const auto range = kAccumulateRanges[blocking.flip_low != 0];
+  const auto range = kAccumulateRanges<T>[blocking.flip_low != 0];
   const std::complex<double> factor = scale * i_power(word.y_count);
   // Chunks write acc[i ^ flip] for their own i only: a bijection, so chunks never collide.
   parallel::for_each_chunk(size, std::max(parallel::kChunkAmplitudes, blocking.block_size()),
@@ -206,5 +226,15 @@ void pauli_accumulate(const std::complex<double>* ket, std::size_t num_qubits, c
                              range(ket, word, blocking, factor, acc, begin, end);
                            });
 }
+
+
+#define QRT_SV_INSTANTIATE(T)                                                                                  \
+  template std::complex<double> pauli_inner<T>(const std::complex<T>*, const std::complex<T>*, std::size_t,   \
+                                               const PauliMasks&, int);                                       \
+  template void pauli_accumulate<T>(const std::complex<T>*, std::size_t, const PauliMasks&, std::complex<double>, \
+                                    std::complex<T>*, int);
+QRT_SV_INSTANTIATE(double)
+QRT_SV_INSTANTIATE(float)
+#undef QRT_SV_INSTANTIATE
 
 }  // namespace qrt::sv

@@ -11,12 +11,15 @@
 namespace qrt::sv {
 
 // <bra| P |ket> over a num_qubits-qubit register, phase i^y_count included.
-std::complex<double> pauli_inner(const std::complex<double>* bra, const std::complex<double>* ket,
+// T = double or float (the state's scalar type); sums are formed in double.
+template <class T>
+std::complex<double> pauli_inner(const std::complex<T>* bra, const std::complex<T>* ket,
                                  std::size_t num_qubits, const PauliMasks& word, int threads);
 
 // acc += scale * P |ket>. `acc` must not alias `ket`.
-void pauli_accumulate(const std::complex<double>* ket, std::size_t num_qubits, const PauliMasks& word,
-                      std::complex<double> scale, std::complex<double>* acc, int threads);
+template <class T>
+void pauli_accumulate(const std::complex<T>* ket, std::size_t num_qubits, const PauliMasks& word,
+                      std::complex<double> scale, std::complex<T>* acc, int threads);
 
 // i^power
 std::complex<double> i_power(unsigned power);

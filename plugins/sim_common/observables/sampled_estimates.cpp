@@ -16,7 +16,6 @@ namespace qrt::sv {
 
 namespace {
 
-using Complex = std::complex<double>;
 
 // Hermitian factors count as the same measurement when their matrices agree to this precision.
 constexpr double kSameMatrixTolerance = 1e-12;
@@ -68,7 +67,8 @@ std::optional<MeasurementGroup> group_terms(const Observable& observable, std::s
 }
 
 // The group's eigenvalue for each of `shots` shots.
-std::vector<double> sample_group(const Complex* state, std::size_t num_qubits, const MeasurementGroup& group,
+template <class T>
+std::vector<double> sample_group(const std::complex<T>* state, std::size_t num_qubits, const MeasurementGroup& group,
                                  std::uint64_t shots, std::mt19937_64& rng, int threads,
                                  MeasurementWorkspace& workspace) {
   std::vector<FactorEigenbasis> bases;
@@ -77,18 +77,18 @@ std::vector<double> sample_group(const Complex* state, std::size_t num_qubits, c
     bases.push_back(eigenbasis_of(*factor));
     measured.insert(measured.end(), bases.back().qubits.begin(), bases.back().qubits.end());
   }
-  Complex* rotated = nullptr;  // a copy of the state in the eigenbasis, made only if some factor needs it
+  std::complex<T>* rotated = nullptr;  // a copy of the state in the eigenbasis, made only if some factor needs it
   for (const FactorEigenbasis& basis : bases) {
     if (basis.rotation.empty()) continue;
     if (rotated == nullptr) {
-      const std::span<Complex> copy = workspace.state_copy(std::size_t{1} << num_qubits);
+      const std::span<std::complex<T>> copy = workspace.state_copy_as<T>(std::size_t{1} << num_qubits);
       copy_state(state, num_qubits, copy, threads);
       rotated = copy.data();
     }
     apply_local_matrix(rotated, num_qubits, basis.qubits, basis.rotation, threads);
   }
   const std::span<const std::uint64_t> outcomes =
-      draw_outcomes(rotated ? rotated : state, num_qubits, measured, shots, rng, threads, workspace);
+      draw_outcomes(rotated ? static_cast<const std::complex<T>*>(rotated) : state, num_qubits, measured, shots, rng, threads, workspace);
 
   // Outcome bits of basis b: the shift below its last measured qubit, and its width.
   std::vector<std::size_t> shift(bases.size());
@@ -126,7 +126,7 @@ double variance(const std::vector<double>& values) {
   return sum / static_cast<double>(values.size());
 }
 
-void check_arguments(const Complex* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
+void check_arguments(const void* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
                      int threads, const char* operation) {
   check_state(state, num_qubits, operation);
   check_threads(threads, operation);
@@ -136,7 +136,8 @@ void check_arguments(const Complex* state, std::size_t num_qubits, const Observa
 
 }  // namespace
 
-double expval_sampled(const Complex* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
+template <class T>
+double expval_sampled(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
                       std::mt19937_64& rng, int threads, MeasurementWorkspace* workspace) {
   check_arguments(state, num_qubits, observable, shots, threads, "expval_sampled");
   MeasurementWorkspace local;
@@ -153,7 +154,8 @@ double expval_sampled(const Complex* state, std::size_t num_qubits, const Observ
   return total;
 }
 
-double var_sampled(const Complex* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
+template <class T>
+double var_sampled(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
                    std::mt19937_64& rng, int threads, MeasurementWorkspace* workspace) {
   check_arguments(state, num_qubits, observable, shots, threads, "var_sampled");
   const auto group = group_terms(observable, 0, observable.terms.size(), num_qubits);
@@ -165,5 +167,15 @@ double var_sampled(const Complex* state, std::size_t num_qubits, const Observabl
   MeasurementWorkspace local;
   return variance(sample_group(state, num_qubits, *group, shots, rng, threads, workspace ? *workspace : local));
 }
+
+
+#define QRT_SV_INSTANTIATE(T)                                                                                    \
+  template double expval_sampled<T>(const std::complex<T>*, std::size_t, const Observable&, std::uint64_t,      \
+                                    std::mt19937_64&, int, MeasurementWorkspace*);                              \
+  template double var_sampled<T>(const std::complex<T>*, std::size_t, const Observable&, std::uint64_t,         \
+                                 std::mt19937_64&, int, MeasurementWorkspace*);
+QRT_SV_INSTANTIATE(double)
+QRT_SV_INSTANTIATE(float)
+#undef QRT_SV_INSTANTIATE
 
 }  // namespace qrt::sv

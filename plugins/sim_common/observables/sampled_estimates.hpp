@@ -25,11 +25,14 @@
 
 namespace qrt::sv {
 
-double expval_sampled(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable,
+// T = double or float (the state's scalar type).
+template <class T>
+double expval_sampled(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable,
                       std::uint64_t shots, std::mt19937_64& rng, int threads,
                       MeasurementWorkspace* workspace = nullptr);
 
-double var_sampled(const std::complex<double>* state, std::size_t num_qubits, const Observable& observable,
+template <class T>
+double var_sampled(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable,
                    std::uint64_t shots, std::mt19937_64& rng, int threads,
                    MeasurementWorkspace* workspace = nullptr);
 

@@ -19,13 +19,16 @@ enum class TermStrategy { PauliWord, DenseBlock, ScratchCopy };
 TermStrategy strategy_for(const CompiledTerm& term);
 
 // <bra| T |ket> (T without its coefficient).
-std::complex<double> term_inner(const std::complex<double>* bra, const std::complex<double>* ket,
+// T = double or float (the state's scalar type).
+template <class T>
+std::complex<double> term_inner(const std::complex<T>* bra, const std::complex<T>* ket,
                                 std::size_t num_qubits, const CompiledTerm& term, int threads,
                                 MeasurementWorkspace& workspace);
 
 // acc += scale * T |ket> (T without its coefficient). `acc` must not alias `ket`.
-void term_accumulate(const std::complex<double>* ket, std::size_t num_qubits, const CompiledTerm& term,
-                     std::complex<double> scale, std::complex<double>* acc, int threads,
+template <class T>
+void term_accumulate(const std::complex<T>* ket, std::size_t num_qubits, const CompiledTerm& term,
+                     std::complex<double> scale, std::complex<T>* acc, int threads,
                      MeasurementWorkspace& workspace);
 
 }  // namespace qrt::sv

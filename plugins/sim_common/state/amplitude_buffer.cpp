@@ -12,18 +12,23 @@ namespace qrt::sv {
 
 namespace {
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
-constexpr std::size_t kMinAmplitudes = 4;  // one AVX-512 register
+constexpr std::size_t kMinAmplitudes = 4;  // one register of the widest SIMD level
 }  // namespace
 
-AmplitudeBuffer::~AmplitudeBuffer() { release(); }
+template <class T>
+BasicAmplitudeBuffer<T>::~BasicAmplitudeBuffer() {
+  release();
+}
 
-AmplitudeBuffer::AmplitudeBuffer(AmplitudeBuffer&& other) noexcept
+template <class T>
+BasicAmplitudeBuffer<T>::BasicAmplitudeBuffer(BasicAmplitudeBuffer&& other) noexcept
     : data_(std::exchange(other.data_, nullptr)),
       capacity_(std::exchange(other.capacity_, 0)),
       mapping_(std::exchange(other.mapping_, nullptr)),
       mapping_bytes_(std::exchange(other.mapping_bytes_, 0)) {}
 
-AmplitudeBuffer& AmplitudeBuffer::operator=(AmplitudeBuffer&& other) noexcept {
+template <class T>
+BasicAmplitudeBuffer<T>& BasicAmplitudeBuffer<T>::operator=(BasicAmplitudeBuffer&& other) noexcept {
   if (this != &other) {
     release();
     data_ = std::exchange(other.data_, nullptr);
@@ -34,7 +39,8 @@ AmplitudeBuffer& AmplitudeBuffer::operator=(AmplitudeBuffer&& other) noexcept {
   return *this;
 }
 
-void AmplitudeBuffer::release() noexcept {
+template <class T>
+void BasicAmplitudeBuffer<T>::release() noexcept {
   if (mapping_) munmap(mapping_, mapping_bytes_);
   else std::free(data_);
   data_ = nullptr;
@@ -42,13 +48,14 @@ void AmplitudeBuffer::release() noexcept {
   capacity_ = mapping_bytes_ = 0;
 }
 
-void AmplitudeBuffer::reserve(std::size_t count, std::size_t keep) {
+template <class T>
+void BasicAmplitudeBuffer<T>::reserve(std::size_t count, std::size_t keep) {
   if (count < kMinAmplitudes) count = kMinAmplitudes;
   if (count <= capacity_) return;
   if (count > (SIZE_MAX - kHugePage) / sizeof(Complex)) throw std::bad_alloc();
   const std::size_t bytes = count * sizeof(Complex);
 
-  AmplitudeBuffer fresh;
+  BasicAmplitudeBuffer fresh;
   if (bytes >= kHugePage) {
     const std::size_t mapped = bytes + kHugePage;  // slack to align the start to a huge page
     void* region = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -68,5 +75,9 @@ void AmplitudeBuffer::reserve(std::size_t count, std::size_t keep) {
   if (keep) std::memcpy(static_cast<void*>(fresh.data_), data_, keep * sizeof(Complex));
   *this = std::move(fresh);
 }
+
+
+template class BasicAmplitudeBuffer<double>;
+template class BasicAmplitudeBuffer<float>;
 
 }  // namespace qrt::sv

@@ -1,4 +1,4 @@
-// Grow-only storage for complex128 amplitudes, 64-byte aligned. Large buffers are mapped 2 MiB
+// Grow-only storage for complex amplitudes (T = double: complex128, float: complex64), 64-byte aligned. Large buffers are mapped 2 MiB
 // aligned and advised as transparent huge pages: on this class of machine first-touching fresh
 // memory is slow (page faults, ~0.3-0.7 GB/s), so a device keeps its buffer across resets and qubit
 // (re)allocations instead of returning it to the system.
@@ -9,16 +9,17 @@
 
 namespace qrt::sv {
 
-class AmplitudeBuffer {
+template <class T>
+class BasicAmplitudeBuffer {
  public:
-  using Complex = std::complex<double>;
+  using Complex = std::complex<T>;
 
-  AmplitudeBuffer() = default;
-  ~AmplitudeBuffer();
-  AmplitudeBuffer(AmplitudeBuffer&& other) noexcept;
-  AmplitudeBuffer& operator=(AmplitudeBuffer&& other) noexcept;
-  AmplitudeBuffer(const AmplitudeBuffer&) = delete;
-  AmplitudeBuffer& operator=(const AmplitudeBuffer&) = delete;
+  BasicAmplitudeBuffer() = default;
+  ~BasicAmplitudeBuffer();
+  BasicAmplitudeBuffer(BasicAmplitudeBuffer&& other) noexcept;
+  BasicAmplitudeBuffer& operator=(BasicAmplitudeBuffer&& other) noexcept;
+  BasicAmplitudeBuffer(const BasicAmplitudeBuffer&) = delete;
+  BasicAmplitudeBuffer& operator=(const BasicAmplitudeBuffer&) = delete;
 
   // Ensures room for `count` amplitudes, preserving the first `keep` (<= current capacity).
   // Throws std::bad_alloc when the memory cannot be had.
@@ -36,5 +37,7 @@ class AmplitudeBuffer {
   void* mapping_ = nullptr;  // non-null when data_ lives in an mmap'ed region
   std::size_t mapping_bytes_ = 0;
 };
+
+using AmplitudeBuffer = BasicAmplitudeBuffer<double>;
 
 }  // namespace qrt::sv

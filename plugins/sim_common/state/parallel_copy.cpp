@@ -26,16 +26,30 @@ void split(std::size_t count, unsigned threads, Chunk chunk) {
 }
 }  // namespace
 
-void fill_zero(Complex* out, std::size_t count, unsigned threads) {
+template <class T>
+void fill_zero(Amplitude<T>* out, std::size_t count, unsigned threads) {
   split(count, threads, [out](std::size_t b, std::size_t e) {
-    std::memset(static_cast<void*>(out + b), 0, (e - b) * sizeof(Complex));
+    std::memset(static_cast<void*>(out + b), 0, (e - b) * sizeof(Amplitude<T>));
   });
 }
 
-void copy_amplitudes(Complex* out, const Complex* in, std::size_t count, unsigned threads) {
+template <class T>
+void copy_amplitudes(Amplitude<T>* out, const Amplitude<T>* in, std::size_t count, unsigned threads) {
   split(count, threads, [out, in](std::size_t b, std::size_t e) {
-    std::memcpy(static_cast<void*>(out + b), in + b, (e - b) * sizeof(Complex));
+    std::memcpy(static_cast<void*>(out + b), in + b, (e - b) * sizeof(Amplitude<T>));
   });
 }
+
+
+void widen_amplitudes(Complex* out, const Amplitude<float>* in, std::size_t count, unsigned threads) {
+  split(count, threads, [out, in](std::size_t b, std::size_t e) {
+    for (std::size_t i = b; i < e; ++i) out[i] = Complex(in[i]);
+  });
+}
+
+template void fill_zero<double>(Amplitude<double>*, std::size_t, unsigned);
+template void fill_zero<float>(Amplitude<float>*, std::size_t, unsigned);
+template void copy_amplitudes<double>(Amplitude<double>*, const Amplitude<double>*, std::size_t, unsigned);
+template void copy_amplitudes<float>(Amplitude<float>*, const Amplitude<float>*, std::size_t, unsigned);
 
 }  // namespace qrt::sv

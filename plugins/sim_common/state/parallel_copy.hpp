@@ -7,8 +7,13 @@
 
 namespace qrt::sv {
 
-void fill_zero(Complex* out, std::size_t count, unsigned threads);
+// T = double or float.
+template <class T>
+void fill_zero(Amplitude<T>* out, std::size_t count, unsigned threads);
 // Non-overlapping ranges.
-void copy_amplitudes(Complex* out, const Complex* in, std::size_t count, unsigned threads);
+template <class T>
+void copy_amplitudes(Amplitude<T>* out, const Amplitude<T>* in, std::size_t count, unsigned threads);
+// complex64 -> complex128 (exact).
+void widen_amplitudes(Complex* out, const Amplitude<float>* in, std::size_t count, unsigned threads);
 
 }  // namespace qrt::sv

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 namespace qrt::sv {
@@ -14,7 +15,8 @@ namespace {
 constexpr unsigned kChunkBits = 10;  // 1024-entry tables: L1-resident
 }  // namespace
 
-void copy_permuted(const Complex* state, std::span<const unsigned> qubit_at, Complex* out, unsigned threads) {
+template <class T>
+void copy_permuted(const Amplitude<T>* state, std::span<const unsigned> qubit_at, Complex* out, unsigned threads) {
   const unsigned n = static_cast<unsigned>(qubit_at.size());
   const std::size_t size = std::size_t{1} << n;
   bool identity = true;
@@ -24,7 +26,10 @@ void copy_permuted(const Complex* state, std::span<const unsigned> qubit_at, Com
     seen |= std::uint64_t{1} << qubit_at[p];
     identity = identity && qubit_at[p] == n - 1 - p;
   }
-  if (identity) return copy_amplitudes(out, state, size, threads);
+  if (identity) {
+    if constexpr (std::is_same_v<T, double>) return copy_amplitudes(out, state, size, threads);
+    else return widen_amplitudes(out, state, size, threads);
+  }
 
   // Output bit b comes from qubit qubit_at[n-1-b]; one table per kChunkBits output bits.
   const unsigned chunks = (n + kChunkBits - 1) / kChunkBits;
@@ -40,7 +45,7 @@ void copy_permuted(const Complex* state, std::span<const unsigned> qubit_at, Com
     for (std::size_t i = begin; i < end; ++i) {
       std::uint64_t j = 0;
       for (unsigned c = 0; c < chunks; ++c) j |= tables[c][(i >> (c * kChunkBits)) & ((1u << kChunkBits) - 1)];
-      out[i] = state[j];
+      out[i] = Complex(state[j]);
     }
   };
   if (threads <= 1 || size < (std::size_t{1} << 16)) return gather(0, size);
@@ -51,5 +56,9 @@ void copy_permuted(const Complex* state, std::span<const unsigned> qubit_at, Com
     gather(size * me / team, size * (me + 1) / team);
   }
 }
+
+
+template void copy_permuted<double>(const Amplitude<double>*, std::span<const unsigned>, Complex*, unsigned);
+template void copy_permuted<float>(const Amplitude<float>*, std::span<const unsigned>, Complex*, unsigned);
 
 }  // namespace qrt::sv

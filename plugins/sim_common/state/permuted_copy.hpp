@@ -10,6 +10,8 @@ namespace qrt::sv {
 
 // out[i] = state[j], where bit (n-1-p) of i is bit qubit_at[p] of j, for positions p = 0..n-1
 // (position 0 is the most significant bit of i). qubit_at must be a permutation of 0..n-1.
-void copy_permuted(const Complex* state, std::span<const unsigned> qubit_at, Complex* out, unsigned threads);
+// The output is complex128 whatever the state's element type T (double or float; widening is exact).
+template <class T>
+void copy_permuted(const Amplitude<T>* state, std::span<const unsigned> qubit_at, Complex* out, unsigned threads);
 
 }  // namespace qrt::sv

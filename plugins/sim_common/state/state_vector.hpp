@@ -1,4 +1,4 @@
-// The simulated state: 2^n complex128 amplitudes, qubit k = bit k of the amplitude index.
+// The simulated state: 2^n complex amplitudes (T = double: complex128, float: complex64), qubit k = bit k of the amplitude index.
 // Qubits are added on top (tensor product with |0>) and removed from the top, so growing and
 // shrinking never reorders the existing amplitudes; the device maps its wire ids onto qubit indices.
 #pragma once
@@ -10,14 +10,17 @@
 
 namespace qrt::sv {
 
-class StateVector {
+template <class T>
+class BasicStateVector {
  public:
-  StateVector() { reset(0); }
+  using Element = Amplitude<T>;
+
+  BasicStateVector() { reset(0); }
 
   unsigned num_qubits() const { return num_qubits_; }
   std::size_t size() const { return std::size_t{1} << num_qubits_; }
-  Complex* data() { return buffer_.data(); }
-  const Complex* data() const { return buffer_.data(); }
+  Element* data() { return buffer_.data(); }
+  const Element* data() const { return buffer_.data(); }
   std::size_t capacity_bytes() const { return buffer_.capacity_bytes(); }
 
   // Threads used to fill or move large amplitude ranges (0 or 1: the calling thread only).
@@ -34,9 +37,11 @@ class StateVector {
  private:
   void reserve_for(unsigned num_qubits, std::size_t keep);
 
-  AmplitudeBuffer buffer_;
+  BasicAmplitudeBuffer<T> buffer_;
   unsigned num_qubits_ = 0;
   unsigned threads_ = 1;
 };
+
+using StateVector = BasicStateVector<double>;
 
 }  // namespace qrt::sv

@@ -62,6 +62,8 @@ MpiStatevectorDevice::MpiStatevectorDevice(const qrt::sdk::Kwargs& kwargs)
 
 MpiStatevectorDevice::MpiStatevectorDevice(const qrt::sv::DeviceOptions& options)
     : options_(options), global_qubits_(log2_ranks(comm_.size())), fuser_(options.fusion), shots_(options.shots) {
+  if (options_.precision != qrt::sv::Precision::Double)
+    qrt::sdk::throw_invalid_argument("statevector.mpi: kwarg 'precision' = \"single\" is not supported (complex128 only)");
   policy_.simd = options_.simd;
   policy_.threads = options_.threads;
   policy_.parallel_min_qubits = options_.parallel_min_qubits;

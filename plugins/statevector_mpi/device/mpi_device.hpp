@@ -47,7 +47,7 @@ class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpS
       "State vector distributed over the 2^k ranks of MPI_COMM_WORLD (run under mpirun); statevector.qubit's "
       "kernels for the local part, global-local qubit swaps for the rest";
 
-  static qrt::sdk::Schema schema() { return qrt::sv::DeviceOptions::schema(); }
+  static qrt::sdk::Schema schema() { return qrt::sv::DeviceOptions::schema(/*single_precision=*/false); }
   static qrt::sdk::Capabilities capabilities();
 
   explicit MpiStatevectorDevice(const qrt::sdk::Kwargs& kwargs);

@@ -58,10 +58,11 @@ StatevectorDevice::StatevectorDevice(const qrt::sdk::Kwargs& kwargs)
 
 StatevectorDevice::StatevectorDevice(const DeviceOptions& options)
     : options_(options), fuser_(options.fusion), shots_(options.shots) {
+  if (options_.precision == Precision::Single) state_.emplace<BasicStateVector<float>>();
   policy_.simd = options_.simd;
   policy_.threads = options_.threads;
   policy_.parallel_min_qubits = options_.parallel_min_qubits;
-  state_.set_threads(options_.threads);
+  std::visit([&](auto& s) { s.set_threads(options_.threads); }, state_);
   reseed();
 }
 
@@ -73,26 +74,32 @@ void StatevectorDevice::reseed() {
 void StatevectorDevice::reset() {
   fuser_.clear();
   wires_.clear();
-  state_.reset(0);  // keeps the allocation
+  std::visit([](auto& s) { s.reset(0); }, state_);  // keeps the allocation
   shots_ = options_.shots;
   reseed();
 }
 
 std::vector<qrt::sdk::Wire> StatevectorDevice::allocate_qubits(std::size_t count) {
-  const std::size_t n = state_.num_qubits();
+  const std::size_t n = num_qubits();
   if (count > options_.max_qubits - n)
     qrt::sdk::throw_out_of_range("allocate_qubits: " + std::to_string(n) + " allocated + " + std::to_string(count) +
                                  " requested exceeds max_qubits = " + std::to_string(options_.max_qubits));
   if (count == 0) return {};
   const unsigned total = static_cast<unsigned>(n + count);  // <= max_qubits <= 40: no overflow below
-  const std::uint64_t state_bytes = std::uint64_t{16} << total;
-  if (state_bytes > state_.capacity_bytes())  // checked before allocating, never after
+  const std::uint64_t state_bytes = std::uint64_t{options_.amplitude_bytes()} << total;
+  const std::uint64_t capacity = std::visit([](const auto& s) -> std::uint64_t { return s.capacity_bytes(); }, state_);
+  if (state_bytes > capacity)  // checked before allocating, never after
     require_memory(state_bytes, "a state of " + std::to_string(total) + " qubits");
   try {
-    if (n == 0) state_.reset(static_cast<unsigned>(count));
-    else state_.add_qubits(static_cast<unsigned>(count));  // queued ops keep their qubit indices
+    std::visit(
+        [&](auto& s) {
+          if (n == 0) s.reset(static_cast<unsigned>(count));
+          else s.add_qubits(static_cast<unsigned>(count));  // queued ops keep their qubit indices
+        },
+        state_);
   } catch (const std::bad_alloc&) {
-    const double gib = std::ldexp(16.0, static_cast<int>(n + count)) / (1u << 30);
+    const double gib = std::ldexp(static_cast<double>(options_.amplitude_bytes()), static_cast<int>(n + count)) /
+                       (1u << 30);
     throw qrt::sdk::Error(QRT_ERROR_OUT_OF_MEMORY, "allocate_qubits: a state of " + std::to_string(n + count) +
                                                        " qubits needs " + std::to_string(gib) +
                                                        " GiB, which cannot be allocated");
@@ -106,24 +113,26 @@ void StatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires) {
   flush();
   for (qrt::sdk::Wire wire : wires) {
     const unsigned q = wires_.qubit(wire, "release_qubits");
-    const unsigned top = state_.num_qubits() - 1;
+    const unsigned top = static_cast<unsigned>(num_qubits()) - 1;
     const int outcome = translate_errors([&] {
-      return qrt::sv::measure(state_.data(), state_.num_qubits(), q, rng_, std::nullopt, threads());
+      return std::visit(
+          [&](auto& s) { return qrt::sv::measure(s.data(), s.num_qubits(), q, rng_, std::nullopt, threads()); },
+          state_);
     });
     if (q != top) {  // move the measured qubit to the top, where it can be dropped without reordering
       apply(QubitOp::two_level((QubitMask{1} << q) | (QubitMask{1} << top), QubitMask{1} << q, {0.0, 1.0, 1.0, 0.0}));
       wires_.swap_qubits(q, top);
     }
-    state_.remove_top_qubit(outcome);
+    std::visit([&](auto& s) { s.remove_top_qubit(outcome); }, state_);
     wires_.remove_top(wire);
   }
 }
 
 void StatevectorDevice::apply(const QubitOp& op) {
-  apply_op(state_.data(), state_.num_qubits(), op, policy_, workspace_);
+  std::visit([&](auto& s) { apply_op(s.data(), s.num_qubits(), op, policy_, workspace_); }, state_);
 }
 
-void StatevectorDevice::push(const QubitOp& op) { fuser_.push(op, state_.num_qubits(), *this); }
+void StatevectorDevice::push(const QubitOp& op) { fuser_.push(op, static_cast<unsigned>(num_qubits()), *this); }
 
 void StatevectorDevice::flush() { fuser_.flush(*this); }
 
@@ -139,14 +148,18 @@ void StatevectorDevice::apply_matrix(const qrt::sdk::MatrixCall& call) {
 int StatevectorDevice::measure(qrt::sdk::Wire wire, std::optional<int> postselect) {
   const unsigned q = wires_.qubit(wire, "measure");
   flush();
-  return translate_errors(
-      [&] { return qrt::sv::measure(state_.data(), state_.num_qubits(), q, rng_, postselect, threads()); });
+  return translate_errors([&] {
+    return std::visit(
+        [&](auto& s) { return qrt::sv::measure(s.data(), s.num_qubits(), q, rng_, postselect, threads()); }, state_);
+  });
 }
 
 void StatevectorDevice::reset_wire(qrt::sdk::Wire wire) {
   const unsigned q = wires_.qubit(wire, "reset_wire");
   flush();
-  translate_errors([&] { return reset_qubit(state_.data(), state_.num_qubits(), q, rng_, threads()); });
+  translate_errors([&] {
+    return std::visit([&](auto& s) { return reset_qubit(s.data(), s.num_qubits(), q, rng_, threads()); }, state_);
+  });
 }
 
 double StatevectorDevice::expval(const qrt::sdk::Observable& observable) {
@@ -154,8 +167,12 @@ double StatevectorDevice::expval(const qrt::sdk::Observable& observable) {
   if (shots_ != 0) require_shot_memory(shots_, "expval");
   flush();
   return translate_errors([&] {
-    if (shots_ == 0) return qrt::sv::expval(state_.data(), state_.num_qubits(), o, threads());
-    return expval_sampled(state_.data(), state_.num_qubits(), o, shots_, rng_, threads());
+    return std::visit(
+        [&](const auto& s) {
+          if (shots_ == 0) return qrt::sv::expval(s.data(), s.num_qubits(), o, threads());
+          return expval_sampled(s.data(), s.num_qubits(), o, shots_, rng_, threads());
+        },
+        state_);
   });
 }
 
@@ -164,8 +181,12 @@ double StatevectorDevice::var(const qrt::sdk::Observable& observable) {
   if (shots_ != 0) require_shot_memory(shots_, "var");
   flush();
   return translate_errors([&] {
-    if (shots_ == 0) return qrt::sv::var(state_.data(), state_.num_qubits(), o, threads());
-    return var_sampled(state_.data(), state_.num_qubits(), o, shots_, rng_, threads());
+    return std::visit(
+        [&](const auto& s) {
+          if (shots_ == 0) return qrt::sv::var(s.data(), s.num_qubits(), o, threads());
+          return var_sampled(s.data(), s.num_qubits(), o, shots_, rng_, threads());
+        },
+        state_);
   });
 }
 
@@ -190,7 +211,9 @@ std::vector<std::size_t> StatevectorDevice::qubits_of(std::span<const qrt::sdk::
 void StatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::span<double> out) {
   const std::vector<std::size_t> qubits = qubits_of(wires, "probs");
   flush();
-  translate_errors([&] { qrt::sv::probs(state_.data(), state_.num_qubits(), qubits, out, threads()); });
+  translate_errors([&] {
+    std::visit([&](const auto& s) { qrt::sv::probs(s.data(), s.num_qubits(), qubits, out, threads()); }, state_);
+  });
 }
 
 void StatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) {
@@ -198,20 +221,27 @@ void StatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<
   if (shots_ == 0) qrt::sdk::throw_failed_precondition("sample: needs shots > 0 (set the 'shots' kwarg)");
   require_shot_memory(shots_, "sample");
   flush();
-  translate_errors(
-      [&] { qrt::sv::sample(state_.data(), state_.num_qubits(), qubits, shots_, rng_, out, threads()); });
+  translate_errors([&] {
+    std::visit(
+        [&](const auto& s) { qrt::sv::sample(s.data(), s.num_qubits(), qubits, shots_, rng_, out, threads()); },
+        state_);
+  });
 }
 
 void StatevectorDevice::state(std::span<qrt::sdk::Complex> out) {
-  if (out.size() != state_.size())
+  if (out.size() != state_size())
     qrt::sdk::throw_invalid_argument("state: the output holds " + std::to_string(out.size()) + " amplitudes, the state " +
-                                     std::to_string(state_.size()));
+                                     std::to_string(state_size()));
   flush();
   std::vector<unsigned> qubit_at;
   for (qrt::sdk::Wire w : wires_.allocation_order()) qubit_at.push_back(wires_.qubit(w, "state"));
-  copy_permuted(state_.data(), qubit_at, out.data(), options_.threads);
+  // The C ABI returns complex128: a single-precision state is widened (exactly) on the way out.
+  std::visit([&](const auto& s) { copy_permuted(s.data(), qubit_at, out.data(), options_.threads); }, state_);
 }
 
-std::uint64_t StatevectorDevice::memory_bytes() const { return state_.capacity_bytes() + sizeof(*this); }
+std::uint64_t StatevectorDevice::memory_bytes() const {
+  const std::uint64_t state = std::visit([](const auto& s) -> std::uint64_t { return s.capacity_bytes(); }, state_);
+  return state + sizeof(*this);
+}
 
 }  // namespace qrt::sv

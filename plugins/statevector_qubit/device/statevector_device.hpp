@@ -19,6 +19,7 @@
 #include <qrt/sdk/schema.hpp>
 
 #include <random>
+#include <variant>
 #include <string_view>
 #include <vector>
 
@@ -40,7 +41,9 @@ class StatevectorDevice final : public qrt::sdk::Device, private OpSink {
   void reset() override;
   std::vector<qrt::sdk::Wire> allocate_qubits(std::size_t count) override;
   void release_qubits(std::span<const qrt::sdk::Wire> wires) override;
-  std::size_t num_qubits() const override { return state_.num_qubits(); }
+  std::size_t num_qubits() const override {
+    return std::visit([](const auto& s) -> std::size_t { return s.num_qubits(); }, state_);
+  }
 
   void apply_gate(const qrt::sdk::GateCall& call) override;
   void apply_matrix(const qrt::sdk::MatrixCall& call) override;
@@ -50,7 +53,9 @@ class StatevectorDevice final : public qrt::sdk::Device, private OpSink {
   double var(const qrt::sdk::Observable& observable) override;
   void probs(std::span<const qrt::sdk::Wire> wires, std::span<double> out) override;
   void sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) override;
-  std::size_t state_size() override { return state_.size(); }
+  std::size_t state_size() override {
+    return std::visit([](const auto& s) { return s.size(); }, state_);
+  }
   void state(std::span<qrt::sdk::Complex> out) override;
   void set_shots(std::uint64_t shots) override { shots_ = shots; }
   std::uint64_t shots() const override { return shots_; }
@@ -70,7 +75,8 @@ class StatevectorDevice final : public qrt::sdk::Device, private OpSink {
 
   DeviceOptions options_;
   ExecPolicy policy_;
-  StateVector state_;
+  // complex128 or complex64 amplitudes (kwarg `precision`); every access goes through std::visit.
+  std::variant<BasicStateVector<double>, BasicStateVector<float>> state_;
   WireMap wires_;
   Fuser fuser_;
   Workspace workspace_;

@@ -88,7 +88,11 @@ class Kwargs {
         if (!spec.choices.empty()) {
           bool ok = false;
           for (const auto& c : spec.choices) ok = ok || c == *s;
-          if (!ok) throw_invalid_argument(where + " = \"" + *s + "\" is not one of the allowed values");
+          if (!ok) {
+            std::string allowed;
+            for (const auto& c : spec.choices) allowed += (allowed.empty() ? "\"" : ", \"") + c + "\"";
+            throw_invalid_argument(where + " must be one of " + allowed + ", got \"" + *s + "\"");
+          }
         }
         return value;
       }
