@@ -114,7 +114,7 @@ TEST_CASE("the progress bar waits a second: a quick run shows none", "[cli][prog
   CHECK(run.screen.find('\x1b') == std::string::npos);
 }
 
-TEST_CASE("--no-progress and -o json keep the terminal free of the bar; --progress forces it", "[cli][progress]") {
+TEST_CASE("the bar stays off with --no-progress and with -o json, and --progress forces it", "[cli][progress]") {
   CHECK(on_terminal({"run", bell(), "--no-progress"}, {kNoDelay}).screen.find(kBar) == std::string::npos);
   const TerminalRun json = on_terminal({"run", bell(), "-o", "json"}, {kNoDelay});
   REQUIRE(json.exit_code == 0);
