@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <type_traits>
 
 using namespace qrt::sv;
 using sv_test::Matrix;
@@ -142,35 +143,25 @@ Case pairs_case(unsigned n, std::mt19937_64& rng) {
   return c;
 }
 
+// Applies c's op to a random state held in Real precision and compares with the dense reference. In
+// complex64 the kernels round the double-precision coefficients once and compute in float, so each
+// amplitude may differ by a few float epsilons (amplitudes are at most 1; a dense op sums at most 32
+// products).
+template <class Real = double>
 void check_against_reference(Case& c, unsigned n, const ExecPolicy& policy, std::uint64_t seed) {
-  State state = sv_test::random_state(n, seed);
-  const State expected = sv_test::apply_reference(state, n, c.matrix, c.wires.targets, c.wires.controls,
-                                                  c.wires.control_values);
-  Workspace ws;
-  if (c.op.shape == OpShape::Dense && c.op.external_matrix) c.op.external_matrix = c.storage.data();
-  apply_op(state.data(), n, c.op, policy, ws);
-  INFO("n=" << n << " shape=" << static_cast<int>(c.op.shape) << " simd=" << simd_level_name(policy.simd)
-            << " controls=" << c.op.control_mask << " values=" << c.op.control_values
-            << " targets=" << c.op.target_mask);
-  REQUIRE(sv_test::max_difference(state, expected) < 1e-12);
-}
-
-// The same on a complex64 copy of the state: kernels round the double-precision coefficients once and
-// compute in float, so each amplitude may differ from the reference by a few float epsilons (the
-// state's amplitudes are at most 1 and a dense op sums at most 32 products).
-void check_single_against_reference(Case& c, unsigned n, const ExecPolicy& policy, std::uint64_t seed) {
+  constexpr double kTolerance = std::is_same_v<Real, float> ? 2e-6 : 1e-12;
   const State state = sv_test::random_state(n, seed);
   const State expected = sv_test::apply_reference(state, n, c.matrix, c.wires.targets, c.wires.controls,
                                                   c.wires.control_values);
-  std::vector<std::complex<float>> single(state.begin(), state.end());
+  std::vector<std::complex<Real>> held(state.begin(), state.end());
   Workspace ws;
   if (c.op.shape == OpShape::Dense && c.op.external_matrix) c.op.external_matrix = c.storage.data();
-  apply_op(single.data(), n, c.op, policy, ws);
-  const State widened(single.begin(), single.end());
+  apply_op(held.data(), n, c.op, policy, ws);
+  const State result(held.begin(), held.end());
   INFO("n=" << n << " shape=" << static_cast<int>(c.op.shape) << " simd=" << simd_level_name(policy.simd)
             << " controls=" << c.op.control_mask << " values=" << c.op.control_values
             << " targets=" << c.op.target_mask);
-  REQUIRE(sv_test::max_difference(widened, expected) < 2e-6);
+  REQUIRE(sv_test::max_difference(result, expected) < kTolerance);
 }
 
 std::vector<SimdLevel> supported_levels() {
@@ -182,24 +173,24 @@ std::vector<SimdLevel> supported_levels() {
 
 }  // namespace
 
-TEST_CASE("kernels match the reference for every shape, SIMD level and the small-state path", "[kernels]") {
+namespace {
+
+// Every op shape on every given execution path, in Real precision: `trials` random cases per qubit count.
+template <class Real>
+void check_every_shape(const std::vector<std::pair<std::string, ExecPolicy>>& paths, std::uint64_t seed, int trials) {
   using Maker = Case (*)(unsigned, std::mt19937_64&);
   const std::pair<const char*, Maker> shapes[] = {
       {"phase", &phase_case}, {"parity", &parity_case}, {"two-level", &two_level_case}, {"dense", &dense_case},
       {"two pairs", &pairs_case}};
-  std::vector<std::pair<std::string, ExecPolicy>> paths;
-  for (SimdLevel level : supported_levels())
-    paths.emplace_back(std::string(simd_level_name(level)), ExecPolicy{level, 1, 14, false});
-  paths.emplace_back("small-state", ExecPolicy{SimdLevel::Portable, 1, 14, true});
   for (const auto& [path, policy] : paths) {
     for (const auto& [name, make] : shapes) {
       DYNAMIC_SECTION(path << " " << name) {
-        std::mt19937_64 rng(1234);
+        std::mt19937_64 rng(seed);
         const unsigned max_qubits = policy.small_state_path ? kSmallStateQubits : 8;
         for (unsigned n = 1; n <= max_qubits; ++n) {
-          for (int trial = 0; trial < 40; ++trial) {
+          for (int trial = 0; trial < trials; ++trial) {
             Case c = make(n, rng);
-            check_against_reference(c, n, policy, rng());
+            check_against_reference<Real>(c, n, policy, rng());
           }
         }
       }
@@ -207,31 +198,26 @@ TEST_CASE("kernels match the reference for every shape, SIMD level and the small
   }
 }
 
-TEST_CASE("complex64 kernels match the reference for every shape, SIMD level and the small-state path",
-          "[kernels][single]") {
-  using Maker = Case (*)(unsigned, std::mt19937_64&);
-  const std::pair<const char*, Maker> shapes[] = {
-      {"phase", &phase_case}, {"parity", &parity_case}, {"two-level", &two_level_case}, {"dense", &dense_case},
-      {"two pairs", &pairs_case}};
+// One path per SIMD level this CPU runs, and the small-state path.
+std::vector<std::pair<std::string, ExecPolicy>> single_thread_paths() {
   std::vector<std::pair<std::string, ExecPolicy>> paths;
   for (SimdLevel level : supported_levels())
     paths.emplace_back(std::string(simd_level_name(level)), ExecPolicy{level, 1, 14, false});
   paths.emplace_back("small-state", ExecPolicy{SimdLevel::Portable, 1, 14, true});
+  return paths;
+}
+
+}  // namespace
+
+TEST_CASE("kernels match the reference for every shape, SIMD level and the small-state path", "[kernels]") {
+  check_every_shape<double>(single_thread_paths(), 1234, 40);
+}
+
+TEST_CASE("complex64 kernels match the reference for every shape, SIMD level and the small-state path",
+          "[kernels][single]") {
+  std::vector<std::pair<std::string, ExecPolicy>> paths = single_thread_paths();
   paths.emplace_back("threaded", ExecPolicy{best_simd_level(), 2, 0, false});
-  for (const auto& [path, policy] : paths) {
-    for (const auto& [name, make] : shapes) {
-      DYNAMIC_SECTION(path << " " << name) {
-        std::mt19937_64 rng(4321);
-        const unsigned max_qubits = policy.small_state_path ? kSmallStateQubits : 8;
-        for (unsigned n = 1; n <= max_qubits; ++n) {
-          for (int trial = 0; trial < 20; ++trial) {
-            Case c = make(n, rng);
-            check_single_against_reference(c, n, policy, rng());
-          }
-        }
-      }
-    }
-  }
+  check_every_shape<float>(paths, 4321, 20);
 }
 
 TEST_CASE("threaded kernels match the reference", "[kernels]") {
