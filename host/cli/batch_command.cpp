@@ -274,11 +274,19 @@ class ResultWriter {
   bool first_ = true;
 };
 
-// Waits for a future, polling so that Ctrl-C cancels the queue and progress keeps moving.
+// Cancels the queue once Ctrl-C has been pressed.
+void cancel_if_interrupted(Executor& executor) {
+  if (g_interrupted.load() && !executor.cancelled()) executor.cancel();
+}
+
+// Waits for a future, polling so that Ctrl-C cancels the queue and progress keeps moving. The flag is
+// checked before every wait, not only when one times out: programs quicker than the poll interval would
+// otherwise never see it, and the whole queue would run.
 template <class Poll>
 void wait_for(std::future<boost::json::object>& future, Executor& executor, Poll&& poll) {
-  while (future.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) {
-    if (g_interrupted.load() && !executor.cancelled()) executor.cancel();
+  for (;;) {
+    cancel_if_interrupted(executor);
+    if (future.wait_for(std::chrono::milliseconds(100)) == std::future_status::ready) return;
     poll();
   }
 }
@@ -381,7 +389,7 @@ int batch(const BatchArgs& args) {
         outcome = take(futures[next], labels[next]);
       } else {
         while (!(outcome = ranks.try_receive(ranks.owner(next)))) {
-          if (g_interrupted.load() && !executor.cancelled()) executor.cancel();
+          cancel_if_interrupted(executor);
           progress.update(finished());
           std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
@@ -393,6 +401,7 @@ int batch(const BatchArgs& args) {
     }
     progress.finish(next);
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    cancel_if_interrupted(executor);  // a Ctrl-C after the last result still reports as one
     const bool interrupted = executor.cancelled() || tally.cancelled > 0;
     const std::vector<std::string> pools = ranks.gather(to_json(runtime.pool_stats()));
 
