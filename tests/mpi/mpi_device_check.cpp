@@ -1,6 +1,7 @@
 // statevector.mpi against statevector.qubit and the dense reference, run under mpirun -n 1, 2, 4
 // (CTest starts it; see CMakeLists.txt). Every rank checks the results it got; the job fails when
-// any rank saw a mismatch. Usage: mpi_device_check <case>, case = circuits | measure | sample |
+// any rank saw a mismatch. Usage: mpi_device_check <case>, case = circuits | measure | sample (with
+// shot-based expval/var) |
 // allocation | errors | rtld (the last one loads the plugin .so given as argv[2] with RTLD_LOCAL).
 #include "device/mpi_device.hpp"
 #include "device_helpers.hpp"
@@ -181,6 +182,79 @@ void sampling() {
   check(lo == hi, "sample: ranks returned different shots");
 }
 
+// expval/var with shots (finite-shot estimates in the observable's eigenbasis, global wires included):
+// within 5 standard deviations of statevector.qubit's exact values, the same on every rank and for the
+// same seed, the state left as it was; var of terms without a shared eigenbasis is refused.
+void shot_estimates() {
+  const unsigned n = 6;
+  const std::uint64_t shots = 20000;
+  const auto circuit = sv_test::random_circuit(n, 50, 123);
+  auto ref = sv_test::make_device();
+  ref->allocate_qubits(n);
+  run_circuit(*ref, circuit);
+  qrt::sdk::Observable sum = pauli_word({{K::PauliZ, 0}, {K::PauliY, 5}}, 0.5);  // with -X2: one eigenbasis
+  sum.terms.push_back(pauli_word({{K::PauliX, 2}}, -1.0).terms[0]);
+  qrt::sdk::Observable clash = pauli_word({{K::PauliZ, 0}}, 1.0);  // Z0 + X0: measured term by term
+  clash.terms.push_back(pauli_word({{K::PauliX, 0}}, 1.0).terms[0]);
+  qrt::sdk::Observable hermitian = pauli_word({{K::Hermitian, 4}}, 1.0);
+  hermitian.terms[0].factors[0].matrix = {1.0, {0.5, -0.5}, {0.5, 0.5}, -0.3};
+  struct Case {
+    const char* name;
+    qrt::sdk::Observable o;
+    double bound;           // max |value| of one shot
+    double estimate_sigma;  // standard deviation of the expval estimate
+    bool var_refused;
+  };
+  const double per_shot = 1.0 / static_cast<double>(shots);
+  const auto sigma = [&](const qrt::sdk::Observable& o) { return std::sqrt(ref->var(o) * per_shot); };
+  const double clash_sigma =  // two independent estimates, one per term
+      std::sqrt((ref->var(pauli_word({{K::PauliZ, 0}}, 1.0)) + ref->var(pauli_word({{K::PauliX, 0}}, 1.0))) * per_shot);
+  const qrt::sdk::Observable x5 = pauli_word({{K::PauliX, 5}}, 1.0);
+  const std::vector<Case> cases = {{"X5", x5, 1.0, sigma(x5), false},
+                                   {"0.5 Z0 Y5 - X2", sum, 1.5, sigma(sum), false},
+                                   {"Z0 + X0", clash, 2.0, clash_sigma, true},
+                                   {"Hermitian on 4", hermitian, 1.3, sigma(hermitian), false}};
+  std::vector<double> first_run;
+  for (int run = 0; run < 2; ++run) {
+    auto mpi = make_mpi(R"({"seed": 11, "shots": 20000})");
+    mpi->allocate_qubits(n);
+    run_circuit(*mpi, circuit);
+    const sv_test::State before = read_state(*mpi);
+    std::vector<double> got;
+    for (const Case& c : cases) {
+      const double expval = mpi->expval(c.o);
+      got.push_back(expval);
+      const std::string tag = std::string("shot estimate of ") + c.name;
+      check(std::abs(expval - ref->expval(c.o)) < 5 * c.estimate_sigma + 1e-9,
+            tag + ": expval " + std::to_string(expval) + " vs exact " + std::to_string(ref->expval(c.o)));
+      if (c.var_refused) {
+        bool refused = false;
+        try {
+          mpi->var(c.o);
+        } catch (const qrt::sdk::Error& e) {
+          refused = e.code() == QRT_ERROR_UNSUPPORTED && std::string(e.what()).find("eigenbasis") != std::string::npos;
+        }
+        check(refused, tag + ": var of terms without a shared eigenbasis was not refused");
+        continue;
+      }
+      const double var = mpi->var(c.o);
+      got.push_back(var);
+      // The sample variance of values bounded by B is within ~B^2/sqrt(shots) per standard deviation.
+      check(std::abs(var - ref->var(c.o)) < 5 * c.bound * c.bound / std::sqrt(static_cast<double>(shots)),
+            tag + ": var " + std::to_string(var) + " vs exact " + std::to_string(ref->var(c.o)));
+    }
+    check(max_diff(read_state(*mpi), before) < 1e-12, "shot estimates changed the state");
+    if (run == 0) first_run = got;
+    else check(got == first_run, "shot estimates: same seed, different estimates");
+  }
+  for (double v : first_run) {
+    double lo = v, hi = v;
+    MPI_Allreduce(&v, &lo, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&v, &hi, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    check(lo == hi, "shot estimates: ranks returned different values");
+  }
+}
+
 // Growing (a second allocation) and releasing some qubits keep the state right.
 void allocation() {
   auto mpi = make_mpi(R"({"seed": 3})");
@@ -306,7 +380,10 @@ int main(int argc, char** argv) {
   try {
     if (which == "circuits") circuits();
     else if (which == "measure") measure_collapse();
-    else if (which == "sample") sampling();
+    else if (which == "sample") {
+      sampling();
+      shot_estimates();
+    }
     else if (which == "allocation") allocation();
     else if (which == "errors") errors();
     else if (which == "memory") memory();

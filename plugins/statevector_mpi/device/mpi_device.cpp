@@ -8,6 +8,8 @@
 #include "measure/probabilities.hpp"
 #include "measure/sampling.hpp"
 #include "observables/expectation.hpp"
+#include "observables/local_matrix.hpp"
+#include "observables/sampled_estimates.hpp"
 #include "state/permuted_copy.hpp"
 
 #include <qrt/sdk/error.hpp>
@@ -329,9 +331,7 @@ void MpiStatevectorDevice::reset_wire(qrt::sdk::Wire wire) {
 
 double MpiStatevectorDevice::expval(const qrt::sdk::Observable& observable) {
   qrt::sv::to_qubit_observable(observable, wires_, "expval");  // validates before any exchange
-  if (shots_ != 0)
-    qrt::sdk::throw_unsupported("expval: statevector.mpi computes exact expectation values only (shots = 0); "
-                                "use sample or counts with shots");
+  if (shots_ != 0) return estimate_from_shots(observable, /*variance=*/false, "expval");
   QubitMask mask = 0;
   for (const auto& term : observable.terms)
     for (const auto& factor : term.factors)
@@ -345,9 +345,7 @@ double MpiStatevectorDevice::expval(const qrt::sdk::Observable& observable) {
 
 double MpiStatevectorDevice::var(const qrt::sdk::Observable& observable) {
   qrt::sv::to_qubit_observable(observable, wires_, "var");
-  if (shots_ != 0)
-    qrt::sdk::throw_unsupported("var: statevector.mpi computes exact variances only (shots = 0); "
-                                "use sample or counts with shots");
+  if (shots_ != 0) return estimate_from_shots(observable, /*variance=*/true, "var");
   QubitMask mask = 0;
   for (const auto& term : observable.terms)
     for (const auto& factor : term.factors)
@@ -426,16 +424,11 @@ void MpiStatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::spa
   }
 }
 
-void MpiStatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) {
-  const std::vector<unsigned> qubits = physical_of(wires, "sample");
-  if (shots_ == 0) qrt::sdk::throw_failed_precondition("sample: needs shots > 0 (set the 'shots' kwarg)");
+std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const unsigned> qubits, std::uint64_t shots) {
   const std::size_t m = qubits.size();
-  if (out.size() != shots_ * m)
-    qrt::sdk::throw_invalid_argument("sample: the output holds " + std::to_string(out.size()) + " bytes, " +
-                                     std::to_string(shots_) + " shots of " + std::to_string(m) + " wires need " +
-                                     std::to_string(shots_ * m));
-  if (out.size() > static_cast<std::size_t>(INT_MAX))
-    qrt::sdk::throw_out_of_range("sample: statevector.mpi gathers at most 2^31 - 1 bytes of shots");
+  if (m > 64) qrt::sdk::throw_out_of_range("statevector.mpi draws outcomes of at most 64 qubits");
+  if (shots > static_cast<std::uint64_t>(INT_MAX))
+    qrt::sdk::throw_out_of_range("statevector.mpi gathers at most 2^31 - 1 shots");
   flush();
   // 1. Which rank each shot falls on: one shared draw from the ranks' squared norms.
   const double local_norm = qrt::sv::translate_errors([&] {
@@ -446,10 +439,11 @@ void MpiStatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::sp
   check_mpi(comm_, MPI_Allgather(&local_norm, 1, MPI_DOUBLE, norms.data(), 1, MPI_DOUBLE, comm_.get()),
             "MPI_Allgather (norms)");
   const std::vector<std::uint64_t> rank_of_shot =
-      qrt::sv::translate_errors([&] { return qrt::sv::sample_distribution(norms, shots_, rng_, threads()); });
+      qrt::sv::translate_errors([&] { return qrt::sv::sample_distribution(norms, shots, rng_, threads()); });
   std::vector<int> shots_on(static_cast<std::size_t>(comm_.size()), 0);
   for (std::uint64_t r : rank_of_shot) ++shots_on[r];
-  // 2. Each rank draws its own shots over its local qubits (its own stream, from the shared one).
+  // 2. Each rank draws its own shots over its local qubits (its own stream, from the shared one) and
+  //    completes them with its rank bits.
   const std::uint64_t base = rng_();
   std::seed_seq seq{static_cast<std::uint32_t>(base), static_cast<std::uint32_t>(base >> 32),
                     static_cast<std::uint32_t>(comm_.rank())};
@@ -458,40 +452,100 @@ void MpiStatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::sp
   for (unsigned q : qubits)
     if (q < local_qubits_) local.push_back(q);
   const std::uint64_t mine = static_cast<std::uint64_t>(shots_on[static_cast<std::size_t>(comm_.rank())]);
-  std::vector<std::uint64_t> outcomes;
+  std::vector<std::uint64_t> local_outcomes;
   if (mine > 0 && !local.empty())
-    outcomes = qrt::sv::translate_errors([&] {
+    local_outcomes = qrt::sv::translate_errors([&] {
       return qrt::sv::sample_outcomes(chunk_.data(), local_qubits_, local, mine, local_rng, threads());
     });
-  std::vector<std::uint8_t> rows(mine * m);
+  std::vector<std::uint64_t> drawn(mine);
   for (std::uint64_t s = 0; s < mine; ++s) {
+    std::uint64_t outcome = 0;
     std::size_t lj = 0;
-    for (std::size_t j = 0; j < m; ++j) {
-      const unsigned q = qubits[j];
-      std::uint8_t bit;
-      if (q < local_qubits_) bit = static_cast<std::uint8_t>((outcomes[s] >> (local.size() - 1 - lj++)) & 1u);
-      else bit = static_cast<std::uint8_t>((comm_.rank() >> (q - local_qubits_)) & 1);
-      rows[s * m + j] = bit;
+    for (unsigned q : qubits) {
+      const std::uint64_t bit = q < local_qubits_ ? (local_outcomes[s] >> (local.size() - 1 - lj++)) & 1u
+                                                  : (static_cast<unsigned>(comm_.rank()) >> (q - local_qubits_)) & 1u;
+      outcome = (outcome << 1) | bit;
     }
+    drawn[s] = outcome;
   }
-  // 3. Everyone gets every rank's rows, then puts them in shot order.
-  std::vector<int> counts(shots_on.size()), displs(shots_on.size());
+  // 3. Everyone gets every rank's shots, then puts them in shot order.
+  std::vector<int> displs(shots_on.size());
   for (std::size_t r = 0, at = 0; r < shots_on.size(); ++r) {
-    counts[r] = static_cast<int>(shots_on[r] * m);
     displs[r] = static_cast<int>(at);
-    at += static_cast<std::size_t>(counts[r]);
+    at += static_cast<std::size_t>(shots_on[r]);
   }
-  std::vector<std::uint8_t> all(out.size());
+  std::vector<std::uint64_t> all(shots);
   check_mpi(comm_,
-            MPI_Allgatherv(rows.data(), static_cast<int>(rows.size()), MPI_UINT8_T, all.data(), counts.data(),
-                           displs.data(), MPI_UINT8_T, comm_.get()),
+            MPI_Allgatherv(drawn.data(), static_cast<int>(drawn.size()), MPI_UINT64_T, all.data(), shots_on.data(),
+                           displs.data(), MPI_UINT64_T, comm_.get()),
             "MPI_Allgatherv (samples)");
+  std::vector<std::uint64_t> outcomes(shots);
   std::vector<std::size_t> next(displs.begin(), displs.end());
-  for (std::uint64_t s = 0; s < shots_; ++s) {
-    std::size_t& from = next[rank_of_shot[s]];
-    std::copy_n(all.begin() + static_cast<std::ptrdiff_t>(from), m, out.begin() + static_cast<std::ptrdiff_t>(s * m));
-    from += m;
+  for (std::uint64_t s = 0; s < shots; ++s) outcomes[s] = all[next[rank_of_shot[s]]++];
+  return outcomes;
+}
+
+void MpiStatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) {
+  const std::vector<unsigned> qubits = physical_of(wires, "sample");
+  if (shots_ == 0) qrt::sdk::throw_failed_precondition("sample: needs shots > 0 (set the 'shots' kwarg)");
+  const std::size_t m = qubits.size();
+  if (out.size() != shots_ * m)
+    qrt::sdk::throw_invalid_argument("sample: the output holds " + std::to_string(out.size()) + " bytes, " +
+                                     std::to_string(shots_) + " shots of " + std::to_string(m) + " wires need " +
+                                     std::to_string(shots_ * m));
+  const std::vector<std::uint64_t> outcomes = draw_shots(qubits, shots_);
+  for (std::uint64_t s = 0; s < shots_; ++s)
+    for (std::size_t j = 0; j < m; ++j) out[s * m + j] = static_cast<std::uint8_t>((outcomes[s] >> (m - 1 - j)) & 1u);
+}
+
+double MpiStatevectorDevice::estimate_from_shots(const qrt::sdk::Observable& observable, bool variance,
+                                                 std::string_view operation) {
+  // The eigenbasis rotations need their qubits local; they are applied to the chunk itself and undone
+  // after the draw (not to a copy as statevector.qubit does: a second chunk would halve the qubits a
+  // job can hold; the undo leaves differences at the level of double rounding).
+  QubitMask mask = 0;
+  for (const auto& term : observable.terms)
+    for (const auto& factor : term.factors)
+      for (qrt::sdk::Wire w : factor.wires) mask |= QubitMask{1} << wires_.qubit(w, operation);
+  make_local(mask, mask & ~global_mask(), operation);
+  flush();
+  const qrt::sv::Observable o = qrt::sv::to_qubit_observable(observable, wires_, operation);
+  const std::size_t n = wires_.num_qubits();
+  const std::vector<qrt::sv::ShotMeasurement> plans = qrt::sv::translate_errors([&] {
+    return variance ? std::vector<qrt::sv::ShotMeasurement>{qrt::sv::var_measurement(o, n)}
+                    : qrt::sv::expval_measurements(o, n);
+  });
+  auto rotate = [&](const qrt::sv::FactorEigenbasis& basis, bool undo) {
+    std::vector<Complex> matrix(basis.rotation.begin(), basis.rotation.end());
+    if (undo) {  // the adjoint
+      const std::size_t d = std::size_t{1} << basis.qubits.size();
+      for (std::size_t r = 0; r < d; ++r)
+        for (std::size_t c = 0; c < d; ++c) matrix[r * d + c] = std::conj(basis.rotation[c * d + r]);
+    }
+    qrt::sv::apply_local_matrix(chunk_.data(), local_qubits_, basis.qubits, matrix, threads());
+  };
+  double total = 0.0;
+  for (const qrt::sv::ShotMeasurement& plan : plans) {
+    for (const auto& basis : plan.bases())
+      if (!basis.rotation.empty()) rotate(basis, false);
+    auto undo = [&] {
+      for (auto basis = plan.bases().rbegin(); basis != plan.bases().rend(); ++basis)
+        if (!basis->rotation.empty()) rotate(*basis, true);
+    };
+    const std::vector<unsigned> measured(plan.measured().begin(), plan.measured().end());
+    std::vector<std::uint64_t> outcomes;
+    try {
+      outcomes = draw_shots(measured, shots_);
+    } catch (...) {
+      undo();
+      throw;
+    }
+    undo();
+    std::vector<double> values(outcomes.size());
+    for (std::size_t s = 0; s < outcomes.size(); ++s) values[s] = plan.value_of(outcomes[s]);
+    total += variance ? qrt::sv::sample_variance(values) : qrt::sv::sample_mean(values);
   }
+  return total;
 }
 
 void MpiStatevectorDevice::state(std::span<qrt::sdk::Complex> out) {

@@ -95,6 +95,10 @@ class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpS
   // and returns false: the caller lowers the call again onto the new physical qubits.
   bool push_ops(std::span<const QubitOp> ops, std::string_view operation);
   std::vector<unsigned> physical_of(std::span<const qrt::sdk::Wire> wires, std::string_view operation) const;
+  // `shots` outcomes of the physical `qubits` (MSB = qubits[0]) in shot order, the same on every rank.
+  std::vector<std::uint64_t> draw_shots(std::span<const unsigned> qubits, std::uint64_t shots);
+  // expval or var estimated from shots_ shots in the observable's eigenbasis (statevector.qubit's rules).
+  double estimate_from_shots(const qrt::sdk::Observable& observable, bool variance, std::string_view operation);
   void rotate_wire_map(std::vector<qrt::sdk::Wire> wire_at_position);
   double allreduce_sum(double value) const;
 
