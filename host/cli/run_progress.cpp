@@ -45,13 +45,14 @@ RunProgressDisplay::RunProgressDisplay(const ExecutionProgress& progress, bool t
   thread_ = std::thread([this] { loop(); });
 }
 
-RunProgressDisplay::~RunProgressDisplay() {
+void RunProgressDisplay::finish() {
   {
     std::lock_guard lock(mutex_);
     finishing_ = true;
   }
   wake_.notify_one();
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
+  std::lock_guard lock(mutex_);
   line_.clear();
 }
 

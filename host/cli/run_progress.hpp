@@ -31,7 +31,10 @@ class RunProgressDisplay {
   // Draws on stderr: a bar 10 times a second when `terminal`, else a plain line once a second.
   RunProgressDisplay(const ExecutionProgress& progress, bool terminal, std::chrono::milliseconds delay);
   // Stops drawing and erases the bar: what is printed next starts on a clean line.
-  ~RunProgressDisplay();
+  ~RunProgressDisplay() { finish(); }
+  // The same, early, while the run may still call write_above (which then just writes): for a process
+  // that is about to end without waiting for its run.
+  void finish();
   RunProgressDisplay(const RunProgressDisplay&) = delete;
   // Writes `text` to `out` with the bar out of its way (erased, redrawn at the next tick): for output that
   // appears while the run goes on, e.g. a compiled program's shots.

@@ -253,13 +253,13 @@ int run_in_process(const QirRunArgs& args) {
   std::optional<Clock::time_point> interrupted_at;
   while (done.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
     if (args.timeout && Clock::now() >= deadline) {
-      display.reset();
+      if (display) display->finish();  // not reset: the runner may still be printing a shot through it
       report_timeout(args);
       std::_Exit(kExitTimeout);
     }
     if (!interrupted_at && StopOnSigint::interrupted()) interrupted_at = Clock::now();
     if (interrupted_at && Clock::now() - *interrupted_at >= kStopGrace) {
-      display.reset();
+      if (display) display->finish();  // not reset: the runner may still be printing a shot through it
       std::fprintf(stderr, "qrt: interrupted: %s: the program made no runtime call within %lld ms of Ctrl-C; ended\n",
                    args.file.c_str(), static_cast<long long>(kStopGrace.count()));
       std::_Exit(kExitInterrupted);
