@@ -6,6 +6,7 @@
 #include "cli_support.hpp"
 
 #include <poll.h>
+#include <fcntl.h>
 #include <pty.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,7 +18,9 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -280,6 +283,41 @@ TEST_CASE("Ctrl-C stops a QIR program at its next gate, or ends a classical loop
     CHECK(run.screen.find("interrupted") == run.screen.rfind("interrupted"));  // reported once
     CHECK(run.screen.find("END") == std::string::npos);
   }
+}
+
+TEST_CASE("qrt run --isolate passes on a SIGINT that reached only qrt (kill -INT), and reports 130 once", "[cli][progress][qir]") {
+  const TempQir gates(gate_loop(20, 100000000));
+  const cli_test::TempQasm err_file("");
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {  // qrt with stdout on /dev/null and stderr on a file: no terminal, so nothing delivers SIGINT but us
+    ::setenv("QRT_PLUGIN_PATH", "", 1);
+    ::putenv(const_cast<char*>(kNoDelay));
+    const int null = ::open("/dev/null", O_WRONLY), err = ::open(err_file.path.c_str(), O_WRONLY | O_TRUNC);
+    ::dup2(null, STDOUT_FILENO);
+    ::dup2(err, STDERR_FILENO);
+    const std::string file = gates.path.string();
+    const char* argv[] = {QRT_TEST_CLI, "run", file.c_str(), "--isolate", "--progress", nullptr};
+    ::execv(QRT_TEST_CLI, const_cast<char**>(argv));
+    ::_exit(127);
+  }
+  auto read_err = [&] {
+    std::ifstream in(err_file.path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const auto give_up = Clock::now() + std::chrono::seconds(60);
+  while (read_err().find("/1 shots") == std::string::npos && Clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ::kill(pid, SIGINT);  // qrt alone, not its process group
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const std::string err = read_err();
+  INFO(err);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 130);
+  CHECK_THAT(err, Contains("qrt: interrupted: " + gates.path.string() + ": stopped in shot 1 of 1 after"));
+  CHECK(err.find("interrupted") == err.rfind("interrupted"));
+  CHECK(err.find("crashed") == std::string::npos);
 }
 
 #endif
