@@ -1,6 +1,7 @@
 // The QIR front end's costs, as JSON (--benchmark_format=json), each the best of 5 repetitions:
 //   JitCompile/100000      parse + verify + bind + JIT of a module with 10^5 gate calls
 //   QisCall                one __quantum__qis__h__body call from JIT code on null.qubit (a loop of 10^5)
+//   QisCallWatched         the same, with an ExecutionProgress counting the calls (as `qrt run` does)
 //   Teleport/Qir, /Qasm    shots per second of teleportation (mid-circuit measurement and feedback): QIR
 //                          vs the same OpenQASM program, which runs shot by shot
 //   Circuit20/Qir, /Qasm   one 20-qubit circuit (10 layers of rx, ry, rz and a CNOT ladder) on
@@ -101,7 +102,7 @@ void BM_JitCompile(benchmark::State& state) {
 }
 BENCHMARK(BM_JitCompile)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ComputeStatistics("min", min_of);
 
-void BM_QisCall(benchmark::State& state) {
+void qis_calls(benchmark::State& state, bool watched) {
   constexpr int kCalls = 100000;
   std::string ir = "define void @main() #0 {\nentry:\n  br label %loop\nloop:\n"
                    "  %i = phi i64 [ 0, %entry ], [ %n, %loop ]\n"
@@ -114,12 +115,17 @@ void BM_QisCall(benchmark::State& state) {
   qrt::qir::RunOptions options;
   options.device = "null.qubit";
   options.runtime = runtime_options();
+  qrt::ExecutionProgress progress;  // never stopped: only its counting costs
+  if (watched) options.progress = &progress;
   for (auto _ : state) qrt::qir::run(p, options);
   state.SetItemsProcessed(state.iterations() * kCalls);
   state.counters["ns_per_call"] = benchmark::Counter(static_cast<double>(kCalls), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   fs::remove(file);
 }
+void BM_QisCall(benchmark::State& state) { qis_calls(state, false); }
+void BM_QisCallWatched(benchmark::State& state) { qis_calls(state, true); }
 QRT_BENCH(BM_QisCall)->Unit(benchmark::kMillisecond);
+QRT_BENCH(BM_QisCallWatched)->Unit(benchmark::kMillisecond);
 
 // Teleport a |+>-rotated state from q0 to q2 with measurement and classically controlled fixes.
 const char* kTeleportIr = R"(

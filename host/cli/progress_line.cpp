@@ -42,6 +42,26 @@ void ProgressLine::draw(std::uint64_t done, std::uint64_t total, double elapsed)
   std::fflush(out_);
 }
 
+void ProgressLine::draw_shots(std::uint64_t shots_done, std::uint64_t shots_total, std::uint64_t done, double elapsed) {
+  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
+  const double fraction = shots_total ? static_cast<double>(std::min(shots_done, shots_total)) / static_cast<double>(shots_total) : 1.0;
+  const std::string spent = format_duration(elapsed);
+  const auto s = static_cast<unsigned long long>(shots_done), t = static_cast<unsigned long long>(shots_total),
+             d = static_cast<unsigned long long>(done);
+  if (terminal_) {
+    constexpr std::size_t kWidth = 20;
+    std::string bar(static_cast<std::size_t>(fraction * kWidth), '#');
+    bar.resize(kWidth, '.');
+    std::fprintf(out_, "\r[%s] %llu/%llu shots  %llu %s  %.1f/s  elapsed %s\x1b[K", bar.c_str(), s, t, d, unit_.c_str(), rate,
+                 spent.c_str());
+    shown_ = true;
+  } else {
+    std::fprintf(out_, "qrt: progress %llu/%llu shots, %llu %s, %.1f/s, elapsed %s\n", s, t, d, unit_.c_str(), rate,
+                 spent.c_str());
+  }
+  std::fflush(out_);
+}
+
 void ProgressLine::clear() {
   if (!terminal_ || !shown_) return;
   std::fputs("\r\x1b[K", out_);

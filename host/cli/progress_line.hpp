@@ -16,6 +16,9 @@ class ProgressLine {
   ProgressLine(std::FILE* out, bool terminal, std::string unit) : out_(out), terminal_(terminal), unit_(std::move(unit)) {}
 
   void draw(std::uint64_t done, std::uint64_t total, double elapsed_seconds);
+  // For a run whose amount of work is not known up front (a compiled program: loops, branches): the bar
+  // follows the shots, and the units counted so far are shown with their rate; no estimate of the time left.
+  void draw_shots(std::uint64_t shots_done, std::uint64_t shots_total, std::uint64_t done, double elapsed_seconds);
   // Terminal: erases the bar, so that what is printed next starts on a clean line. Elsewhere: nothing.
   void clear();
   // Terminal: ends the bar's line, leaving the last draw on screen. Elsewhere: nothing.

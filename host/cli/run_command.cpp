@@ -1,7 +1,7 @@
 // `qrt run FILE.qasm`: parse, run on a device, print counts / probabilities / state / expectation values
 // as a table or as one JSON document (result_output.hpp: what each lists, and how it streams).
 //
-// While it runs: a progress bar on stderr (run_progress.hpp) after kProgressDelay, when stderr is a
+// While it runs: a progress bar on stderr (run_progress.hpp) after progress_delay(), when stderr is a
 // terminal and the result is not JSON (--progress forces it, --no-progress turns it off). Ctrl-C stops the
 // run at its next operation boundary: no result is printed and the exit status is 130.
 #include "commands.hpp"
@@ -42,25 +42,7 @@ struct RunArgs {
   std::string precision;          // --precision: added to the device config as a kwarg
 };
 
-constexpr std::chrono::milliseconds kProgressDelay{1000};  // quick runs show no bar
-
-// For tests only: QRT_PROGRESS_DELAY_MS replaces kProgressDelay (0: the bar shows as soon as the run starts).
-std::chrono::milliseconds progress_delay() {
-  const char* text = std::getenv("QRT_PROGRESS_DELAY_MS");
-  if (text == nullptr || *text == '\0') return kProgressDelay;
-  char* end = nullptr;
-  const long long ms = std::strtoll(text, &end, 10);
-  if (*end != '\0' || ms < 0)
-    throw Error(ErrorCode::InvalidArgument, std::string("QRT_PROGRESS_DELAY_MS must be milliseconds (an integer >= 0), not '") + text + "'");
-  return std::chrono::milliseconds(ms);
-}
-
-// A bar on a terminal; never on a pipe or a file, nor over JSON meant for a program, unless forced.
-bool show_progress(const RunArgs& args) {
-  if (args.no_progress) return false;
-  if (args.progress) return true;
-  return ::isatty(STDERR_FILENO) == 1 && args.output != "json";
-}
+bool show_progress(const RunArgs& args) { return show_progress_bar(args.progress, args.no_progress, args.output); }
 
 // `--precision X` is shorthand for the kwarg precision=X on the device config string (the device's
 // schema then decides whether it takes it). A JSON config carries its kwargs itself.
@@ -76,7 +58,8 @@ std::string with_precision(const std::string& config, const std::string& precisi
 int run(const RunArgs& args) {
   const std::string device_config = with_precision(args.device, args.precision);
   if (program_kind(args.file) == ProgramKind::Qir)
-    return run_qir({args.file, args.entry, device_config, args.shots, args.seed, args.output, args.timeout, args.isolate});
+    return run_qir({args.file, args.entry, device_config, args.shots, args.seed, args.output, args.timeout, args.isolate,
+                    args.progress, args.no_progress});
   if (!args.entry.empty() || args.timeout)
     throw Error(ErrorCode::InvalidArgument, "--entry and --timeout apply to QIR programs; " + args.file + " is OpenQASM");
   using Clock = std::chrono::steady_clock;

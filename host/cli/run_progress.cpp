@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <unistd.h>
 
 namespace qrt::cli {
 namespace {
@@ -20,18 +23,36 @@ extern "C" void request_stop_on_sigint(int) {
 
 }  // namespace
 
+std::chrono::milliseconds progress_delay() {
+  constexpr std::chrono::milliseconds kDefault{1000};
+  const char* text = std::getenv("QRT_PROGRESS_DELAY_MS");
+  if (text == nullptr || *text == '\0') return kDefault;
+  char* end = nullptr;
+  const long long ms = std::strtoll(text, &end, 10);
+  if (*end != '\0' || ms < 0)
+    throw Error(ErrorCode::InvalidArgument, std::string("QRT_PROGRESS_DELAY_MS must be milliseconds (an integer >= 0), not '") + text + "'");
+  return std::chrono::milliseconds(ms);
+}
+
+bool show_progress_bar(bool force, bool never, const std::string& output_format) {
+  if (never) return false;
+  if (force) return true;
+  return ::isatty(STDERR_FILENO) == 1 && output_format != "json";
+}
+
 RunProgressDisplay::RunProgressDisplay(const ExecutionProgress& progress, bool terminal, std::chrono::milliseconds delay)
     : progress_(progress), line_(stderr, terminal, "operations"), delay_(delay) {
   thread_ = std::thread([this] { loop(); });
 }
 
-RunProgressDisplay::~RunProgressDisplay() {
+void RunProgressDisplay::finish() {
   {
     std::lock_guard lock(mutex_);
     finishing_ = true;
   }
   wake_.notify_one();
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
+  std::lock_guard lock(mutex_);
   line_.clear();
 }
 
@@ -50,7 +71,19 @@ void RunProgressDisplay::loop() {
   }
 }
 
+void RunProgressDisplay::write_above(std::FILE* out, std::string_view text) {
+  std::lock_guard lock(mutex_);  // the drawing thread draws only while holding it
+  line_.clear();
+  std::fwrite(text.data(), 1, text.size(), out);
+  std::fflush(out);
+}
+
 void RunProgressDisplay::draw() {
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+  if (progress_.total() == 0 && progress_.shots_total() > 0) {
+    line_.draw_shots(progress_.shots_done(), progress_.shots_total(), progress_.done(), elapsed);
+    return;
+  }
   line_.draw(progress_.done(), progress_.total(), std::chrono::duration<double>(Clock::now() - start_).count());
 }
 

@@ -1,4 +1,5 @@
 #include "run_qir.hpp"
+#include "run_progress.hpp"
 
 #include <qrt/runtime.hpp>
 
@@ -12,6 +13,7 @@
 #include <future>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <thread>
@@ -27,42 +29,69 @@ namespace qrt::cli {
 namespace {
 
 constexpr int kExitTimeout = 124;
+constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports a process Ctrl-C ended
+// How long after Ctrl-C a program may go without a gate or measurement (where it stops cleanly) before
+// the process ends anyway: a classical loop never gets there; a long single gate on many qubits might.
+constexpr std::chrono::milliseconds kStopGrace{1000};
 
 void report_timeout(const QirRunArgs& args) {
   std::fflush(stdout);
   std::fprintf(stderr, "qrt: error: %s: the program did not finish within --timeout %g s\n", args.file.c_str(), *args.timeout);
 }
 
+// Whether a Ctrl-C typed at the terminal reaches a child by itself: we are in the terminal's foreground
+// process group, which the child shares.
+bool terminal_delivers_sigint() {
+  for (int fd : {STDIN_FILENO, STDERR_FILENO, STDOUT_FILENO})
+    if (pid_t foreground = tcgetpgrp(fd); foreground >= 0) return foreground == getpgrp();
+  return false;
+}
+
 // --isolate: the same command in a child process (this executable), whose crash cannot take the host
-// down. Its output goes straight to ours; a signal that ends it becomes a clear error.
+// down. Its output goes straight to ours; a signal that ends it becomes a clear error. Ctrl-C: the child
+// stops itself (and reports it); we only pass a SIGINT on when the terminal did not deliver it to the
+// child too (someone ran kill -INT on us), and report 130 once.
 int run_isolated(const QirRunArgs& args) {
   std::vector<std::string> words = {"/proc/self/exe", "run", args.file, "--device", args.device, "-o", args.output};
   if (!args.entry.empty()) words.insert(words.end(), {"--entry", args.entry});
   if (args.shots) words.insert(words.end(), {"--shots", std::to_string(*args.shots)});
   if (args.seed) words.insert(words.end(), {"--seed", std::to_string(*args.seed)});
+  if (args.progress) words.push_back("--progress");
+  if (args.no_progress) words.push_back("--no-progress");
   std::vector<char*> argv;
   for (auto& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
   std::fflush(stdout);
+  ExecutionProgress unused;  // nothing runs here: the stop request goes to the child
+  StopOnSigint note_ctrl_c(unused);
   pid_t child = 0;
   if (int rc = posix_spawn(&child, "/proc/self/exe", nullptr, nullptr, argv.data(), environ); rc != 0)
     throw Error(ErrorCode::Internal, std::string("cannot start the isolated process: ") + std::strerror(rc));
   auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout.value_or(0));
+  bool forwarded = false;
   int status = 0;
   for (;;) {
-    pid_t done = waitpid(child, &status, args.timeout ? WNOHANG : 0);
+    pid_t done = waitpid(child, &status, WNOHANG);
     if (done == child) break;
     if (done < 0 && errno != EINTR) throw Error(ErrorCode::Internal, std::string("waitpid: ") + std::strerror(errno));
+    if (!forwarded && StopOnSigint::interrupted()) {
+      forwarded = true;
+      if (!terminal_delivers_sigint()) kill(child, SIGINT);
+    }
     if (args.timeout && std::chrono::steady_clock::now() >= deadline) {
       kill(child, SIGKILL);
       waitpid(child, &status, 0);
       report_timeout(args);
       return kExitTimeout;
     }
-    if (done == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   if (WIFSIGNALED(status)) {
     int sig = WTERMSIG(status);
+    if (sig == SIGINT) {  // a second Ctrl-C: the child took the default action
+      std::fprintf(stderr, "qrt: interrupted: %s: the isolated process ended on Ctrl-C\n", args.file.c_str());
+      return kExitInterrupted;
+    }
     std::fprintf(stderr, "qrt: error: %s: the program crashed with signal %d (%s: %s) in its isolated process; qrt is unaffected\n",
                  args.file.c_str(), sig, sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig));
     return 1;
@@ -144,7 +173,14 @@ boost::json::object shot_json(std::uint64_t k, const qir::ShotOutput& shot) {
   return o;
 }
 
-int run_program(const QirRunArgs& args) {
+// What a run ends with, printed once the progress bar is gone.
+struct Outcome {
+  int status = 0;
+  std::string out, err;  // for stdout (the JSON document) and stderr (why it failed)
+};
+
+// `display`, when there is one, keeps its bar out of the way of the shots printed as they finish.
+Outcome run_program(const QirRunArgs& args, ExecutionProgress& progress, RunProgressDisplay* display) {
   qir::LoadOptions load;
   load.entry = args.entry;
   qir::Program program = qir::Program::load(args.file, load);
@@ -152,13 +188,19 @@ int run_program(const QirRunArgs& args) {
   options.device = args.device;
   options.shots = args.shots.value_or(1);
   options.seed = args.seed;
+  options.progress = &progress;
   const bool json = args.output == "json";
   if (!json) options.on_shot = [&](std::uint64_t, const qir::ShotOutput& shot) {
     std::string text = qir::format_shot(program, shot);
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fflush(stdout);
+    if (display) {
+      display->write_above(stdout, text);
+    } else {
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      std::fflush(stdout);
+    }
   };
   qir::RunResult result = qir::run(program, options);
+  Outcome outcome;
   if (json) {
     boost::json::object doc;
     doc["file"] = args.file;
@@ -175,23 +217,66 @@ int run_program(const QirRunArgs& args) {
     doc["results"] = std::move(shots);
     doc["histogram"] = histogram_json(result);
     doc["timings"] = {{"load_s", program.load_seconds()}, {"compile_s", program.compile_seconds()}, {"run_s", result.run_seconds}};
-    std::cout << boost::json::serialize(doc) << "\n" << std::flush;
+    outcome.out = boost::json::serialize(doc) + "\n";
   }
   if (result.failed()) {
-    std::fprintf(stderr, "qrt: error: %s: shot %zu failed: %s\n", args.file.c_str(), result.shots.size() - 1,
-                 result.shots.back().error.c_str());
-    return 1;
+    outcome.err = "qrt: error: " + args.file + ": shot " + std::to_string(result.shots.size() - 1) +
+                  " failed: " + result.shots.back().error + "\n";
+    outcome.status = 1;
   }
-  return 0;
+  return outcome;
 }
 
 // Program errors (a module that does not load) are the input's fault: status 1, the message as is.
-int run_in_process(const QirRunArgs& args) {
+Outcome run_guarded(const QirRunArgs& args, ExecutionProgress& progress, RunProgressDisplay* display) {
   try {
-    return run_program(args);
+    return run_program(args, progress, display);
   } catch (const qir::ProgramError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-    return 1;
+    return {1, "", std::string(e.what()) + "\n"};
+  }
+}
+
+// The program runs on its own thread while this one watches the clock and Ctrl-C: a program that does not
+// finish (even a classical loop that never calls the runtime) cannot be stopped inside the process, so then
+// the process ends with a clear error. A program that calls the runtime stops at its next gate.
+int run_in_process(const QirRunArgs& args) {
+  ExecutionProgress progress;
+  StopOnSigint stop_on_ctrl_c(progress);
+  std::optional<RunProgressDisplay> display;
+  if (show_progress_bar(args.progress, args.no_progress, args.output))
+    display.emplace(progress, ::isatty(STDERR_FILENO) == 1, progress_delay());
+  std::packaged_task<Outcome()> task([&] { return run_guarded(args, progress, display ? &*display : nullptr); });
+  std::future<Outcome> done = task.get_future();
+  std::thread runner(std::move(task));
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + std::chrono::duration<double>(args.timeout.value_or(0));
+  std::optional<Clock::time_point> interrupted_at;
+  while (done.wait_for(std::chrono::milliseconds(20)) != std::future_status::ready) {
+    if (args.timeout && Clock::now() >= deadline) {
+      if (display) display->finish();  // not reset: the runner may still be printing a shot through it
+      report_timeout(args);
+      std::_Exit(kExitTimeout);
+    }
+    if (!interrupted_at && StopOnSigint::interrupted()) interrupted_at = Clock::now();
+    if (interrupted_at && Clock::now() - *interrupted_at >= kStopGrace) {
+      if (display) display->finish();  // not reset: the runner may still be printing a shot through it
+      std::fprintf(stderr, "qrt: interrupted: %s: the program made no runtime call within %lld ms of Ctrl-C; ended\n",
+                   args.file.c_str(), static_cast<long long>(kStopGrace.count()));
+      std::_Exit(kExitInterrupted);
+    }
+  }
+  runner.join();
+  display.reset();  // the bar goes before anything else is printed
+  try {
+    Outcome outcome = done.get();
+    std::fwrite(outcome.out.data(), 1, outcome.out.size(), stdout);
+    std::fflush(stdout);
+    std::fputs(outcome.err.c_str(), stderr);
+    return outcome.status;
+  } catch (const StoppedError& e) {
+    if (!StopOnSigint::interrupted()) throw;
+    std::fprintf(stderr, "qrt: interrupted: %s: %s\n", args.file.c_str(), e.what());
+    return kExitInterrupted;
   }
 }
 
@@ -232,18 +317,7 @@ int run_qir(const QirRunArgs& args) {
   return 1;
 #else
   if (args.isolate) return run_isolated(args);
-  if (!args.timeout) return run_in_process(args);
-  // The program runs on its own thread; a program that does not finish (even a classical loop that never
-  // calls the runtime) cannot be stopped inside the process, so the process ends with a clear error.
-  std::packaged_task<int()> task([&] { return run_in_process(args); });
-  std::future<int> done = task.get_future();
-  std::thread runner(std::move(task));
-  if (done.wait_for(std::chrono::duration<double>(*args.timeout)) == std::future_status::timeout) {
-    report_timeout(args);
-    std::_Exit(kExitTimeout);
-  }
-  runner.join();
-  return done.get();
+  return run_in_process(args);
 #endif
 }
 

@@ -6,6 +6,7 @@
 #include "cli_support.hpp"
 
 #include <poll.h>
+#include <fcntl.h>
 #include <pty.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,8 +15,12 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -160,3 +165,159 @@ TEST_CASE("Ctrl-C stops qrt run at the next operation: no result, exit status 13
     CHECK(run.screen.find("shots") == std::string::npos);
   }
 }
+
+#ifdef QRT_TEST_HAVE_QIR
+
+namespace {
+
+// A QIR program in a temporary .ll file.
+struct TempQir {
+  std::filesystem::path path;
+  explicit TempQir(const std::string& text) {
+    static int counter = 0;
+    path = std::filesystem::temp_directory_path() /
+           ("qrt_cli_qir_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".ll");
+    std::ofstream(path) << text;
+  }
+  ~TempQir() { std::filesystem::remove(path); }
+};
+
+// `iterations` Hadamards in a loop over `qubits` qubits (the count is not known before the program
+// runs), then one measurement recorded: iterations + 1 operations a shot.
+std::string gate_loop(int qubits, long iterations) {
+  return "define void @main() #0 {\nentry:\n  br label %loop\nloop:\n"
+         "  %i = phi i64 [ 0, %entry ], [ %next, %loop ]\n"
+         "  %w = urem i64 %i, " + std::to_string(qubits) + "\n"
+         "  %q = inttoptr i64 %w to ptr\n"
+         "  call void @__quantum__qis__h__body(ptr %q)\n"
+         "  %next = add i64 %i, 1\n"
+         "  %done = icmp eq i64 %next, " + std::to_string(iterations) + "\n"
+         "  br i1 %done, label %exit, label %loop\nexit:\n"
+         "  call void @__quantum__qis__mz__body(ptr null, ptr null)\n"
+         "  call void @__quantum__rt__result_record_output(ptr null, ptr null)\n  ret void\n}\n"
+         "declare void @__quantum__qis__h__body(ptr)\ndeclare void @__quantum__qis__mz__body(ptr, ptr)\n"
+         "declare void @__quantum__rt__result_record_output(ptr, ptr)\n"
+         "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"" + std::to_string(qubits) +
+         "\" \"required_num_results\"=\"1\" }\n";
+}
+
+// A classical loop that never ends and never calls the runtime.
+const char* kClassicalLoop = R"(define void @main() #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %next = add i64 %i, 1
+  store volatile i64 %next, ptr @sink
+  br label %loop
+}
+@sink = internal global i64 0
+attributes #0 = { "entry_point" "required_num_qubits"="0" "required_num_results"="0" }
+)";
+
+}  // namespace
+
+TEST_CASE("qrt run on a QIR program: a shots bar with the gates applied, erased before the result", "[cli][progress][qir]") {
+  const TempQir program(gate_loop(4, 1000));
+  const TerminalRun run = on_terminal({"run", program.path.string(), "--shots", "3", "--seed", "2"}, {kNoDelay});
+  INFO(run.screen);
+  REQUIRE(run.exit_code == 0);
+  CHECK_THAT(run.screen, Contains("/3 shots") && Contains("operations") && Contains("elapsed"));
+  CHECK(run.screen.find("  ETA") == std::string::npos);  // a compiled program's length is not known up front
+  const auto erased = run.screen.rfind(kErase);
+  REQUIRE(erased != std::string::npos);
+  const std::string after = run.screen.substr(erased + std::string(kErase).size());
+  CHECK(after.find("shots") == std::string::npos);
+  CHECK(after.find('\x1b') == std::string::npos);
+  // Every shot's record is on the screen, none cut by the bar: 3 shots of "START / RESULT / END" lines.
+  std::size_t ends = 0;
+  for (auto at = run.screen.find("END\t0"); at != std::string::npos; at = run.screen.find("END\t0", at + 1)) ++ends;
+  CHECK(ends == 3);
+}
+
+TEST_CASE("a QIR program's progress: off on a pipe, plain lines with --progress, output unchanged", "[cli][progress][qir]") {
+  const TempQir program(gate_loop(3, 50));
+  const std::string args = "run " + program.path.string() + " --shots 4 --seed 9";
+  const cli_test::Outcome quiet = piped(kNoDelay, args);
+  REQUIRE(quiet.exit_code == 0);
+  CHECK(quiet.err.find("progress") == std::string::npos);
+  const cli_test::Outcome forced = piped(kNoDelay, args + " --progress");
+  REQUIRE(forced.exit_code == 0);
+  CHECK_THAT(forced.err, Contains("qrt: progress 4/4 shots, 204 operations"));  // 4 x (50 H + 1 mz)
+  CHECK(forced.out == quiet.out);
+  const cli_test::Outcome json = piped(kNoDelay, args + " -o json --progress");
+  REQUIRE(json.exit_code == 0);
+  CHECK(json.out.find("progress") == std::string::npos);
+  CHECK_THAT(json.out, Contains("\"histogram\""));
+}
+
+TEST_CASE("Ctrl-C stops a QIR program at its next gate, or ends a classical loop: exit 130, nothing on stdout",
+          "[cli][progress][qir]") {
+  const TempQir gates(gate_loop(20, 100000000));
+  const TempQir loop(kClassicalLoop);
+  struct Case {
+    std::string file, started, says;
+    bool isolate;
+  };
+  for (const Case& c : {Case{gates.path.string(), "/1 shots", "qrt: interrupted: " + gates.path.string() + ": stopped in shot 1 of 1 after", false},
+                        Case{gates.path.string(), "/1 shots", "stopped in shot 1 of 1 after", true},
+                        Case{loop.path.string(), "/1 shots", "made no runtime call within 1000 ms of Ctrl-C", false},
+                        Case{loop.path.string(), "/1 shots", "made no runtime call within 1000 ms of Ctrl-C", true}}) {
+    std::vector<std::string> args{"run", c.file};
+    if (c.isolate) args.push_back("--isolate");
+    bool sent = false;
+    const auto start = Clock::now();
+    // As a terminal does: the whole process group, the isolated child included.
+    const TerminalRun run = on_terminal(args, {kNoDelay}, [&](const std::string& screen, pid_t pid) {
+      if (!sent && screen.find(c.started) != std::string::npos) {
+        ::kill(-pid, SIGINT);
+        sent = true;
+      }
+    });
+    INFO("file: " << c.file << " isolate: " << c.isolate << "\n" << run.screen);
+    REQUIRE(sent);
+    CHECK(run.exit_code == 130);
+    CHECK(Clock::now() - start < std::chrono::seconds(30));
+    CHECK_THAT(run.screen, Contains(c.says));
+    CHECK(run.screen.find("crashed") == std::string::npos);
+    CHECK(run.screen.find("interrupted") == run.screen.rfind("interrupted"));  // reported once
+    CHECK(run.screen.find("END") == std::string::npos);
+  }
+}
+
+TEST_CASE("qrt run --isolate passes on a SIGINT that reached only qrt (kill -INT), and reports 130 once", "[cli][progress][qir]") {
+  const TempQir gates(gate_loop(20, 100000000));
+  const cli_test::TempQasm err_file("");
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {  // qrt with stdout on /dev/null and stderr on a file: no terminal, so nothing delivers SIGINT but us
+    ::setenv("QRT_PLUGIN_PATH", "", 1);
+    ::putenv(const_cast<char*>(kNoDelay));
+    const int null = ::open("/dev/null", O_WRONLY), err = ::open(err_file.path.c_str(), O_WRONLY | O_TRUNC);
+    ::dup2(null, STDOUT_FILENO);
+    ::dup2(err, STDERR_FILENO);
+    const std::string file = gates.path.string();
+    const char* argv[] = {QRT_TEST_CLI, "run", file.c_str(), "--isolate", "--progress", nullptr};
+    ::execv(QRT_TEST_CLI, const_cast<char**>(argv));
+    ::_exit(127);
+  }
+  auto read_err = [&] {
+    std::ifstream in(err_file.path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  const auto give_up = Clock::now() + std::chrono::seconds(60);
+  while (read_err().find("/1 shots") == std::string::npos && Clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ::kill(pid, SIGINT);  // qrt alone, not its process group
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const std::string err = read_err();
+  INFO(err);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 130);
+  CHECK_THAT(err, Contains("qrt: interrupted: " + gates.path.string() + ": stopped in shot 1 of 1 after"));
+  CHECK(err.find("interrupted") == err.rfind("interrupted"));
+  CHECK(err.find("crashed") == std::string::npos);
+}
+
+#endif

@@ -163,3 +163,41 @@ TEST_CASE("several threads run programs at once, each on its own pooled device, 
   for (auto& th : threads) th.join();
   CHECK(got == expected);
 }
+
+TEST_CASE("a watched run counts each gate and measurement, and a stop ends it at the next one", "[qir]") {
+  Program p = Program::load(program("bell_base.ll"));  // h, cnot, two mz: 4 operations a shot
+  qrt::qir::RunOptions options;
+  options.shots = 5;
+  options.seed = 1;
+  qrt::ExecutionProgress progress;
+  options.progress = &progress;
+  auto result = qrt::qir::run(p, options);
+  REQUIRE(result.shots.size() == 5);
+  CHECK(progress.done() == 20);
+  CHECK(progress.total() == 0);  // not known up front for compiled code
+  CHECK(progress.shots_done() == 5);
+  CHECK(progress.shots_total() == 5);
+
+  SECTION("a stop requested after shot 2 ends the run before shot 3: StoppedError, no more on_shot") {
+    qrt::ExecutionProgress stopping;
+    options.progress = &stopping;
+    std::vector<std::uint64_t> reported;
+    options.on_shot = [&](std::uint64_t k, const qrt::qir::ShotOutput&) {
+      reported.push_back(k);
+      if (k == 1) stopping.request_stop();  // as Ctrl-C would, between two shots (mid-shot: cli_progress_test)
+    };
+    try {
+      qrt::qir::run(p, options);
+      FAIL("the run did not stop");
+    } catch (const qrt::StoppedError& e) {
+      CHECK_THAT(e.what(), Catch::Contains("stopped in shot 3 of 5 after 8 operations"));
+    }
+    CHECK(reported == std::vector<std::uint64_t>{0, 1});
+    CHECK(stopping.done() == 8);
+    // The thread no longer reports to that progress: an unwatched run afterwards is unaffected.
+    options.progress = nullptr;
+    options.on_shot = nullptr;
+    CHECK(qrt::qir::run(p, options).shots.size() == 5);
+    CHECK(stopping.done() == 8);
+  }
+}

@@ -7,8 +7,10 @@
 // samples done() from another thread whenever it likes. A stopped run throws StoppedError: there is no
 // partial result to mistake for a complete one. One per run: a stop request is never taken back.
 //
-// Front-end neutral: it counts operations, not gates of any one language. The QIR front end does not use
-// it (a compiled program calls the runtime C API gate by gate; it has its own --timeout).
+// Front-end neutral: it counts operations, not gates of any one language. A compiled (QIR) program has no
+// total known up front (loops, branches): its driver sets total 0, reports shots done / shots total, and the
+// runtime C API counts each gate and measurement as it is called (count_operation) and checks the stop flag
+// there.
 #pragma once
 
 #include <qrt/error.hpp>
@@ -29,6 +31,14 @@ class ExecutionProgress {
     started_.store(true, std::memory_order_release);
   }
   void set_done(std::uint64_t done) noexcept { done_.store(done, std::memory_order_relaxed); }
+  // One more operation. Only the executing thread writes, so a plain load and store (no locked
+  // read-modify-write) is enough: this runs once per gate of a compiled program.
+  void count_operation() noexcept { done_.store(done_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+  // Runs of a program (shots) done and announced; total 0: the run is not shot by shot.
+  void set_shots(std::uint64_t done, std::uint64_t total) noexcept {
+    shots_done_.store(done, std::memory_order_relaxed);
+    shots_total_.store(total, std::memory_order_relaxed);
+  }
 
   // --- any thread (request_stop also from a signal handler: it is one lock-free store) ---
   void request_stop() noexcept { stop_.store(true, std::memory_order_relaxed); }
@@ -36,10 +46,12 @@ class ExecutionProgress {
   bool started() const noexcept { return started_.load(std::memory_order_acquire); }
   std::uint64_t total() const noexcept { return total_.load(std::memory_order_relaxed); }
   std::uint64_t done() const noexcept { return done_.load(std::memory_order_relaxed); }
+  std::uint64_t shots_done() const noexcept { return shots_done_.load(std::memory_order_relaxed); }
+  std::uint64_t shots_total() const noexcept { return shots_total_.load(std::memory_order_relaxed); }
 
  private:
   static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<std::uint64_t>::is_always_lock_free);
-  std::atomic<std::uint64_t> total_{0}, done_{0};
+  std::atomic<std::uint64_t> total_{0}, done_{0}, shots_done_{0}, shots_total_{0};
   std::atomic<bool> started_{false}, stop_{false};
 };
 
@@ -51,6 +63,8 @@ class StoppedError : public Error {
                                     " operations (a stop was requested); there is no result"),
         done_(done),
         total_(total) {}
+  // For a run whose total is not known up front: `what` says where it stopped.
+  StoppedError(const std::string& what, std::uint64_t done) : Error(ErrorCode::State, what), done_(done), total_(0) {}
   std::uint64_t done() const noexcept { return done_; }
   std::uint64_t total() const noexcept { return total_; }
 

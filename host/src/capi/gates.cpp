@@ -14,6 +14,7 @@ namespace qrt::capi {
 
 void apply_gate(ThreadContext& ctx, QisGate gate, std::initializer_list<double> params, std::initializer_list<QUBIT*> qubits,
                 bool adjoint, std::span<const Wire> controls) {
+  count_operation(ctx);
   const auto& id = ctx.gate_ids[static_cast<std::size_t>(gate)];
   std::array<Wire, 3> wires{};
   std::size_t n = 0;

@@ -39,6 +39,17 @@ void guarded(const char* function, Body&& body) noexcept {
   });
 }
 
+// One gate or measurement of a driven program: counted for the driver's progress display, and the point
+// where a requested stop ends the program (the StoppedError takes the failure path, as any error does).
+inline void count_operation(context::ThreadContext& ctx) {
+  if (ExecutionProgress* progress = ctx.progress) {
+    if (progress->stop_requested()) [[unlikely]]
+      throw StoppedError("stopped after " + std::to_string(progress->done()) + " operations (a stop was requested)",
+                         progress->done());
+    progress->count_operation();
+  }
+}
+
 // The calling thread's context with a live device, or Error(State).
 context::ThreadContext& active();
 

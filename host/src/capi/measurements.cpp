@@ -17,6 +17,7 @@ namespace {
 void measure_into(const char* function, QUBIT* q, RESULT* result, bool reset) {
   guarded(function, [&] {
     ThreadContext& ctx = active();
+    count_operation(ctx);
     Wire w = wire_of(ctx, q);
     int outcome = ctx.device.measure(w);
     write_result(ctx, result, outcome);
@@ -42,6 +43,7 @@ void __quantum__qis__mresetz__body(QUBIT* q, RESULT* result) { measure_into(__fu
 RESULT* __quantum__qis__m__body(QUBIT* q) {
   return guarded(__func__, static_cast<RESULT*>(nullptr), [&] {
     ThreadContext& ctx = active();
+    count_operation(ctx);
     return ctx.device.measure(wire_of(ctx, q)) ? result_one() : result_zero();
   });
 }
@@ -49,6 +51,7 @@ RESULT* __quantum__qis__m__body(QUBIT* q) {
 void __quantum__qis__reset__body(QUBIT* q) {
   guarded(__func__, [&] {
     ThreadContext& ctx = active();
+    count_operation(ctx);
     ctx.device.reset_wire(wire_of(ctx, q));
   });
 }

@@ -6,6 +6,7 @@
 // thread runs one program at a time; several driver threads run programs at once on their own devices.
 #pragma once
 
+#include <qrt/execution_progress.hpp>
 #include <qrt/runtime.hpp>
 
 #include <cstddef>
@@ -45,6 +46,10 @@ void set_output_sink(OutputSink* sink) noexcept;
 // non-trivial destructor is live in its own frames.
 using FailureHook = void (*)(const char* message, void* context);
 void set_failure_hook(FailureHook hook, void* context) noexcept;
+
+// Installs the calling thread's progress (nullptr: none): each gate and measurement the program calls
+// counts one operation, and once a stop is requested the next one fails the shot with StoppedError.
+void set_progress(ExecutionProgress* progress) noexcept;
 
 // The calling thread's current device for driven runs: opens `config` (a config string, e.g.
 // "statevector.qubit:seed=1") through the process runtime's pool, starting that runtime with `options`

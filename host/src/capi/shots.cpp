@@ -13,6 +13,8 @@ void set_failure_hook(FailureHook hook, void* context) noexcept {
   ctx.failure_context = context;
 }
 
+void set_progress(ExecutionProgress* progress) noexcept { context::this_thread().progress = progress; }
+
 void open_device(std::string_view config, const RuntimeOptions& options) {
   context::ensure_initialized(options);
   std::uint64_t generation = 0;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <qrt/device.hpp>
+#include <qrt/execution_progress.hpp>
 #include <qrt/runtime.hpp>
 
 #include "context/qubit_map.hpp"
@@ -44,6 +45,7 @@ struct ThreadContext {
   capi::OutputSink* sink = nullptr;
   FailureHook failure_hook = nullptr;
   void* failure_context = nullptr;
+  ExecutionProgress* progress = nullptr;  // counts the driven program's operations; its stop flag ends it
   bool driven = false;  // inside begin_shot..end_shot
 
   // Sets the device and resolves the QIS gate ids against it.

@@ -74,15 +74,32 @@ RunResult run(const Program& program, const RunOptions& options) {
     ~Release() { capi::release_device(); }
   } release;
   result.device_name = options.device;
+  ExecutionProgress* progress = options.progress;
+  struct Watch {
+    explicit Watch(ExecutionProgress* p) { capi::set_progress(p); }
+    ~Watch() { capi::set_progress(nullptr); }
+  } watch(progress);
+  if (progress) progress->begin(0);
+  auto stopped = [&](std::uint64_t k) {
+    return StoppedError("stopped in shot " + std::to_string(k + 1) + " of " + std::to_string(options.shots) + " after " +
+                            std::to_string(progress->done()) + " operations (a stop was requested); there is no result",
+                        progress->done());
+  };
   for (std::uint64_t k = 0; k < options.shots; ++k) {
+    if (progress) {
+      if (progress->stop_requested()) throw stopped(k);
+      progress->set_shots(k, options.shots);
+    }
     capi::open_device(options.device, options.runtime);  // a pool hit after the first shot: reset, not re-created
     ShotOutput shot = program.run_shot(shot_seed(base, k));
     capi::release_device();
     bool failed = shot.failed;
+    if (failed && progress && progress->stop_requested()) throw stopped(k);
     if (options.on_shot) options.on_shot(k, shot);
     result.shots.push_back(std::move(shot));
     if (failed && options.stop_on_failure) break;
   }
+  if (progress) progress->set_shots(result.shots.size(), options.shots);
   result.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result;
 }

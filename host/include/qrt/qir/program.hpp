@@ -10,6 +10,7 @@
 // on at once on different threads (each thread drives its own pooled device).
 #pragma once
 
+#include <qrt/execution_progress.hpp>
 #include <qrt/runtime.hpp>
 
 #include <cstdint>
@@ -89,6 +90,11 @@ struct RunOptions {
   bool stop_on_failure = true;              // a failed shot ends the run
   // Called after each shot (in order), e.g. to print it while later shots run.
   std::function<void(std::uint64_t shot, const ShotOutput&)> on_shot;
+  // Watched and stoppable (qrt/execution_progress.hpp): total 0 (unknown for compiled code), shots done /
+  // total, and each gate and measurement counted. Once a stop is requested, the running shot fails at its
+  // next gate or measurement and run throws StoppedError (no on_shot for it); a program that calls no
+  // runtime function (a classical loop) does not see the request: its driver has to end it otherwise.
+  ExecutionProgress* progress = nullptr;
 };
 
 struct RunResult {
