@@ -208,3 +208,17 @@ TEST_CASE("a 20-qubit state comes back from an isolated device", "[isolation][op
   for (auto a : state) norm += std::norm(a);
   CHECK(norm == Approx(1.0));
 }
+
+TEST_CASE("the worker refuses a malformed batch with a clear error and lives on", "[isolation][ops]") {
+  qrt::Runtime runtime(bundled_plugins());
+  qrt::Device device = runtime.open("statevector.qubit:isolate=true");
+  qrt::isolation::Worker& worker = *device.isolated_worker();
+  using boost::json::array;
+  CHECK_THROWS_WITH(worker.apply_batch(array{array{"num_qubits"}, array{"bogus", 1}}),
+                    Contains("operation 1 of the batch (bogus)") && Contains("unknown operation 'bogus'"));
+  CHECK_THROWS_WITH(worker.apply_batch(array{array{42}}), Contains("not a string"));
+  CHECK_THROWS_WITH(worker.apply_batch(array{array{"apply", 0}}), Contains("lacks argument"));
+  CHECK_THROWS_WITH(worker.apply_batch(array{array{"allocate", "two"}}), Contains("expected an integer"));
+  CHECK(device.allocate(2).size() == 2);
+  CHECK(device.num_qubits() == 2);
+}
