@@ -3,6 +3,8 @@
 //   create       a pool miss on a loaded library (new kwargs each time)
 //   warm init    a pool hit + release (reset), through the C++ API and through the C API
 //   gate         one gate call host → ABI → plugin, through the C++ API and through the C API
+//   isolated     on null.qubit:isolate=true: a queued gate (its share of the batches sent, the worker's
+//                decoding and applying included) and a round trip (num_qubits: one frame each way)
 // Run with --benchmark_format=json; each benchmark repeats 5 times and reports the min as well.
 #include <qrt/runtime.h>
 #include <qrt/runtime.hpp>
@@ -88,6 +90,25 @@ void BM_GateCall_CApi(benchmark::State& state) {
   __quantum__rt__finalize();
 }
 QRT_BENCH(BM_GateCall_CApi, benchmark::kNanosecond);
+
+void BM_IsolatedQueuedGate(benchmark::State& state) {
+  qrt::Runtime runtime(options());
+  qrt::Device device = runtime.open("null.qubit:isolate=true");
+  auto wires = device.allocate(2);
+  std::uint32_t rx = *device.gate_id("RX");
+  const double angle = 0.25;
+  for (auto _ : state) device.apply(rx, {&angle, 1}, {wires.data(), 1});
+  benchmark::DoNotOptimize(device.num_qubits());  // sends the rest
+}
+QRT_BENCH(BM_IsolatedQueuedGate, benchmark::kNanosecond);
+
+void BM_IsolatedRoundTrip(benchmark::State& state) {
+  qrt::Runtime runtime(options());
+  qrt::Device device = runtime.open("null.qubit:isolate=true");
+  device.allocate(2);
+  for (auto _ : state) benchmark::DoNotOptimize(device.num_qubits());
+}
+QRT_BENCH(BM_IsolatedRoundTrip, benchmark::kNanosecond);
 
 }  // namespace
 

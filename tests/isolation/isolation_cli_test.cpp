@@ -191,6 +191,32 @@ TEST_CASE("qrt run --isolate and qrt devices --isolate never map a plugin in the
   CHECK(maps_a_bundled_plugin(listed.maps));
 }
 
+TEST_CASE("a QIR program runs in process on a device in a worker, as it runs in process", "[isolation][cli]") {
+  const auto program = std::filesystem::path(QRT_TEST_SHARED_QIR) / "teleportation.ll";
+  if (!QRT_TEST_HAVE_QIR || !std::filesystem::exists(program)) {
+    WARN("skipped: " << (QRT_TEST_HAVE_QIR ? program.string() + " is absent" : "qrt was built without the QIR front end"));
+    return;
+  }
+  const std::string args = "run " + program.string() + " --shots 100 --seed 5 --device ";
+  const MappedRun plain = qrt_cli_maps(args + "statevector.qubit");
+  REQUIRE(plain.outcome.exit_code == 0);
+  REQUIRE_THAT(plain.outcome.out, Catch::Matchers::Contains("OUTPUT\tRESULT"));
+  // The device's calls (the runtime C API the program makes) cross to the worker; the output is the same.
+  const MappedRun by_config = qrt_cli_maps(args + "statevector.qubit:isolate=true");
+  REQUIRE(by_config.outcome.exit_code == 0);
+  CHECK(by_config.outcome.out == plain.outcome.out);
+  // With the global switch the plugin is never mapped in the qrt process.
+  const MappedRun by_env = qrt_cli_maps(args + "statevector.qubit", "QRT_ISOLATE=1");
+  REQUIRE(by_env.outcome.exit_code == 0);
+  CHECK(by_env.outcome.out == plain.outcome.out);
+  CHECK_THAT(by_env.maps, Catch::Matchers::Contains("[stack]"));
+  CHECK_FALSE(maps_a_bundled_plugin(by_env.maps));
+  // A worker that cannot start proves the calls go there.
+  const Outcome no_worker = qrt_cli(args + "statevector.qubit:isolate=true", "QRT_WORKER=/nonexistent/qrt-worker");
+  CHECK(no_worker.exit_code != 0);
+  CHECK_THAT(no_worker.err, Catch::Matchers::Contains("/nonexistent/qrt-worker"));
+}
+
 TEST_CASE("qrt run --isolate never runs a plugin's static constructors in the qrt process", "[isolation][cli]") {
   const auto dir = std::filesystem::temp_directory_path() / ("qrt_iso_marker_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);

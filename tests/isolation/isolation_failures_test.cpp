@@ -87,17 +87,21 @@ TEST_CASE("a worker that died while pooled is replaced before the next program s
   CHECK(stats.destructions == 1);
 }
 
-TEST_CASE("an isolated device runs whole programs only, shots() answers", "[isolation]") {
+TEST_CASE("per-operation calls reach an isolated device; its crash is the flushing call's error", "[isolation]") {
   qrt::Runtime runtime(crash_plugins());
   qrt::Device device = runtime.open("fake.crash.segv:shots=5,isolate=true");
   CHECK(device.shots() == 5);
   CHECK(device.native_handle() == nullptr);
+  const auto w = device.allocate(1);
+  device.apply("PauliX", {}, on({w[0]}));
+  CHECK(device.probs(w) == std::vector<double>{0, 1});
+  device.apply("boom", {}, on({w[0]}));  // queued: the worker has not crashed yet
   try {
-    device.allocate(1);
-    FAIL("allocate on an isolated device did not throw");
+    device.probs(w);
+    FAIL("probs after boom on an isolated device did not throw");
   } catch (const qrt::Error& e) {
-    CHECK(e.code() == qrt::ErrorCode::Unsupported);
-    CHECK_THAT(e.what(), Contains("isolated"));
+    CHECK(e.code() == qrt::ErrorCode::Internal);
+    CHECK_THAT(e.what(), Contains("signal 11") && Contains("applying operations"));
   }
 }
 

@@ -83,6 +83,9 @@ inline bool wait_until_dead(pid_t pid) {
   return false;
 }
 
+// A wire list for Device's span parameters (a span has no initializer-list constructor).
+inline std::vector<qrt::Wire> on(std::initializer_list<qrt::Wire> wires) { return wires; }
+
 inline bool no_children() { return ::waitpid(-1, nullptr, WNOHANG) == -1 && errno == ECHILD; }
 
 inline std::size_t open_fds() {

@@ -114,6 +114,11 @@ TEST_CASE("an isolated runtime lists, validates and runs a plugin it never loads
     qrt::Device device = runtime.open("fake.ctor_marker:shots=5");
     CHECK(device.isolated_worker() != nullptr);
     CHECK(runtime.pool_stats().hits == 1);
+    // Per-operation calls too run in the worker.
+    const auto w = device.allocate(2);
+    device.apply("PauliX", {}, on({w[1]}));
+    CHECK(device.measure(w[1]) == 0);  // the fake device's outcome, always
+    CHECK_THROWS_WITH(device.measure(w[0], 1), Contains("outcome 1 has probability 0"));
   }
   CHECK_FALSE(mapped_here(plugin.file));
   const std::set<long> pids = plugin.loaded_by();

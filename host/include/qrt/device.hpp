@@ -82,8 +82,9 @@ class Device {
   // null for an isolated device.
   qrt_device* native_handle() const noexcept;
   // Non-null when the instance lives in a worker process (isolate=true, see <qrt/isolation.hpp>): then
-  // whole programs run there (run_program) and shots() / memory_bytes() answer; every per-operation call
-  // throws Error(Unsupported). Internal type: only the host's own code uses it.
+  // whole programs run there (run_program) and the per-operation calls go there in batches (a call that
+  // returns nothing is queued until one needs an answer, which then throws any queued call's error).
+  // Internal type: only the host's own code uses it.
   isolation::Worker* isolated_worker() const noexcept;
   const qrt_device_functions& functions() const;
 

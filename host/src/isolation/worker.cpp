@@ -147,6 +147,7 @@ IoResult Worker::wait_for_message(const ExecutionProgress& progress, Deadline de
 }
 
 exec::ExecutionResult Worker::run(const qasm::LoweredProgram& program, const RunOptions& options) {
+  remote_.flush();  // calls made before the program come first, as in process
   json::object request{{"op", "run"}, {"program", encode_program(program)}, {"options", encode_options(options)}};
   if (options.progress) request["progress"] = true;
   json::object reply = call(request, "running the program", options.progress);
@@ -162,7 +163,14 @@ bool Worker::idle_and_listening() const noexcept {
   return ::poll(&channel, 1, 0) == 0;
 }
 
+json::value Worker::apply_batch(json::array batch) {
+  json::object reply = call({{"op", "ops"}, {"batch", std::move(batch)}}, "applying operations");
+  json::value* value = reply.if_contains("value");
+  return value ? std::move(*value) : json::value();
+}
+
 bool Worker::reset(std::uint64_t& bytes) noexcept {
+  remote_.discard();  // undone by the reset anyway
   try {
     json::object reply = call({{"op", "reset"}}, "resetting the device");
     shots_ = reply.at("shots").to_number<std::uint64_t>();

@@ -11,9 +11,12 @@
 #include "exec/program_execution.hpp"
 #include "isolation/child_process.hpp"
 #include "isolation/frame.hpp"
+#include "isolation/remote_device.hpp"
 #include "isolation/settings.hpp"
 
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
 
 #include <sys/types.h>
 
@@ -50,6 +53,13 @@ class Worker {
   // reused). `bytes`: the device's memory after the reset, 0 when it cannot tell.
   bool reset(std::uint64_t& bytes) noexcept;
 
+  // The per-operation calls (Device's methods on an isolated instance), queued until one needs an answer.
+  RemoteDevice& remote() noexcept { return remote_; }
+  // Applies a batch of per-operation calls (op_format.hpp) to the device in the worker; returns the last
+  // call's result. Throws the failing call's error, or Error(Internal) for a dying worker (see above).
+  boost::json::value apply_batch(boost::json::array batch);
+  void set_cached_shots(std::uint64_t shots) noexcept { shots_ = shots; }
+
   std::uint64_t shots() const noexcept { return shots_; }
   std::uint64_t memory_bytes() const noexcept { return bytes_; }
   pid_t pid() const noexcept { return child_.pid; }
@@ -72,6 +82,7 @@ class Worker {
   WorkerIdentity identity_;
   Child child_;
   std::uint64_t shots_ = 0, bytes_ = 0;
+  RemoteDevice remote_{*this};
 };
 
 }  // namespace qrt::isolation

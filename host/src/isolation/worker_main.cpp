@@ -5,6 +5,7 @@
 #include "exec/program_execution.hpp"
 #include "isolation/child_process.hpp"
 #include "isolation/frame.hpp"
+#include "isolation/op_format.hpp"
 #include "isolation/run_watch.hpp"
 #include "isolation/scan_format.hpp"
 #include "isolation/wire_format.hpp"
@@ -52,6 +53,11 @@ class Served {
         result = exec::execute(program, device_, options);
       }
       return {{"ok", true}, {"result", encode_result(result)}};
+    }
+    if (op == "ops") {
+      const json::value* batch = request.if_contains("batch");
+      if (!batch || !batch->is_array()) throw Error(ErrorCode::InvalidArgument, "isolation protocol: 'ops' without a 'batch' array");
+      return {{"ok", true}, {"value", apply_batch(device_, batch->get_array())}};
     }
     if (op == "reset") {
       device_.release();  // the pool resets it (or destroys it when its reset fails)

@@ -56,11 +56,12 @@ std::optional<std::uint32_t> Device::gate_id(std::string_view gate_name) const {
 
 namespace {
 
-// The instance lives in a worker process: the per-operation calls would each cross a process boundary.
-[[noreturn]] void throw_isolated(const PooledInstance& in, const char* operation) {
-  throw Error(ErrorCode::Unsupported, in.type->name() + ": " + operation +
-                                          " is not available on an isolated device (isolate=true); it runs whole "
-                                          "programs only (run_program, qrt run)");
+// Non-null when the instance lives in a worker process: the per-operation calls go there, in batches.
+isolation::RemoteDevice* remote(PooledInstance& in) noexcept { return in.worker ? &in.worker->remote() : nullptr; }
+
+// An instance without a handle is isolated, and isolated calls never reach invoke(); a guard all the same.
+[[noreturn]] void throw_no_handle(const PooledInstance& in, const char* operation) {
+  throw Error(ErrorCode::Internal, in.type->name() + ": " + operation + ": the instance has no device handle");
 }
 
 // Calls an optional function of the table, reporting "unsupported" when the plugin lacks it.
@@ -68,7 +69,7 @@ template <class Fn, class... Args>
 void invoke(PooledInstance& in, Fn qrt_device_functions::*member, std::size_t offset, const char* operation,
           Args&&... args) {
   if (!in.handle) [[unlikely]]
-    throw_isolated(in, operation);
+    throw_no_handle(in, operation);
   const qrt_device_functions* f = in.functions;
   Fn fn = f->*member;
   if (f->struct_size < offset + sizeof(Fn) || fn == nullptr) [[unlikely]]
@@ -117,18 +118,23 @@ std::vector<Wire> Device::allocate(std::size_t count) {
   if (most != 0 && count > most)
     throw Error(ErrorCode::OutOfRange, in.type->name() + ": allocate: " + std::to_string(count) +
                                            " qubits requested; the device allows at most " + std::to_string(most));
+  if (auto* r = remote(in)) return r->allocate(count);
   std::vector<Wire> wires(count);
   QRT_CALL(in, allocate_qubits, count, wires.data());
   return wires;
 }
 
 void Device::release_qubits(std::span<const Wire> wires) {
-  QRT_CALL(live("release_qubits"), release_qubits, wires.data(), wires.size());
+  PooledInstance& in = live("release_qubits");
+  if (auto* r = remote(in)) return r->release_qubits(wires);
+  QRT_CALL(in, release_qubits, wires.data(), wires.size());
 }
 
 std::size_t Device::num_qubits() {
+  PooledInstance& in = live("num_qubits");
+  if (auto* r = remote(in)) return r->num_qubits();
   std::size_t n = 0;
-  QRT_CALL(live("num_qubits"), num_qubits, &n);
+  QRT_CALL(in, num_qubits, &n);
   return n;
 }
 
@@ -136,6 +142,7 @@ void Device::apply(std::uint32_t gate_id, std::span<const double> params, std::s
                    std::span<const Wire> controls, std::span<const std::uint8_t> control_values, bool adjoint) {
   PooledInstance& in = live("apply");
   check_control_values(controls, control_values);
+  if (auto* r = remote(in)) return r->apply(gate_id, params, wires, controls, control_values, adjoint);
   const qrt_gate_call gate{sizeof(qrt_gate_call),
                            gate_id,
                            adjoint ? 1u : 0u,
@@ -165,6 +172,7 @@ void Device::apply_matrix(std::span<const std::complex<double>> matrix, std::spa
     throw Error(ErrorCode::InvalidArgument, in.type->name() + ": a matrix on " + std::to_string(wires.size()) +
                                                 " wires needs " + std::to_string(dim * dim) + " entries, got " +
                                                 std::to_string(matrix.size()));
+  if (auto* r = remote(in)) return r->apply_matrix(matrix, wires, controls, control_values, adjoint);
   const qrt_matrix_call call{sizeof(qrt_matrix_call),
                              adjoint ? 1u : 0u,
                              reinterpret_cast<const double*>(matrix.data()),
@@ -179,12 +187,18 @@ void Device::apply_matrix(std::span<const std::complex<double>> matrix, std::spa
 int Device::measure(Wire wire, std::optional<int> postselect) {
   if (postselect && *postselect != 0 && *postselect != 1)
     throw Error(ErrorCode::InvalidArgument, "postselect must be 0 or 1");
+  PooledInstance& in = live("measure");
+  if (auto* r = remote(in)) return r->measure(wire, postselect);
   std::int32_t result = 0;
-  QRT_CALL(live("measure"), measure, wire, postselect ? *postselect : -1, &result);
+  QRT_CALL(in, measure, wire, postselect ? *postselect : -1, &result);
   return result;
 }
 
-void Device::reset_wire(Wire wire) { QRT_CALL(live("reset_wire"), reset_wire, wire); }
+void Device::reset_wire(Wire wire) {
+  PooledInstance& in = live("reset_wire");
+  if (auto* r = remote(in)) return r->reset_wire(wire);
+  QRT_CALL(in, reset_wire, wire);
+}
 
 namespace {
 
@@ -221,6 +235,7 @@ struct ObservableView {
 
 double Device::expval(const Observable& observable) {
   PooledInstance& in = live("expval");
+  if (auto* r = remote(in)) return r->expval(observable);
   ObservableView view(observable);
   double value = 0;
   QRT_CALL(in, expval, &view.c, &value);
@@ -229,6 +244,7 @@ double Device::expval(const Observable& observable) {
 
 double Device::var(const Observable& observable) {
   PooledInstance& in = live("var");
+  if (auto* r = remote(in)) return r->var(observable);
   ObservableView view(observable);
   double value = 0;
   QRT_CALL(in, var, &view.c, &value);
@@ -237,6 +253,7 @@ double Device::var(const Observable& observable) {
 
 std::vector<double> Device::probs(std::span<const Wire> wires) {
   PooledInstance& in = live("probs");
+  if (auto* r = remote(in)) return r->probs(wires);
   std::size_t k = wires.empty() ? num_qubits() : wires.size();
   const std::size_t size = pow2(k, "probs");
   require_memory(std::uint64_t{sizeof(double)} * size,
@@ -249,6 +266,7 @@ std::vector<double> Device::probs(std::span<const Wire> wires) {
 
 std::vector<std::uint8_t> Device::sample(std::span<const Wire> wires) {
   PooledInstance& in = live("sample");
+  if (auto* r = remote(in)) return r->sample(wires);
   std::size_t columns = wires.empty() ? num_qubits() : wires.size();
   std::uint64_t n = shots();
   if (n == 0) throw Error(ErrorCode::FailedPrecondition, in.type->name() + ": sample needs shots > 0");
@@ -264,8 +282,9 @@ std::vector<std::uint8_t> Device::sample(std::span<const Wire> wires) {
 
 std::map<std::uint64_t, std::uint64_t> Device::counts(std::span<const Wire> wires) {
   PooledInstance& in = live("counts");
+  if (auto* r = remote(in)) return r->counts(wires);
   std::size_t columns = wires.empty() ? num_qubits() : wires.size();
-  if (!in.handle) throw_isolated(in, "counts");
+  if (!in.handle) throw_no_handle(in, "counts");
   if (columns > 64) throw Error(ErrorCode::OutOfRange, "counts over more than 64 wires");
   std::map<std::uint64_t, std::uint64_t> result;
   const qrt_device_functions* f = in.functions;
@@ -288,6 +307,7 @@ std::map<std::uint64_t, std::uint64_t> Device::counts(std::span<const Wire> wire
 
 std::vector<std::complex<double>> Device::state() {
   PooledInstance& in = live("state");
+  if (auto* r = remote(in)) return r->state();
   std::size_t size = 0;
   QRT_CALL(in, state_size, &size);
   if (size > (std::size_t{1} << 40)) throw Error(ErrorCode::OutOfRange, in.type->name() + ": state too large to copy");
@@ -298,7 +318,11 @@ std::vector<std::complex<double>> Device::state() {
   return out;
 }
 
-void Device::set_shots(std::uint64_t shots) { QRT_CALL(live("set_shots"), set_shots, shots); }
+void Device::set_shots(std::uint64_t shots) {
+  PooledInstance& in = live("set_shots");
+  if (auto* r = remote(in)) return r->set_shots(shots);
+  QRT_CALL(in, set_shots, shots);
+}
 
 std::uint64_t Device::shots() {
   if (isolation::Worker* worker = isolated_worker()) return worker->shots();
@@ -307,10 +331,14 @@ std::uint64_t Device::shots() {
   return shots;
 }
 
-void Device::set_seed(std::uint64_t seed) { QRT_CALL(live("set_seed"), set_seed, seed); }
+void Device::set_seed(std::uint64_t seed) {
+  PooledInstance& in = live("set_seed");
+  if (auto* r = remote(in)) return r->set_seed(seed);
+  QRT_CALL(in, set_seed, seed);
+}
 
 std::uint64_t Device::memory_bytes() {
-  if (isolation::Worker* worker = isolated_worker()) return worker->memory_bytes();
+  if (isolation::Worker* worker = isolated_worker()) return worker->remote().memory_bytes();
   std::uint64_t bytes = 0;
   QRT_CALL(live("memory_bytes"), memory_bytes, &bytes);
   return bytes;
