@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 using cli_test::qrt;
-using cli_test::TempQasm;
+using cli_test::TempProgram;
 
 namespace {
 
@@ -36,7 +36,7 @@ std::string qasm_on(int qubits) {
 }  // namespace
 
 TEST_CASE("qrt run: a state larger than memory is refused before allocating, naming the bytes", "[cli][limits]") {
-  TempQasm big(qasm_on(40));  // 16 TiB of amplitudes
+  TempProgram big(qasm_on(40));  // 16 TiB of amplitudes
   auto r = qrt("run " + big.path.string() + " --shots 10");
   INFO(r.err);
   CHECK(r.exit_code == 1);
@@ -45,7 +45,7 @@ TEST_CASE("qrt run: a state larger than memory is refused before allocating, nam
 }
 
 TEST_CASE("qrt run: a shot count whose samples cannot fit in memory is refused", "[cli][limits]") {
-  TempQasm small(qasm_on(3));
+  TempProgram small(qasm_on(3));
   auto r = qrt("run " + small.path.string() + " --shots 1000000000000000");
   INFO(r.err);
   CHECK(r.exit_code == 1);
@@ -56,7 +56,7 @@ TEST_CASE("qrt run: a shot count whose samples cannot fit in memory is refused",
 // under `ulimit -v` at all, so this case is for the normal builds only.
 #if !defined(__SANITIZE_ADDRESS__)
 TEST_CASE("qrt run under ulimit -v: too big a state is a clear error, not a crash", "[cli][limits]") {
-  TempQasm big(qasm_on(30));  // 16 GiB, over a 2 GB address-space limit
+  TempProgram big(qasm_on(30));  // 16 GiB, over a 2 GB address-space limit
   const std::string run = "run " + big.path.string() + " --shots 10 --device statevector.qubit:threads=2";
   // The limit applies to the shell and the qrt it execs, never to this test process.
   auto r = run_shell("ulimit -v 2000000; exec " + std::string(QRT_TEST_CLI) + " " + run);
@@ -66,7 +66,7 @@ TEST_CASE("qrt run under ulimit -v: too big a state is a clear error, not a cras
                         Catch::Contains("RLIMIT_AS (ulimit -v)"));
 
   // Small enough for the limit: runs normally under it.
-  TempQasm small(qasm_on(3));
+  TempProgram small(qasm_on(3));
   auto ok = run_shell("ulimit -v 2000000; exec " + std::string(QRT_TEST_CLI) + " run " +
                                 small.path.string() + " --shots 10 --device statevector.qubit:threads=2");
   INFO(ok.err);

@@ -12,7 +12,7 @@
 #include <random>
 #include <sstream>
 
-using cli_test::TempQasm;
+using cli_test::TempProgram;
 
 namespace {
 
@@ -32,7 +32,7 @@ boost::json::object json_of(const cli_test::Outcome& r) {
 }  // namespace
 
 TEST_CASE("qrt run -o json lists all 2^n probabilities unless --top is given", "[cli][output]") {
-  TempQasm file(uniform_circuit(12));
+  TempProgram file(uniform_circuit(12));
   auto doc = json_of(cli_test::qrt("run " + file.path.string() + " --probs -o json"));
   const auto& probs = doc.at("probabilities").as_object();
   REQUIRE(probs.size() == 4096);
@@ -51,7 +51,7 @@ TEST_CASE("qrt run -o json lists all 2^n probabilities unless --top is given", "
 }
 
 TEST_CASE("qrt run -o json --top K says what it kept of how many and the mass left out", "[cli][output]") {
-  TempQasm file(uniform_circuit(10));
+  TempProgram file(uniform_circuit(10));
   auto doc = json_of(cli_test::qrt("run " + file.path.string() + " --probs --top 3 -o json"));
   const auto& probs = doc.at("probabilities").as_object();
   REQUIRE(probs.size() == 3);
@@ -67,7 +67,7 @@ TEST_CASE("qrt run -o json --top K says what it kept of how many and the mass le
 }
 
 TEST_CASE("qrt run's table is short by default and says what it does not show", "[cli][output]") {
-  TempQasm file(uniform_circuit(10));
+  TempProgram file(uniform_circuit(10));
   auto r = cli_test::qrt("run " + file.path.string() + " --probs");
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("16 largest of 1024 nonzero; probability not shown: 0.984"));
@@ -78,7 +78,7 @@ TEST_CASE("qrt run's table is short by default and says what it does not show", 
 }
 
 TEST_CASE("qrt batch lines follow the same rule: complete, or saying what --top left out", "[cli][output]") {
-  TempQasm file(uniform_circuit(8));
+  TempProgram file(uniform_circuit(8));
   auto all = cli_test::qrt("batch " + file.path.string());
   REQUIRE(all.exit_code == 0);
   auto line = boost::json::parse(all.out.substr(0, all.out.find('\n'))).as_object();
@@ -98,7 +98,7 @@ TEST_CASE("a failed write of the result exits non-zero instead of reporting succ
     WARN("skipped: no /dev/full on this system");
     return;
   }
-  TempQasm file(uniform_circuit(12));
+  TempProgram file(uniform_circuit(12));
   for (const std::string& command : {"run " + file.path.string() + " --probs -o json", "batch " + file.path.string()}) {
     INFO(command);
     const auto err = std::filesystem::temp_directory_path() / ("qrt_cli_full_" + std::to_string(::getpid()));

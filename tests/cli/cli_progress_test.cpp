@@ -89,7 +89,7 @@ constexpr const char* kNoDelay = "QRT_PROGRESS_DELAY_MS=0";
 constexpr const char* kErase = "\r\x1b[K";
 
 std::string bell() {
-  static const cli_test::TempQasm file(
+  static const cli_test::TempProgram file(
       "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nh q[0];\ncx q[0], q[1];\n"
       "measure q[0] -> c[0];\nmeasure q[1] -> c[1];\n");
   return file.path.string();
@@ -142,7 +142,7 @@ TEST_CASE("no progress on a pipe unless --progress, then as plain lines", "[cli]
 }
 
 TEST_CASE("Ctrl-C stops qrt run at the next operation: no result, exit status 130", "[cli][progress]") {
-  const cli_test::TempQasm program(long_program());
+  const cli_test::TempProgram program(long_program());
   for (const bool isolate : {false, true}) {
     std::vector<std::string> args{"run", program.path.string(), "--shots", "10", "-d", "statevector.qubit:fusion=false"};
     if (isolate) args.push_back("--isolate");
@@ -169,18 +169,6 @@ TEST_CASE("Ctrl-C stops qrt run at the next operation: no result, exit status 13
 #ifdef QRT_TEST_HAVE_QIR
 
 namespace {
-
-// A QIR program in a temporary .ll file.
-struct TempQir {
-  std::filesystem::path path;
-  explicit TempQir(const std::string& text) {
-    static int counter = 0;
-    path = std::filesystem::temp_directory_path() /
-           ("qrt_cli_qir_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".ll");
-    std::ofstream(path) << text;
-  }
-  ~TempQir() { std::filesystem::remove(path); }
-};
 
 // `iterations` Hadamards in a loop over `qubits` qubits (the count is not known before the program
 // runs), then one measurement recorded: iterations + 1 operations a shot.
@@ -218,7 +206,7 @@ attributes #0 = { "entry_point" "required_num_qubits"="0" "required_num_results"
 }  // namespace
 
 TEST_CASE("qrt run on a QIR program: a shots bar with the gates applied, erased before the result", "[cli][progress][qir]") {
-  const TempQir program(gate_loop(4, 1000));
+  const cli_test::TempProgram program(gate_loop(4, 1000), ".ll");
   const TerminalRun run = on_terminal({"run", program.path.string(), "--shots", "3", "--seed", "2"}, {kNoDelay});
   INFO(run.screen);
   REQUIRE(run.exit_code == 0);
@@ -236,7 +224,7 @@ TEST_CASE("qrt run on a QIR program: a shots bar with the gates applied, erased 
 }
 
 TEST_CASE("a QIR program's progress: off on a pipe, plain lines with --progress, output unchanged", "[cli][progress][qir]") {
-  const TempQir program(gate_loop(3, 50));
+  const cli_test::TempProgram program(gate_loop(3, 50), ".ll");
   const std::string args = "run " + program.path.string() + " --shots 4 --seed 9";
   const cli_test::Outcome quiet = piped(kNoDelay, args);
   REQUIRE(quiet.exit_code == 0);
@@ -253,8 +241,8 @@ TEST_CASE("a QIR program's progress: off on a pipe, plain lines with --progress,
 
 TEST_CASE("Ctrl-C stops a QIR program at its next gate, or ends a classical loop: exit 130, nothing on stdout",
           "[cli][progress][qir]") {
-  const TempQir gates(gate_loop(20, 100000000));
-  const TempQir loop(kClassicalLoop);
+  const cli_test::TempProgram gates(gate_loop(20, 100000000), ".ll");
+  const cli_test::TempProgram loop(kClassicalLoop, ".ll");
   struct Case {
     std::string file, started, says;
     bool isolate;
@@ -286,8 +274,8 @@ TEST_CASE("Ctrl-C stops a QIR program at its next gate, or ends a classical loop
 }
 
 TEST_CASE("qrt run --isolate passes on a SIGINT that reached only qrt (kill -INT), and reports 130 once", "[cli][progress][qir]") {
-  const TempQir gates(gate_loop(20, 100000000));
-  const cli_test::TempQasm err_file("");
+  const cli_test::TempProgram gates(gate_loop(20, 100000000), ".ll");
+  const cli_test::TempProgram err_file("");
   const pid_t pid = ::fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {  // qrt with stdout on /dev/null and stderr on a file: no terminal, so nothing delivers SIGINT but us

@@ -7,7 +7,7 @@
 #include <cmath>
 
 using cli_test::qrt;
-using cli_test::TempQasm;
+using cli_test::TempProgram;
 
 namespace {
 
@@ -84,7 +84,7 @@ TEST_CASE("qrt run prints a readable table", "[cli]") {
 }
 
 TEST_CASE("counts follow Qiskit's order: last register leftmost, highest bit leftmost", "[cli]") {
-  TempQasm file(R"(OPENQASM 2.0;
+  TempProgram file(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[3];
 creg a[1];
@@ -106,7 +106,7 @@ measure q[2] -> b[1];
 
 TEST_CASE("mid-circuit measurement with if runs shot by shot", "[cli]") {
   // Teleport |1>: Bob's qubit must always read 1.
-  TempQasm file(R"(OPENQASM 2.0;
+  TempProgram file(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[3];
 creg m0[1];
@@ -139,7 +139,7 @@ measure q[2] -> out[0];
 }
 
 TEST_CASE("qrt run reports errors clearly and exits non-zero", "[cli]") {
-  TempQasm bad("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\nhh q[0];\n");
+  TempProgram bad("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\nhh q[0];\n");
   auto r = qrt("run " + bad.path.string());
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.err, Catch::Contains(":4:1: error: unknown gate 'hh'") && Catch::Contains("did you mean 'h'") &&

@@ -38,16 +38,17 @@ inline Outcome qrt_with_env(const std::string& env, const std::string& args) {
 
 inline Outcome qrt(const std::string& args) { return qrt_with_env("", args); }
 
-// A QASM file in the temp folder, removed at scope exit.
-struct TempQasm {
+// A program file in the temp folder, removed at scope exit.
+struct TempProgram {
   std::filesystem::path path;
-  explicit TempQasm(const std::string& text) {
+  // `extension` tells the CLI the program's kind (.qasm, .ll).
+  explicit TempProgram(const std::string& text, const std::string& extension = ".qasm") {
     static int counter = 0;
     path = std::filesystem::temp_directory_path() /
-           ("qrt_cli_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".qasm");
+           ("qrt_cli_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + extension);
     std::ofstream(path) << text;
   }
-  ~TempQasm() { std::filesystem::remove(path); }
+  ~TempProgram() { std::filesystem::remove(path); }
 };
 
 }  // namespace cli_test
