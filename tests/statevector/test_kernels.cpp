@@ -1,6 +1,7 @@
 // Every kernel shape, at every SIMD level this CPU runs, on random ops over 1..8 qubits (so that
 // targets and controls fall both inside SIMD registers and across them), against the plain
-// per-index reference; also the threaded path.
+// per-index reference; also the threaded path, and register widths this CPU lacks, emulated.
+#include "emulated_simd.hpp"
 #include "reference.hpp"
 
 #include "kernels/apply_op.hpp"
@@ -147,22 +148,35 @@ Case pairs_case(unsigned n, std::mt19937_64& rng) {
 // complex64 the kernels round the double-precision coefficients once and compute in float, so each
 // amplitude may differ by a few float epsilons (amplitudes are at most 1; a dense op sums at most 32
 // products).
-template <class Real = double>
-void check_against_reference(Case& c, unsigned n, const ExecPolicy& policy, std::uint64_t seed) {
+template <class Real = double, class Apply>
+void check_applied(Case& c, unsigned n, const std::string& path, std::uint64_t seed, const Apply& apply) {
   constexpr double kTolerance = std::is_same_v<Real, float> ? 2e-6 : 1e-12;
   const State state = sv_test::random_state(n, seed);
   const State expected = sv_test::apply_reference(state, n, c.matrix, c.wires.targets, c.wires.controls,
                                                   c.wires.control_values);
   std::vector<std::complex<Real>> held(state.begin(), state.end());
-  Workspace ws;
   if (c.op.shape == OpShape::Dense && c.op.external_matrix) c.op.external_matrix = c.storage.data();
-  apply_op(held.data(), n, c.op, policy, ws);
+  apply(held.data(), c.op);
   const State result(held.begin(), held.end());
-  INFO("n=" << n << " shape=" << static_cast<int>(c.op.shape) << " simd=" << simd_level_name(policy.simd)
+  INFO("n=" << n << " shape=" << static_cast<int>(c.op.shape) << " path=" << path
             << " controls=" << c.op.control_mask << " values=" << c.op.control_values
             << " targets=" << c.op.target_mask);
   REQUIRE(sv_test::max_difference(result, expected) < kTolerance);
 }
+
+template <class Real = double>
+void check_against_reference(Case& c, unsigned n, const ExecPolicy& policy, std::uint64_t seed) {
+  Workspace ws;
+  check_applied<Real>(c, n, std::string(simd_level_name(policy.simd)), seed,
+                      [&](std::complex<Real>* amps, const QubitOp& op) { apply_op(amps, n, op, policy, ws); });
+}
+
+using Maker = Case (*)(unsigned, std::mt19937_64&);
+const std::pair<const char*, Maker> kShapes[] = {{"phase", &phase_case},
+                                                 {"parity", &parity_case},
+                                                 {"two-level", &two_level_case},
+                                                 {"dense", &dense_case},
+                                                 {"two pairs", &pairs_case}};
 
 std::vector<SimdLevel> supported_levels() {
   std::vector<SimdLevel> levels;
@@ -178,12 +192,8 @@ namespace {
 // Every op shape on every given execution path, in Real precision: `trials` random cases per qubit count.
 template <class Real>
 void check_every_shape(const std::vector<std::pair<std::string, ExecPolicy>>& paths, std::uint64_t seed, int trials) {
-  using Maker = Case (*)(unsigned, std::mt19937_64&);
-  const std::pair<const char*, Maker> shapes[] = {
-      {"phase", &phase_case}, {"parity", &parity_case}, {"two-level", &two_level_case}, {"dense", &dense_case},
-      {"two pairs", &pairs_case}};
   for (const auto& [path, policy] : paths) {
-    for (const auto& [name, make] : shapes) {
+    for (const auto& [name, make] : kShapes) {
       DYNAMIC_SECTION(path << " " << name) {
         std::mt19937_64 rng(seed);
         const unsigned max_qubits = policy.small_state_path ? kSmallStateQubits : 8;
@@ -218,6 +228,56 @@ TEST_CASE("complex64 kernels match the reference for every shape, SIMD level and
   std::vector<std::pair<std::string, ExecPolicy>> paths = single_thread_paths();
   paths.emplace_back("threaded", ExecPolicy{best_simd_level(), 2, 0, false});
   check_every_shape<float>(paths, 4321, 20);
+}
+
+// Every shape on an emulated register of 2^LanesLog2 amplitudes (kernels/lane_shuffle.hpp does the lane
+// permutations of the real AVX2 and AVX-512 complex64 registers too). Dense kernels with up to two
+// register-selecting targets are instantiated (bigger ones take dense_large: a smaller test build);
+// every lane-target mask is.
+template <class Real, unsigned LanesLog2>
+void check_emulated_width(std::uint64_t seed, int trials) {
+  using S = sv_test::EmulatedSimd<Real, LanesLog2>;
+  static constexpr kernels::KernelTable<Real> table = [] {
+    kernels::KernelTable<Real> t{};
+    t.name = "emulated";
+    t.lanes_log2 = LanesLog2;
+    t.phase = &kernels::phase_kernel<S>;
+    t.parity = &kernels::parity_kernel<S>;
+    using kernels::TwoLevelKernel;
+    t.two_level[static_cast<unsigned>(TwoLevelKernel::General)] = &kernels::two_level_kernel<S, TwoLevelKernel::General>;
+    t.two_level[static_cast<unsigned>(TwoLevelKernel::Swap)] = &kernels::two_level_kernel<S, TwoLevelKernel::Swap>;
+    t.two_level[static_cast<unsigned>(TwoLevelKernel::PhasedSwap)] =
+        &kernels::two_level_kernel<S, TwoLevelKernel::PhasedSwap>;
+    t.two_pairs = &kernels::two_pairs_kernel<S>;
+    kernels::fill_dense<S>(t, std::make_integer_sequence<unsigned, 3>{});
+    return t;
+  }();
+  for (const auto& [name, make] : kShapes) {
+    DYNAMIC_SECTION(name) {
+      std::mt19937_64 rng(seed);
+      for (unsigned n = LanesLog2; n <= 9; ++n)
+        for (int trial = 0; trial < trials; ++trial) {
+          Case c = make(n, rng);
+          Workspace ws;
+          check_applied<Real>(c, n, "emulated", rng(), [&](std::complex<Real>* amps, const QubitOp& op) {
+            apply_op_with_table(amps, n, op, table, 1, ws);
+          });
+        }
+    }
+  }
+}
+
+TEST_CASE("complex64 kernels on 8-amplitude registers (AVX-512 width, emulated) match the reference",
+          "[kernels][single]") {
+  check_emulated_width<float, 3>(777, 20);
+}
+
+TEST_CASE("apply_op_with_table needs a state of at least one register", "[kernels][errors]") {
+  State state = sv_test::random_state(2, 1);
+  std::vector<std::complex<float>> held(state.begin(), state.end());
+  Workspace ws;
+  CHECK_THROWS_WITH(apply_op_with_table(held.data(), 2, QubitOp::phase(-1.0), kernels::kAvx512KernelsF32, 1, ws),
+                    Catch::Contains("at least 3 qubits"));
 }
 
 TEST_CASE("threaded kernels match the reference", "[kernels]") {

@@ -257,7 +257,22 @@ void apply_op(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, const 
   kHandlers<T>[static_cast<unsigned>(op.shape)](target, op);
 }
 
+template <class T>
+void apply_op_with_table(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op,
+                         const kernels::KernelTable<T>& table, unsigned threads, Workspace& workspace) {
+  check_op_fits(op, num_qubits);
+  if (num_qubits < table.lanes_log2)
+    throw std::invalid_argument(std::string("apply_op: the ") + table.name + " kernels need a state of at least " +
+                                std::to_string(table.lanes_log2) + " qubits");
+  const Target<T> target{amps, num_qubits, table, threads, workspace};
+  kHandlers<T>[static_cast<unsigned>(op.shape)](target, op);
+}
+
 template void apply_op<double>(Amplitude<double>*, unsigned, const QubitOp&, const ExecPolicy&, Workspace&);
 template void apply_op<float>(Amplitude<float>*, unsigned, const QubitOp&, const ExecPolicy&, Workspace&);
+template void apply_op_with_table<double>(Amplitude<double>*, unsigned, const QubitOp&,
+                                          const kernels::KernelTable<double>&, unsigned, Workspace&);
+template void apply_op_with_table<float>(Amplitude<float>*, unsigned, const QubitOp&,
+                                         const kernels::KernelTable<float>&, unsigned, Workspace&);
 
 }  // namespace qrt::sv

@@ -21,4 +21,11 @@ struct ExecPolicy {
 template <class T>
 void apply_op(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy, Workspace& workspace);
 
+// The same on a given kernel table (no small-state path, no choice of level), on `threads` threads.
+// For tests: they run tables of register widths this CPU cannot execute, built from generic vectors.
+// The state needs at least table.lanes_log2 qubits (std::invalid_argument otherwise).
+template <class T>
+void apply_op_with_table(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op,
+                         const kernels::KernelTable<T>& table, unsigned threads, Workspace& workspace);
+
 }  // namespace qrt::sv

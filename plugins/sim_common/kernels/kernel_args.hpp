@@ -2,8 +2,8 @@
 // SIMD level). Kernels see the state as an array of SIMD *registers* of 2^lanes_log2 amplitudes; the
 // qubits below lanes_log2 ("lane qubits") live inside a register, the others select registers.
 // Everything is templated on the amplitude's scalar type T (double: complex128, float: complex64);
-// the float kernels of a level use registers with as many amplitudes as its double kernels (half
-// as wide), so both element types share one dispatcher, one lane layout and one coefficient layout.
+// a level's float registers are as wide as its double ones and so hold twice the amplitudes (one
+// lane qubit more). The dispatcher reads the lane count from the table it picked.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +14,8 @@ namespace qrt::sv::kernels {
 // number of targets of a dense kernel is bounded by kMaxKernelTargets as well. Larger matrices take
 // the runtime-sized path (dense_large).
 inline constexpr unsigned kMaxKernelTargets = 5;
+// Most lane qubits a register may have (AVX-512 complex64: 8 amplitudes).
+inline constexpr unsigned kMaxLaneQubits = 3;
 
 template <class T>
 struct KernelArgs {
@@ -48,7 +50,7 @@ struct KernelTable {
   // Two pairs per group, registers (0, 1) and (2, 3), each mixed by its own 2x2 matrix.
   KernelFn<T> two_pairs;
   // [high targets][lane-target mask][per-lane coefficients]
-  KernelFn<T> dense[kMaxKernelTargets + 1][4][2];
+  KernelFn<T> dense[kMaxKernelTargets + 1][1u << kMaxLaneQubits][2];
 };
 
 // Internal linkage on purpose: each translation unit (whatever its target flags) gets its own copy.

@@ -291,11 +291,12 @@ constexpr void fill_dense_row(KernelTable<typename S::Scalar>& t, std::integer_s
 
 template <class S, unsigned... KH>
 constexpr void fill_dense(KernelTable<typename S::Scalar>& t, std::integer_sequence<unsigned, KH...>) {
-  (fill_dense_row<S, KH>(t, std::make_integer_sequence<unsigned, 4>{}), ...);
+  (fill_dense_row<S, KH>(t, std::make_integer_sequence<unsigned, 1u << kMaxLaneQubits>{}), ...);
 }
 
 template <class S>
 constexpr KernelTable<typename S::Scalar> make_kernel_table(const char* name) {
+  static_assert(S::lanes_log2 <= kMaxLaneQubits, "the kernel table has no slots for that many lane qubits");
   KernelTable<typename S::Scalar> t{};
   t.name = name;
   t.lanes_log2 = S::lanes_log2;

@@ -1,8 +1,9 @@
-// SIMD traits for AVX2 + FMA: a register holds 2 complex amplitudes (4 doubles, or 4 floats in the
-// 128-bit register of the complex64 variant). Unaligned loads
+// SIMD traits for AVX2 + FMA: a 256-bit register holds 2 complex128 or 4 complex64 amplitudes. Unaligned loads
 // and stores: as fast as aligned ones on aligned data, and callers may pass 16-byte aligned arrays.
 // Used by kernels_avx2.cpp only, which is compiled with -mavx2 -mfma -mpopcnt.
 #pragma once
+
+#include "kernels/lane_shuffle.hpp"
 
 #include <immintrin.h>
 
@@ -35,29 +36,27 @@ struct Avx2Simd {
   }
 };
 
-// complex64: two amplitudes in an SSE register, the same lanes as Avx2Simd.
+// complex64: four amplitudes in a 256-bit register, the full width (a lane qubit more than
+// Avx2Simd): the fused dense kernels are arithmetic-bound, and half-width registers made single
+// precision no faster than double there. Lane shuffles: lane_shuffle.hpp.
 struct Avx2SimdF32 {
   using Scalar = float;
-  static constexpr unsigned lanes_log2 = 1;
-  static constexpr unsigned scalars = 4;
+  static constexpr unsigned lanes_log2 = 2;
+  static constexpr unsigned scalars = 8;
   static constexpr unsigned held_coefficient_registers = 4;
-  using Reg = __m128;
-  static Reg load(const float* p) { return _mm_loadu_ps(p); }
-  static void store(float* p, Reg v) { _mm_storeu_ps(p, v); }
-  static Reg zero() { return _mm_setzero_ps(); }
-  static Reg broadcast(float x) { return _mm_set1_ps(x); }
-  static Reg add(Reg a, Reg b) { return _mm_add_ps(a, b); }
-  static Reg fma(Reg a, Reg b, Reg c) { return _mm_fmadd_ps(a, b, c); }
-  static Reg mul(Reg a, Reg b) { return _mm_mul_ps(a, b); }
-  static Reg times_i(Reg v) {
-    const Reg swapped = _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 3, 0, 1));  // (im, re) per amplitude
-    return _mm_xor_ps(swapped, _mm_setr_ps(-0.0f, 0.0f, -0.0f, 0.0f));
-  }
+  using Reg = __m256;
+  static Reg load(const float* p) { return _mm256_loadu_ps(p); }
+  static void store(float* p, Reg v) { _mm256_storeu_ps(p, v); }
+  static Reg zero() { return _mm256_setzero_ps(); }
+  static Reg broadcast(float x) { return _mm256_set1_ps(x); }
+  static Reg add(Reg a, Reg b) { return _mm256_add_ps(a, b); }
+  static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_ps(a, b, c); }
+  static Reg mul(Reg a, Reg b) { return _mm256_mul_ps(a, b); }
+  static Reg times_i(Reg v) { return kernels::times_i(v); }
   template <unsigned X>
   static Reg permute(Reg v) {
-    static_assert(X < 2);
-    if constexpr (X == 0) return v;
-    else return _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 0, 3, 2));  // swap the two amplitudes
+    static_assert(X < 4);
+    return xor_lanes<X>(v);
   }
 };
 

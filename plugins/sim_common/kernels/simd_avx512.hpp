@@ -1,8 +1,9 @@
-// SIMD traits for AVX-512F: a register holds 4 complex amplitudes (8 doubles; the complex64 variant
-// holds its 4 amplitudes in a 256-bit register). Unaligned loads
+// SIMD traits for AVX-512F: a 512-bit register holds 4 complex128 or 8 complex64 amplitudes. Unaligned loads
 // and stores: as fast as aligned ones on aligned data, and callers may pass 16-byte aligned arrays.
 // Used by kernels_avx512.cpp only, which is compiled with -mavx512f -mfma -mpopcnt.
 #pragma once
+
+#include "kernels/lane_shuffle.hpp"
 
 #include <immintrin.h>
 
@@ -45,35 +46,26 @@ struct Avx512Simd {
   }
 };
 
-// complex64: four amplitudes in a 256-bit register, the same lanes as Avx512Simd, so that both
-// element types share the dispatcher and coefficient layout. The kernels are bandwidth-bound: at
-// half the bytes per amplitude, 256-bit arithmetic still outpaces memory. Without AVX-512VL only
-// 16 ymm registers exist, hence the AVX2-sized coefficient budget.
+// complex64: eight amplitudes in a 512-bit register, the full width (a lane qubit more than
+// Avx512Simd). Lane shuffles: lane_shuffle.hpp (vpermilps, vshuff32x4 or one vpermps).
 struct Avx512SimdF32 {
   using Scalar = float;
-  static constexpr unsigned lanes_log2 = 2;
-  static constexpr unsigned scalars = 8;
-  static constexpr unsigned held_coefficient_registers = 4;
-  using Reg = __m256;
-  static Reg load(const float* p) { return _mm256_loadu_ps(p); }
-  static void store(float* p, Reg v) { _mm256_storeu_ps(p, v); }
-  static Reg zero() { return _mm256_setzero_ps(); }
-  static Reg broadcast(float x) { return _mm256_set1_ps(x); }
-  static Reg add(Reg a, Reg b) { return _mm256_add_ps(a, b); }
-  static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_ps(a, b, c); }
-  static Reg mul(Reg a, Reg b) { return _mm256_mul_ps(a, b); }
-  static Reg times_i(Reg v) {
-    const Reg swapped = _mm256_permute_ps(v, _MM_SHUFFLE(2, 3, 0, 1));  // (im, re) per amplitude
-    return _mm256_xor_ps(swapped, _mm256_setr_ps(-0.0f, 0.0f, -0.0f, 0.0f, -0.0f, 0.0f, -0.0f, 0.0f));
-  }
-  // Lane l of the result is lane l ^ X of v (a lane = one (re, im) pair).
+  static constexpr unsigned lanes_log2 = 3;
+  static constexpr unsigned scalars = 16;
+  static constexpr unsigned held_coefficient_registers = 16;
+  using Reg = __m512;
+  static Reg load(const float* p) { return _mm512_loadu_ps(p); }
+  static void store(float* p, Reg v) { _mm512_storeu_ps(p, v); }
+  static Reg zero() { return _mm512_setzero_ps(); }
+  static Reg broadcast(float x) { return _mm512_set1_ps(x); }
+  static Reg add(Reg a, Reg b) { return _mm512_add_ps(a, b); }
+  static Reg fma(Reg a, Reg b, Reg c) { return _mm512_fmadd_ps(a, b, c); }
+  static Reg mul(Reg a, Reg b) { return _mm512_mul_ps(a, b); }
+  static Reg times_i(Reg v) { return kernels::times_i(v); }
   template <unsigned X>
   static Reg permute(Reg v) {
-    static_assert(X < 4);
-    if constexpr (X == 0) return v;
-    else if constexpr (X == 1) return _mm256_permute_ps(v, _MM_SHUFFLE(1, 0, 3, 2));
-    else if constexpr (X == 2) return _mm256_permute2f128_ps(v, v, 0x01);
-    else return _mm256_permute_ps(_mm256_permute2f128_ps(v, v, 0x01), _MM_SHUFFLE(1, 0, 3, 2));
+    static_assert(X < 8);
+    return xor_lanes<X>(v);
   }
 };
 
