@@ -237,21 +237,7 @@ TEST_CASE("complex64 kernels match the reference for every shape, SIMD level and
 template <class Real, unsigned LanesLog2>
 void check_emulated_width(std::uint64_t seed, int trials) {
   using S = sv_test::EmulatedSimd<Real, LanesLog2>;
-  static constexpr kernels::KernelTable<Real> table = [] {
-    kernels::KernelTable<Real> t{};
-    t.name = "emulated";
-    t.lanes_log2 = LanesLog2;
-    t.phase = &kernels::phase_kernel<S>;
-    t.parity = &kernels::parity_kernel<S>;
-    using kernels::TwoLevelKernel;
-    t.two_level[static_cast<unsigned>(TwoLevelKernel::General)] = &kernels::two_level_kernel<S, TwoLevelKernel::General>;
-    t.two_level[static_cast<unsigned>(TwoLevelKernel::Swap)] = &kernels::two_level_kernel<S, TwoLevelKernel::Swap>;
-    t.two_level[static_cast<unsigned>(TwoLevelKernel::PhasedSwap)] =
-        &kernels::two_level_kernel<S, TwoLevelKernel::PhasedSwap>;
-    t.two_pairs = &kernels::two_pairs_kernel<S>;
-    kernels::fill_dense<S>(t, std::make_integer_sequence<unsigned, 3>{});
-    return t;
-  }();
+  static constexpr kernels::KernelTable<Real> table = kernels::make_kernel_table<S, 2>("emulated");
   for (const auto& [name, make] : kShapes) {
     DYNAMIC_SECTION(name) {
       std::mt19937_64 rng(seed);

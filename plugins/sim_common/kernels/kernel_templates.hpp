@@ -295,8 +295,11 @@ constexpr void fill_dense(KernelTable<typename S::Scalar>& t, std::integer_seque
   (fill_dense_row<S, KH>(t, std::make_integer_sequence<unsigned, 1u << kMaxLaneQubits>{}), ...);
 }
 
-template <class S>
+// MaxHigh: dense kernels are instantiated for up to that many register-selecting targets (the others
+// take dense_large); tests use a smaller bound to keep their build short.
+template <class S, unsigned MaxHigh = kMaxKernelTargets>
 constexpr KernelTable<typename S::Scalar> make_kernel_table(const char* name) {
+  static_assert(MaxHigh <= kMaxKernelTargets);
   static_assert(S::lanes_log2 <= kMaxLaneQubits, "the kernel table has no slots for that many lane qubits");
   KernelTable<typename S::Scalar> t{};
   t.name = name;
@@ -307,7 +310,7 @@ constexpr KernelTable<typename S::Scalar> make_kernel_table(const char* name) {
   t.two_level[static_cast<unsigned>(TwoLevelKernel::Swap)] = &two_level_kernel<S, TwoLevelKernel::Swap>;
   t.two_level[static_cast<unsigned>(TwoLevelKernel::PhasedSwap)] = &two_level_kernel<S, TwoLevelKernel::PhasedSwap>;
   t.two_pairs = &two_pairs_kernel<S>;
-  fill_dense<S>(t, std::make_integer_sequence<unsigned, kMaxKernelTargets + 1>{});
+  fill_dense<S>(t, std::make_integer_sequence<unsigned, MaxHigh + 1>{});
   return t;
 }
 
