@@ -1,8 +1,8 @@
 // statevector.mpi: what a gate costs when its target is local vs global, against the loopback MPI
 // bandwidth measured in the same run. Run under mpirun (P = 2, 4, ...); rank 0 prints one JSON object.
-//   mpirun -n 2 bench_statevector_mpi [n=24] [repetitions=6]
+//   mpirun -n 2 bench_statevector_mpi [n=24] [repetitions=6] [precision=double|single]
 // Reported per gate kind: best-of-repetitions seconds per gate (barrier to barrier, all ranks), bytes
-// each rank sent per global gate, the 2^n*16/P bytes of a full chunk (what a pairwise exchange of
+// each rank sent per global gate, the 2^n*16/P bytes (2^n*8/P in single precision) of a full chunk (what a pairwise exchange of
 // whole chunks, QuEST's scheme, sends), the Sendrecv bandwidth of half-chunk messages between partner
 // ranks, and communication efficiency = bytes / ((t_global - t_local) * bandwidth), plus each rank's
 // peak RSS (VmHWM).
@@ -60,10 +60,17 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const unsigned n = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 24;
   const int repetitions = argc > 2 ? std::atoi(argv[2]) : 6;
+  const std::string precision = argc > 3 ? argv[3] : "double";
+  if (precision != "double" && precision != "single") {
+    if (rank == 0) std::fprintf(stderr, "bench_statevector_mpi: precision must be double or single, got '%s'\n", precision.c_str());
+    MPI_Finalize();
+    return 2;
+  }
+  const std::size_t amplitude_bytes = precision == "single" ? 8 : 16;
   {
-    qrt::mpi::MpiStatevectorDevice device(
-        qrt::sdk::Kwargs::from_json(R"({"fusion": false, "threads": 1, "seed": 1})",
-                                    qrt::mpi::MpiStatevectorDevice::schema()));
+    qrt::mpi::MpiStatevectorDevice device(qrt::sdk::Kwargs::from_json(
+        R"({"fusion": false, "threads": 1, "seed": 1, "precision": ")" + precision + "\"}",
+        qrt::mpi::MpiStatevectorDevice::schema()));
     device.allocate_qubits(n);
     const unsigned L = device.local_qubits();
     auto wire_on = [&](bool global) {
@@ -106,7 +113,7 @@ int main(int argc, char** argv) {
     // Loopback bandwidth: Sendrecv of half a chunk with the partner rank (rank ^ 1).
     double bandwidth = 0;
     if (size > 1) {
-      const std::size_t half_bytes = (std::size_t{16} << L) / 2;
+      const std::size_t half_bytes = (amplitude_bytes << L) / 2;
       std::vector<char> send(half_bytes, 1), recv(half_bytes);
       double best = 1e300;
       for (int r = 0; r < repetitions; ++r) {
@@ -126,9 +133,10 @@ int main(int argc, char** argv) {
     double rss = peak_rss_mib(), rss_max = 0;
     MPI_Reduce(&rss, &rss_max, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     if (rank == 0) {
-      const double chunk_bytes = static_cast<double>(std::uint64_t{16} << L);
+      const double chunk_bytes = static_cast<double>(std::uint64_t{amplitude_bytes} << L);
       std::printf("{\"benchmark\":\"statevector_mpi_gate_cost\",\"qubits\":%u,\"ranks\":%d,\"local_qubits\":%u,"
-                  "\"repetitions\":%d,\"local_gate_seconds\":%.6f,", n, size, L, repetitions, local_gate);
+                  "\"precision\":\"%s\",\"repetitions\":%d,\"local_gate_seconds\":%.6f,",
+                  n, size, L, precision.c_str(), repetitions, local_gate);
       if (size > 1)
         std::printf("\"global_gate_seconds\":%.6f,\"bytes_sent_per_global_gate_per_rank\":%llu,"
                     "\"full_chunk_bytes\":%.0f,\"sendrecv_bandwidth_bytes_per_second\":%.4g,"

@@ -1,7 +1,8 @@
 // QASMBench on statevector.mpi (loaded by qrt's plugin loader, RTLD_LOCAL) against statevector.qubit:
 // final-state probabilities, states and Pauli-Z expectation values agree to 1e-12 for every circuit
 // (measurements stripped) wide enough for the rank count. Run under mpirun -n 1, 2, 4 by CTest.
-// Argument: keep every k-th circuit (CI time; default 1 = all).
+// Arguments: keep every k-th circuit (CI time; default 1 = all); `single`: statevector.mpi in single
+// precision against statevector.qubit in double, to 1e-5 (the issue-15 accuracy goal).
 #include "../corpus/corpus_support.hpp"
 
 #include <qrt/circuit_runner.hpp>
@@ -37,6 +38,9 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const int stride = argc > 1 ? std::max(1, std::atoi(argv[1])) : 1;
+  const bool single = argc > 2 && std::string(argv[2]) == "single";
+  const std::string mpi_config = single ? "statevector.mpi:precision=single" : "statevector.mpi";
+  const double tolerance = single ? 1e-5 : 1e-12;
   int failures = 0, checked = 0, skipped = 0;
   if (!corpus::corpus_dir()) {
     if (rank == 0) std::printf("SKIPPED: QASMBench corpus not found at %s (set QRT_CORPUS_DIR)\n", QRT_TEST_CORPUS_DIR);
@@ -53,7 +57,7 @@ int main(int argc, char** argv) {
       std::string z_word(n, 'I');
       z_word[0] = 'Z';      // the top qubit: a global one when P > 1
       z_word[n - 1] = 'X';  // and qubit 0
-      const qrt::RunResult a = run(program, "statevector.mpi", z_word);
+      const qrt::RunResult a = run(program, mpi_config, z_word);
       const qrt::RunResult b = run(program, "statevector.qubit", z_word);
       double worst = a.probabilities.size() == b.probabilities.size() && a.state.size() == b.state.size() ? 0 : 1e300;
       for (std::size_t i = 0; i < a.probabilities.size() && i < b.probabilities.size(); ++i)
@@ -61,9 +65,10 @@ int main(int argc, char** argv) {
       for (std::size_t i = 0; i < a.state.size() && i < b.state.size(); ++i)
         worst = std::max(worst, std::abs(a.state[i] - b.state[i]));
       worst = std::max(worst, std::abs(a.expvals.at(0).second - b.expvals.at(0).second));
-      if (!(worst <= 1e-12)) {
+      if (!(worst <= tolerance)) {
         ++failures;
-        std::fprintf(stderr, "rank %d: %s: statevector.mpi differs from statevector.qubit by %g\n", rank, file.c_str(), worst);
+        std::fprintf(stderr, "rank %d: %s: %s differs from statevector.qubit by %g\n", rank, file.c_str(),
+                     mpi_config.c_str(), worst);
       }
       ++checked;
     } catch (const std::exception& e) {
@@ -78,7 +83,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "rank %d: %s: %s\n", rank, file.c_str(), e.what());
     }
   }
-  if (rank == 0) std::printf("P = %d: %d circuits checked, %d too narrow for %d ranks\n", size, checked, skipped, size);
+  if (rank == 0)
+    std::printf("%s, P = %d: %d circuits checked, %d too narrow for %d ranks\n", mpi_config.c_str(), size, checked,
+                skipped, size);
   int any = failures != 0 || checked == 0, all = 0;
   MPI_Allreduce(&any, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
   MPI_Finalize();

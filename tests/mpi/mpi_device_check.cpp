@@ -1,8 +1,11 @@
 // statevector.mpi against statevector.qubit and the dense reference, run under mpirun -n 1, 2, 4
 // (CTest starts it; see CMakeLists.txt). Every rank checks the results it got; the job fails when
-// any rank saw a mismatch. Usage: mpi_device_check <case>, case = circuits | measure | sample (with
-// shot-based expval/var) |
-// allocation | errors | rtld (the last one loads the plugin .so given as argv[2] with RTLD_LOCAL).
+// any rank saw a mismatch. Usage: mpi_device_check <case> [single], case = circuits | measure | sample
+// (with shot-based expval/var) | allocation | memory | errors | ranks | rtld (the last one loads the
+// plugin .so given as argv[2] with RTLD_LOCAL).
+// With `single`, both statevector.mpi and the statevector.qubit twin it is checked against run with
+// precision=single: results must agree to 1e-5 (the rounding of complex64 amplitudes, summed in
+// different orders), where double precision must agree to 1e-12.
 #include "device/mpi_device.hpp"
 #include "device_helpers.hpp"
 
@@ -19,6 +22,18 @@ namespace {
 
 int g_failures = 0;
 int g_rank = 0;
+bool g_single = false;
+
+// The agreement a check expects: `double_tolerance` in double precision, 1e-5 in single.
+double tol(double double_tolerance) { return g_single ? 1e-5 : double_tolerance; }
+
+// Kwargs JSON (an object) with this run's precision added.
+std::string with_precision(const std::string& kwargs_json) {
+  if (!g_single) return kwargs_json;
+  const std::size_t close = kwargs_json.rfind('}');
+  const bool empty = kwargs_json.find(':') == std::string::npos;
+  return kwargs_json.substr(0, close) + (empty ? "" : ", ") + R"("precision": "single"})";
+}
 
 void check(bool ok, const std::string& what) {
   if (ok) return;
@@ -30,7 +45,12 @@ using Device = qrt::mpi::MpiStatevectorDevice;
 using K = qrt::sdk::ObservableKind;
 
 std::unique_ptr<Device> make_mpi(const std::string& kwargs = "{}") {
-  return std::make_unique<Device>(qrt::sdk::Kwargs::from_json(kwargs, Device::schema()));
+  return std::make_unique<Device>(qrt::sdk::Kwargs::from_json(with_precision(kwargs), Device::schema()));
+}
+
+// statevector.qubit in this run's precision.
+std::unique_ptr<qrt::sv::StatevectorDevice> make_twin(const std::string& kwargs = "{}") {
+  return sv_test::make_device(with_precision(kwargs));
 }
 
 template <class D>
@@ -80,15 +100,17 @@ void circuits() {
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
       const auto circuit = sv_test::random_circuit(n, 120, seed * 1000 + n);
       auto mpi = make_mpi();
-      auto ref = sv_test::make_device();
+      auto ref = make_twin();
       mpi->allocate_qubits(n);
       ref->allocate_qubits(n);
       run_circuit(*mpi, circuit);
       run_circuit(*ref, circuit);
       const std::string tag = "n=" + std::to_string(n) + " seed=" + std::to_string(seed);
       const sv_test::State expected = read_state(*ref);
-      check(max_diff(read_state(*mpi), expected) < 1e-12, tag + ": state differs from statevector.qubit");
-      check(max_diff(expected, sv_test::reference_run(n, circuit)) < 1e-10, tag + ": reference disagrees");
+      check(max_diff(read_state(*mpi), expected) < tol(1e-12), tag + ": state differs from statevector.qubit");
+      const sv_test::State exact = sv_test::reference_run(n, circuit);  // always double
+      check(max_diff(expected, exact) < tol(1e-10), tag + ": reference disagrees");
+      check(max_diff(read_state(*mpi), exact) < tol(1e-10), tag + ": state differs from the double-precision reference");
       std::vector<qrt::sdk::Wire> subset = {static_cast<qrt::sdk::Wire>(n - 1), 0, 2};
       for (auto wires : {std::vector<qrt::sdk::Wire>{}, subset, std::vector<qrt::sdk::Wire>{1}}) {
         const std::size_t m = wires.empty() ? n : wires.size();
@@ -97,18 +119,18 @@ void circuits() {
         ref->probs(wires, b);
         double d = 0;
         for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, std::abs(a[i] - b[i]));
-        check(d < 1e-12, tag + ": probs differ");
+        check(d < tol(1e-12), tag + ": probs differ");
       }
       for (const auto& o : {pauli_word({{K::PauliZ, 0}}, 1.0), pauli_word({{K::PauliX, 0}, {K::PauliY, 3}}, 0.5),
                             pauli_word({{K::PauliZ, 1}, {K::Hadamard, 4}, {K::PauliX, 2}}, -2.0)}) {
-        check(std::abs(mpi->expval(o) - ref->expval(o)) < 1e-12, tag + ": expval differs");
-        check(std::abs(mpi->var(o) - ref->var(o)) < 1e-12, tag + ": var differs");
+        check(std::abs(mpi->expval(o) - ref->expval(o)) < tol(1e-12), tag + ": expval differs");
+        check(std::abs(mpi->var(o) - ref->var(o)) < tol(1e-12), tag + ": var differs");
       }
       // After the reads moved qubits around, more gates still agree.
       const auto more = sv_test::random_circuit(n, 40, seed);
       run_circuit(*mpi, more);
       run_circuit(*ref, more);
-      check(max_diff(read_state(*mpi), read_state(*ref)) < 1e-12, tag + ": state after reads and more gates");
+      check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), tag + ": state after reads and more gates");
     }
   }
 }
@@ -119,7 +141,7 @@ void measure_collapse() {
   const unsigned n = 6;
   const auto circuit = sv_test::random_circuit(n, 60, 77);
   auto mpi = make_mpi(R"({"seed": 5})");
-  auto ref = sv_test::make_device();
+  auto ref = make_twin();
   mpi->allocate_qubits(n);
   ref->allocate_qubits(n);
   run_circuit(*mpi, circuit);
@@ -131,13 +153,13 @@ void measure_collapse() {
     MPI_Allreduce(&outcome, &highest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     check(lowest == highest, "measure: ranks saw different outcomes");
     ref->measure(w, outcome);
-    check(max_diff(read_state(*mpi), read_state(*ref)) < 1e-12, "measure: collapsed state of wire " + std::to_string(w));
+    check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), "measure: collapsed state of wire " + std::to_string(w));
   }
   // reset_wire leaves |0>; postselecting an impossible outcome is an error on every rank.
   mpi->reset_wire(0);
   std::vector<double> p(2);
   mpi->probs(std::vector<qrt::sdk::Wire>{0}, p);
-  check(std::abs(p[0] - 1.0) < 1e-12, "reset_wire: wire 0 is not |0>");
+  check(std::abs(p[0] - 1.0) < tol(1e-12), "reset_wire: wire 0 is not |0>");
   bool threw = false;
   try {
     mpi->measure(0, 1);
@@ -189,7 +211,7 @@ void shot_estimates() {
   const unsigned n = 6;
   const std::uint64_t shots = 20000;
   const auto circuit = sv_test::random_circuit(n, 50, 123);
-  auto ref = sv_test::make_device();
+  auto ref = make_twin();
   ref->allocate_qubits(n);
   run_circuit(*ref, circuit);
   qrt::sdk::Observable sum = pauli_word({{K::PauliZ, 0}, {K::PauliY, 5}}, 0.5);  // with -X2: one eigenbasis
@@ -243,7 +265,7 @@ void shot_estimates() {
       check(std::abs(var - ref->var(c.o)) < 5 * c.bound * c.bound / std::sqrt(static_cast<double>(shots)),
             tag + ": var " + std::to_string(var) + " vs exact " + std::to_string(ref->var(c.o)));
     }
-    check(max_diff(read_state(*mpi), before) < 1e-12, "shot estimates changed the state");
+    check(max_diff(read_state(*mpi), before) < tol(1e-12), "shot estimates changed the state");
     if (run == 0) first_run = got;
     else check(got == first_run, "shot estimates: same seed, different estimates");
   }
@@ -258,7 +280,7 @@ void shot_estimates() {
 // Growing (a second allocation) and releasing some qubits keep the state right.
 void allocation() {
   auto mpi = make_mpi(R"({"seed": 3})");
-  auto ref = sv_test::make_device(R"({"seed": 3})");
+  auto ref = make_twin(R"({"seed": 3})");
   const auto first = sv_test::random_circuit(6, 30, 5);
   mpi->allocate_qubits(6);
   ref->allocate_qubits(6);
@@ -266,23 +288,23 @@ void allocation() {
   run_circuit(*ref, first);
   mpi->allocate_qubits(3);
   ref->allocate_qubits(3);
-  check(max_diff(read_state(*mpi), read_state(*ref)) < 1e-12, "allocation: state right after growing");
+  check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), "allocation: state right after growing");
   const auto second = sv_test::random_circuit(9, 40, 6);
   run_circuit(*mpi, second);
   run_circuit(*ref, second);
-  check(max_diff(read_state(*mpi), read_state(*ref)) < 1e-12, "allocation: state after growing");
+  check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), "allocation: state after growing");
   // Measure wires 0 and 7 first, so that releasing them does not depend on a random outcome.
   const std::vector<qrt::sdk::Wire> gone = {0, 7};
   for (qrt::sdk::Wire w : gone) ref->measure(w, mpi->measure(w, std::nullopt));
   mpi->release_qubits(gone);
   ref->release_qubits(gone);
   check(mpi->num_qubits() == 7, "allocation: release left the wrong count");
-  check(max_diff(read_state(*mpi), read_state(*ref)) < 1e-12, "allocation: state after releasing a qubit");
+  check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), "allocation: state after releasing a qubit");
   mpi->reset();
   mpi->allocate_qubits(5);
   std::vector<double> p(32);
   mpi->probs({}, p);
-  check(std::abs(p[0] - 1.0) < 1e-15, "allocation: reset did not give |0...0>");
+  check(std::abs(p[0] - 1.0) < tol(1e-15), "allocation: reset did not give |0...0>");
 }
 
 // n < log2(P) is refused with a clear error (P = 4 only; P = 3 is tested by the "ranks" case).
@@ -313,7 +335,8 @@ void errors() {
 }
 
 // Capacity: at n = 26 over 4 ranks, each rank's peak RSS (VmHWM, after gates on every qubit, global
-// ones included) is at most half of the 1 GiB state a single process needs.
+// ones included) is at most half of the state a single process needs (1 GiB; 512 MiB in single
+// precision), and memory_bytes counts the chunk's real element size.
 double peak_rss_bytes() {
   std::ifstream in("/proc/self/status");
   std::string key;
@@ -338,8 +361,14 @@ void memory() {
   }
   std::vector<double> p(2);
   mpi->probs(std::vector<qrt::sdk::Wire>{0}, p);
-  check(std::abs(p[0] - 0.5) < 1e-12, "memory: H on every qubit did not give uniform probabilities");
-  const double single_process_state = std::ldexp(16.0, n);
+  check(std::abs(p[0] - 0.5) < tol(1e-12), "memory: H on every qubit did not give uniform probabilities");
+  const double amplitude_bytes = g_single ? 8.0 : 16.0;
+  const double single_process_state = std::ldexp(amplitude_bytes, n);
+  const double chunk = single_process_state / mpi->ranks();
+  check(static_cast<double>(mpi->memory_bytes()) >= chunk &&
+            static_cast<double>(mpi->memory_bytes()) <= chunk + std::ldexp(1.0, 25) + 65536,
+        "memory: memory_bytes " + std::to_string(mpi->memory_bytes()) + " is not this rank's chunk (" +
+            std::to_string(chunk) + " bytes) plus at most two 16 MiB exchange pieces");
   const double peak = peak_rss_bytes();
   if (g_rank == 0)
     std::printf("rank 0 peak RSS %.1f MiB; a single process needs %.0f MiB for the state alone\n", peak / 1048576,
@@ -372,6 +401,7 @@ int rtld_case(const char* path) {
 
 int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "";
+  g_single = argc > 2 && std::string(argv[2]) == "single";
   if (which == "rtld") return argc > 2 ? rtld_case(argv[2]) : 2;
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);  // the device must accept this

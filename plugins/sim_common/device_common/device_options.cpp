@@ -14,9 +14,7 @@ namespace {
 constexpr std::int64_t kMaxDeviceQubits = 40;
 }  // namespace
 
-qrt::sdk::Schema DeviceOptions::schema(bool single_precision) {
-  std::vector<std::string> precisions{"double"};
-  if (single_precision) precisions.emplace_back("single");
+qrt::sdk::Schema DeviceOptions::schema() {
   return qrt::sdk::Schema()
       .integer("shots", 0, "Shots for sample/counts and shot-based expval/var; 0 means analytic results", 0)
       .integer("seed", std::nullopt,
@@ -28,12 +26,10 @@ qrt::sdk::Schema DeviceOptions::schema(bool single_precision) {
                "Most qubits allocated at once (the state needs 16 * 2^n bytes, 8 * 2^n in single precision)", 1,
                kMaxDeviceQubits)
       .string("precision", "double",
-              single_precision
-                  ? "Amplitude precision: double (complex128) or single (complex64: half the memory and about "
-                    "twice the speed of bandwidth-bound gates; results accurate to ~1e-6 relative, sums still in "
-                    "double)"
-                  : "Amplitude precision: double (complex128) only on this device",
-              precisions)
+              "Amplitude precision: double (complex128) or single (complex64: half the memory and about "
+              "twice the speed of bandwidth-bound gates; results accurate to ~1e-6 relative, sums still in "
+              "double)",
+              {"double", "single"})
       .boolean("fusion", true,
                "Fuse runs of gates on few qubits into one matrix before applying them (one pass over the state "
                "instead of one per gate); measurements and state reads flush the queue")

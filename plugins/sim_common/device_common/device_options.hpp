@@ -28,9 +28,8 @@ struct DeviceOptions {
 
   std::size_t amplitude_bytes() const { return precision == Precision::Single ? 8 : 16; }
 
-  // `single_precision`: whether the device offers precision = "single" (statevector.mpi does not yet:
-  // its exchanges move complex128 chunks); the kwarg is always present, so configs stay portable.
-  static qrt::sdk::Schema schema(bool single_precision = true);
+  // The kwargs both state-vector devices accept (statevector.qubit and statevector.mpi).
+  static qrt::sdk::Schema schema();
   // Throws qrt::sdk::Error (invalid argument) for values the schema cannot express, e.g. a SIMD level
   // this CPU lacks.
   static DeviceOptions from_kwargs(const qrt::sdk::Kwargs& kwargs);

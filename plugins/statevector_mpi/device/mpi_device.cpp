@@ -64,13 +64,20 @@ MpiStatevectorDevice::MpiStatevectorDevice(const qrt::sdk::Kwargs& kwargs)
 
 MpiStatevectorDevice::MpiStatevectorDevice(const qrt::sv::DeviceOptions& options)
     : options_(options), global_qubits_(log2_ranks(comm_.size())), fuser_(options.fusion), shots_(options.shots) {
-  if (options_.precision != qrt::sv::Precision::Double)
-    qrt::sdk::throw_invalid_argument("statevector.mpi: kwarg 'precision' = \"single\" is not supported (complex128 only)");
+  if (options_.precision == qrt::sv::Precision::Single) chunk_.emplace<Chunk<float>>();
   policy_.simd = options_.simd;
   policy_.threads = options_.threads;
   policy_.parallel_min_qubits = options_.parallel_min_qubits;
-  chunk_.set_threads(options_.threads);
+  std::visit([&](auto& c) { c.amplitudes.set_threads(options_.threads); }, chunk_);
   reseed();
+}
+
+std::uint64_t MpiStatevectorDevice::amplitude_bytes() const {
+  return std::visit([](const auto& c) -> std::uint64_t { return sizeof(*c.amplitudes.data()); }, chunk_);
+}
+
+std::uint64_t MpiStatevectorDevice::chunk_capacity_bytes() const {
+  return std::visit([](const auto& c) -> std::uint64_t { return c.amplitudes.capacity_bytes(); }, chunk_);
 }
 
 void MpiStatevectorDevice::reseed() {
@@ -83,7 +90,7 @@ void MpiStatevectorDevice::reseed() {
 void MpiStatevectorDevice::reset() {
   fuser_.clear();
   wires_.clear();
-  chunk_.reset(0);
+  std::visit([](auto& c) { c.amplitudes.reset(0); }, chunk_);  // keeps the allocation
   local_qubits_ = 0;
   shots_ = options_.shots;
   reseed();
@@ -126,20 +133,24 @@ std::vector<qrt::sdk::Wire> MpiStatevectorDevice::allocate_qubits(std::size_t co
   flush();
   const unsigned new_local = total - global_qubits_;
   // Per rank: the chunk plus the exchange buffer; checked on every rank, agreed before allocating.
-  const std::uint64_t bytes = (std::uint64_t{16} << new_local) + 2 * kExchangePieceAmplitudes * sizeof(Complex);
-  std::string problem = bytes > chunk_.capacity_bytes()
+  const std::uint64_t bytes = (amplitude_bytes() << new_local) + 2 * kExchangePieceBytes;
+  std::string problem = bytes > chunk_capacity_bytes()
                             ? memory_problem(bytes, "a chunk of " + std::to_string(new_local) + " of " +
                                                         std::to_string(total) + " qubits on each of " +
                                                         std::to_string(comm_.size()) + " ranks")
                             : std::string();
   if (problem.empty()) {
     try {
-      if (n == 0) {
-        chunk_.reset(new_local);
-        if (comm_.rank() != 0) chunk_.data()[0] = 0;  // |0...0> lives on rank 0
-      } else {
-        chunk_.add_qubits(new_local - local_qubits_);  // new local qubits in |0>, on top of the old local ones
-      }
+      std::visit(
+          [&](auto& c) {
+            if (n == 0) {
+              c.amplitudes.reset(new_local);
+              if (comm_.rank() != 0) c.amplitudes.data()[0] = 0;  // |0...0> lives on rank 0
+            } else {
+              c.amplitudes.add_qubits(new_local - local_qubits_);  // new local qubits in |0>, above the old ones
+            }
+          },
+          chunk_);
     } catch (const std::bad_alloc&) {
       problem = "allocate_qubits: a chunk of " + std::to_string(new_local) + " qubits (" +
                 std::to_string(bytes >> 20) + " MiB) cannot be allocated";
@@ -167,7 +178,7 @@ void MpiStatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires)
   if (wires.size() == wires_.num_qubits()) {  // everything goes: no measurement is needed
     fuser_.clear();
     wires_.clear();
-    chunk_.reset(0);
+    std::visit([](auto& c) { c.amplitudes.reset(0); }, chunk_);
     local_qubits_ = 0;
     return;
   }
@@ -186,7 +197,7 @@ void MpiStatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires)
       apply(QubitOp::two_level((QubitMask{1} << q) | (QubitMask{1} << top), QubitMask{1} << q, {0.0, 1.0, 1.0, 0.0}));
       wires_.swap_qubits(q, top);
     }
-    chunk_.remove_top_qubit(outcome);
+    std::visit([&](auto& c) { c.amplitudes.remove_top_qubit(outcome); }, chunk_);
     // Physical qubits above `top` (the global ones) move down by one; the released wire goes on top.
     const unsigned n = wires_.num_qubits();
     std::vector<qrt::sdk::Wire> at(n);
@@ -200,7 +211,7 @@ void MpiStatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires)
 }
 
 void MpiStatevectorDevice::apply(const QubitOp& op) {
-  qrt::sv::apply_op(chunk_.data(), local_qubits_, op, policy_, workspace_);
+  std::visit([&](auto& c) { qrt::sv::apply_op(c.amplitudes.data(), local_qubits_, op, policy_, workspace_); }, chunk_);
 }
 
 void MpiStatevectorDevice::make_local(QubitMask needed, QubitMask busy, std::string_view operation) {
@@ -221,8 +232,12 @@ void MpiStatevectorDevice::make_local(QubitMask needed, QubitMask busy, std::str
                                   " local qubits but only " + std::to_string(local_qubits_) + " of " +
                                   std::to_string(wires_.num_qubits()) + " are local on " +
                                   std::to_string(comm_.size()) + " ranks; use fewer ranks");
-    swap_global_with_local(chunk_.data(), local_qubits_, g, static_cast<unsigned>(free), comm_, exchange_buffer_,
-                           stats_);
+    std::visit(
+        [&](auto& c) {
+          swap_global_with_local(c.amplitudes.data(), local_qubits_, g, static_cast<unsigned>(free), comm_,
+                                 c.exchange_buffer, stats_);
+        },
+        chunk_);
     wires_.swap_qubits(g, static_cast<unsigned>(free));
     taken |= QubitMask{1} << free;
   }
@@ -283,14 +298,15 @@ int MpiStatevectorDevice::measure(qrt::sdk::Wire wire, std::optional<int> postse
     qrt::sdk::throw_invalid_argument("measure: postselect must be 0 or 1, got " + std::to_string(*postselect));
   flush();
   std::array<double, 2> p{0.0, 0.0};
-  if (q < local_qubits_) {
-    p = qrt::sv::translate_errors(
-        [&] { return qrt::sv::qubit_probabilities(chunk_.data(), local_qubits_, q, threads()); });
-  } else {
-    const std::array<double, 2> all = qrt::sv::translate_errors(
-        [&] { return qrt::sv::qubit_probabilities(chunk_.data(), local_qubits_, 0, threads()); });
-    p[(comm_.rank() >> (q - local_qubits_)) & 1] = all[0] + all[1];
-  }
+  const std::array<double, 2> here = qrt::sv::translate_errors([&] {
+    return std::visit(
+        [&](auto& c) {
+          return qrt::sv::qubit_probabilities(c.amplitudes.data(), local_qubits_, q < local_qubits_ ? q : 0, threads());
+        },
+        chunk_);
+  });
+  if (q < local_qubits_) p = here;
+  else p[(comm_.rank() >> (q - local_qubits_)) & 1] = here[0] + here[1];
   std::array<double, 2> total{};
   check_mpi(comm_, MPI_Allreduce(p.data(), total.data(), 2, MPI_DOUBLE, MPI_SUM, comm_.get()), "MPI_Allreduce");
   const double norm = total[0] + total[1];
@@ -306,18 +322,20 @@ int MpiStatevectorDevice::measure(qrt::sdk::Wire wire, std::optional<int> postse
     outcome = u * norm < total[0] ? 0 : 1;
   }
   const double scale = 1.0 / std::sqrt(total[outcome]);
-  Complex* a = chunk_.data();
   const std::size_t size = std::size_t{1} << local_qubits_;
-  if (q < local_qubits_) {
-    const std::size_t bit = std::size_t{1} << q;
-    const std::size_t keep = outcome ? bit : 0;
+  // A global qubit keeps or zeroes this whole chunk: every index counts as "kept" or none does.
+  const std::size_t bit = q < local_qubits_ ? std::size_t{1} << q : 0;
+  const std::size_t keep = q < local_qubits_ ? (outcome ? bit : 0)
+                                             : (((comm_.rank() >> (q - local_qubits_)) & 1) == outcome ? 0 : 1);
+  std::visit(
+      [&](auto& c) {
+        auto* a = c.amplitudes.data();
+        using A = std::remove_reference_t<decltype(*a)>;
+        const auto s = static_cast<typename A::value_type>(scale);
 #pragma omp parallel for num_threads(threads()) if (local_qubits_ >= options_.parallel_min_qubits)
-    for (std::size_t i = 0; i < size; ++i) a[i] = (i & bit) == keep ? a[i] * scale : Complex{};
-  } else {
-    const bool kept = ((comm_.rank() >> (q - local_qubits_)) & 1) == outcome;
-#pragma omp parallel for num_threads(threads()) if (local_qubits_ >= options_.parallel_min_qubits)
-    for (std::size_t i = 0; i < size; ++i) a[i] = kept ? a[i] * scale : Complex{};
-  }
+        for (std::size_t i = 0; i < size; ++i) a[i] = (i & bit) == keep ? a[i] * s : A{};
+      },
+      chunk_);
   return outcome;
 }
 
@@ -339,7 +357,9 @@ double MpiStatevectorDevice::expval(const qrt::sdk::Observable& observable) {
   make_local(mask, mask & ~global_mask(), "expval");
   flush();
   const qrt::sv::Observable o = qrt::sv::to_qubit_observable(observable, wires_, "expval");
-  const double local = qrt::sv::translate_errors([&] { return qrt::sv::expval(chunk_.data(), local_qubits_, o, threads()); });
+  const double local = qrt::sv::translate_errors([&] {
+    return std::visit([&](auto& c) { return qrt::sv::expval(c.amplitudes.data(), local_qubits_, o, threads()); }, chunk_);
+  });
   return allreduce_sum(local);
 }
 
@@ -355,16 +375,21 @@ double MpiStatevectorDevice::var(const qrt::sdk::Observable& observable) {
   const qrt::sv::Observable o = qrt::sv::to_qubit_observable(observable, wires_, "var");
   // phi = O psi on the chunk (O acts on local qubits only): <O^2> = <phi|phi>, <O> = Re <psi|phi>.
   const std::size_t size = std::size_t{1} << local_qubits_;
-  std::string problem = memory_problem(size * sizeof(Complex), "var: a scratch chunk");
+  std::string problem = memory_problem(size * amplitude_bytes(), "var: a scratch chunk");
   agree_on_failure(comm_, problem, QRT_ERROR_OUT_OF_MEMORY);
-  std::vector<Complex> phi(size);
-  qrt::sv::translate_errors([&] { qrt::sv::apply_observable(chunk_.data(), local_qubits_, o, phi, threads()); });
-  double sums[2] = {0.0, 0.0};
-  const Complex* a = chunk_.data();
-  for (std::size_t i = 0; i < size; ++i) {
-    sums[0] += std::norm(phi[i]);
-    sums[1] += (std::conj(a[i]) * phi[i]).real();
-  }
+  double sums[2] = {0.0, 0.0};  // in double whatever the chunk's precision
+  std::visit(
+      [&](auto& c) {
+        const auto* a = c.amplitudes.data();
+        std::vector<std::remove_cvref_t<decltype(*a)>> phi(size);
+        qrt::sv::translate_errors([&] { qrt::sv::apply_observable(a, local_qubits_, o, phi, threads()); });
+        for (std::size_t i = 0; i < size; ++i) {
+          const Complex p(phi[i]), ai(a[i]);
+          sums[0] += std::norm(p);
+          sums[1] += (std::conj(ai) * p).real();
+        }
+      },
+      chunk_);
   double total[2] = {};
   check_mpi(comm_, MPI_Allreduce(sums, total, 2, MPI_DOUBLE, MPI_SUM, comm_.get()), "MPI_Allreduce");
   return std::max(0.0, total[0] - total[1] * total[1]);
@@ -408,8 +433,10 @@ void MpiStatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::spa
       fixed |= std::size_t{1} << out_bit;
     }
   }
-  const std::vector<double> part = qrt::sv::translate_errors(
-      [&] { return qrt::sv::probs(chunk_.data(), local_qubits_, local, threads()); });
+  const std::vector<double> part = qrt::sv::translate_errors([&] {
+    return std::visit([&](auto& c) { return qrt::sv::probs(c.amplitudes.data(), local_qubits_, local, threads()); },
+                      chunk_);
+  });
   std::fill(out.begin(), out.end(), 0.0);
   const std::size_t ml = local.size();
   for (std::size_t u = 0; u < part.size(); ++u) {
@@ -432,7 +459,8 @@ std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const unsi
   flush();
   // 1. Which rank each shot falls on: one shared draw from the ranks' squared norms.
   const double local_norm = qrt::sv::translate_errors([&] {
-    const auto p = qrt::sv::qubit_probabilities(chunk_.data(), local_qubits_, 0, threads());
+    const auto p = std::visit(
+        [&](auto& c) { return qrt::sv::qubit_probabilities(c.amplitudes.data(), local_qubits_, 0, threads()); }, chunk_);
     return p[0] + p[1];
   });
   std::vector<double> norms(static_cast<std::size_t>(comm_.size()));
@@ -455,7 +483,11 @@ std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const unsi
   std::vector<std::uint64_t> local_outcomes;
   if (mine > 0 && !local.empty())
     local_outcomes = qrt::sv::translate_errors([&] {
-      return qrt::sv::sample_outcomes(chunk_.data(), local_qubits_, local, mine, local_rng, threads());
+      return std::visit(
+          [&](auto& c) {
+            return qrt::sv::sample_outcomes(c.amplitudes.data(), local_qubits_, local, mine, local_rng, threads());
+          },
+          chunk_);
     });
   std::vector<std::uint64_t> drawn(mine);
   for (std::uint64_t s = 0; s < mine; ++s) {
@@ -502,7 +534,7 @@ double MpiStatevectorDevice::estimate_from_shots(const qrt::sdk::Observable& obs
                                                  std::string_view operation) {
   // The eigenbasis rotations need their qubits local; they are applied to the chunk itself and undone
   // after the draw (not to a copy as statevector.qubit does: a second chunk would halve the qubits a
-  // job can hold; the undo leaves differences at the level of double rounding).
+  // job can hold; the undo leaves differences at the level of the chunk's rounding).
   QubitMask mask = 0;
   for (const auto& term : observable.terms)
     for (const auto& factor : term.factors)
@@ -522,7 +554,9 @@ double MpiStatevectorDevice::estimate_from_shots(const qrt::sdk::Observable& obs
       for (std::size_t r = 0; r < d; ++r)
         for (std::size_t c = 0; c < d; ++c) matrix[r * d + c] = std::conj(basis.rotation[c * d + r]);
     }
-    qrt::sv::apply_local_matrix(chunk_.data(), local_qubits_, basis.qubits, matrix, threads());
+    std::visit(
+        [&](auto& c) { qrt::sv::apply_local_matrix(c.amplitudes.data(), local_qubits_, basis.qubits, matrix, threads()); },
+        chunk_);
   };
   double total = 0.0;
   for (const qrt::sv::ShotMeasurement& plan : plans) {
@@ -554,25 +588,38 @@ void MpiStatevectorDevice::state(std::span<qrt::sdk::Complex> out) {
     qrt::sdk::throw_invalid_argument("state: the output holds " + std::to_string(out.size()) + " amplitudes, the state " +
                                      std::to_string(size));
   flush();
-  std::string problem = memory_problem(size * sizeof(Complex), "state: gathering " + std::to_string(size) +
-                                                                    " amplitudes on every rank");
+  std::string problem = memory_problem(size * amplitude_bytes(), "state: gathering " + std::to_string(size) +
+                                                                     " amplitudes on every rank");
   agree_on_failure(comm_, problem, QRT_ERROR_OUT_OF_MEMORY);
-  // Rank r's chunk becomes amplitudes r * 2^L ..: the gathered index has the physical qubit layout.
-  std::vector<Complex> gathered(size);
-  MPI_Datatype chunk_type;
-  check_mpi(comm_, MPI_Type_contiguous(static_cast<int>(std::size_t{1} << local_qubits_), MPI_C_DOUBLE_COMPLEX, &chunk_type),
-            "MPI_Type_contiguous");
-  MPI_Type_commit(&chunk_type);
-  const int result = MPI_Allgather(chunk_.data(), 1, chunk_type, gathered.data(), 1, chunk_type, comm_.get());
-  MPI_Type_free(&chunk_type);
-  check_mpi(comm_, result, "MPI_Allgather (state)");
   std::vector<unsigned> qubit_at;
   for (qrt::sdk::Wire w : wires_.allocation_order()) qubit_at.push_back(wires_.qubit(w, "state"));
-  qrt::sv::copy_permuted(gathered.data(), qubit_at, reinterpret_cast<Complex*>(out.data()), options_.threads);
+  std::visit(
+      [&](auto& c) {
+        using T = typename std::remove_reference_t<decltype(*c.amplitudes.data())>::value_type;
+        // Rank r's chunk becomes amplitudes r * 2^L ..: the gathered index has the physical qubit layout.
+        std::vector<std::complex<T>> gathered(size);
+        MPI_Datatype chunk_type;
+        check_mpi(comm_,
+                  MPI_Type_contiguous(static_cast<int>(std::size_t{1} << local_qubits_), mpi_complex<T>(), &chunk_type),
+                  "MPI_Type_contiguous");
+        MPI_Type_commit(&chunk_type);
+        const int result =
+            MPI_Allgather(c.amplitudes.data(), 1, chunk_type, gathered.data(), 1, chunk_type, comm_.get());
+        MPI_Type_free(&chunk_type);
+        check_mpi(comm_, result, "MPI_Allgather (state)");
+        // Widened to complex128 (exact) on the way out.
+        qrt::sv::copy_permuted(gathered.data(), qubit_at, reinterpret_cast<Complex*>(out.data()), options_.threads);
+      },
+      chunk_);
 }
 
 std::uint64_t MpiStatevectorDevice::memory_bytes() const {
-  return chunk_.capacity_bytes() + exchange_buffer_.capacity() * sizeof(Complex) + sizeof(*this);
+  return std::visit(
+      [](const auto& c) -> std::uint64_t {
+        return c.amplitudes.capacity_bytes() + c.exchange_buffer.capacity() * sizeof(c.exchange_buffer[0]);
+      },
+      chunk_) +
+         sizeof(*this);
 }
 
 }  // namespace qrt::mpi

@@ -15,6 +15,10 @@
 // Every rank runs the same program and every result (probs, expval, var, sample, measure, state) is
 // reduced or gathered so that all ranks return the same values; random draws that decide outcomes
 // come from one generator whose seed rank 0 chooses and broadcasts.
+//
+// Precision: kwarg precision = double (complex128, default) or single (complex64). The chunk, the
+// exchanges and the gathered state use the chosen type; the sums (norms, probabilities, expectation
+// values) accumulate in double either way, as on statevector.qubit.
 #pragma once
 
 #include "device_common/device_options.hpp"
@@ -32,6 +36,7 @@
 
 #include <random>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace qrt::mpi {
@@ -47,7 +52,7 @@ class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpS
       "State vector distributed over the 2^k ranks of MPI_COMM_WORLD (run under mpirun); statevector.qubit's "
       "kernels for the local part, global-local qubit swaps for the rest";
 
-  static qrt::sdk::Schema schema() { return qrt::sv::DeviceOptions::schema(/*single_precision=*/false); }
+  static qrt::sdk::Schema schema() { return qrt::sv::DeviceOptions::schema(); }
   static qrt::sdk::Capabilities capabilities();
 
   explicit MpiStatevectorDevice(const qrt::sdk::Kwargs& kwargs);
@@ -101,17 +106,25 @@ class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpS
   double estimate_from_shots(const qrt::sdk::Observable& observable, bool variance, std::string_view operation);
   void rotate_wire_map(std::vector<qrt::sdk::Wire> wire_at_position);
   double allreduce_sum(double value) const;
+  std::uint64_t amplitude_bytes() const;  // 16 or 8
+  std::uint64_t chunk_capacity_bytes() const;
+
+  // This rank's part of the state and the buffer its exchanges use, in the precision the kwargs chose.
+  template <class T>
+  struct Chunk {
+    qrt::sv::BasicStateVector<T> amplitudes;
+    std::vector<std::complex<T>> exchange_buffer;
+  };
 
   qrt::sv::DeviceOptions options_;
   Communicator comm_;
   unsigned global_qubits_ = 0;  // k = log2 P
   unsigned local_qubits_ = 0;   // L = n - k while qubits are allocated
   qrt::sv::ExecPolicy policy_;
-  qrt::sv::StateVector chunk_;
+  std::variant<Chunk<double>, Chunk<float>> chunk_;
   qrt::sv::WireMap wires_;
   qrt::sv::Fuser fuser_;
   qrt::sv::Workspace workspace_;
-  std::vector<Complex> exchange_buffer_;
   ExchangeStats stats_;
   std::mt19937_64 rng_;  // identical on every rank
   std::uint64_t shots_;

@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <string>
+#include <type_traits>
 
 namespace qrt::mpi {
 
@@ -57,6 +58,13 @@ void agree_on_failure(const Communicator& comm, const std::string& local_error, 
 // For failures after which the ranks cannot stay in step (a failed exchange): prints the message on
 // stderr and aborts the whole job, so that no rank hangs waiting for this one.
 [[noreturn]] void abort_job(const Communicator& comm, const std::string& message);
+
+// The MPI datatype of std::complex<T> (T = double or float).
+template <class T>
+MPI_Datatype mpi_complex() {
+  static_assert(std::is_same_v<T, double> || std::is_same_v<T, float>);
+  return std::is_same_v<T, double> ? MPI_C_DOUBLE_COMPLEX : MPI_C_FLOAT_COMPLEX;
+}
 
 // MPI call result check: aborts the job with the MPI error string (an MPI failure is not recoverable).
 void check_mpi(const Communicator& comm, int result, const char* what);
