@@ -7,10 +7,11 @@
 // inject (kwarg):   none | rz_sign | rz_double_angle | cnot_reversed | adjoint_ignored | controls_ignored |
 //                   control_values_ignored | reset_keeps_shots | no_wire_check | params_unchecked |
 //                   validates_late | probs_scaled | sample_two | expval_sign | shared_state
-// Compile definitions: TINY_PROBS_ONLY (the state is not exposed, so the kit observes through probs);
-// descriptor-level bugs TINY_DUPLICATE_GATE (RY listed twice), TINY_BAD_DEFAULT (the shots default
-// lies outside its own range).
+// Build variants (tiny_variant.hpp, linked in per .so): probs only (the state is not exposed, so the kit
+// observes through probs); descriptor-level bugs duplicate_gate (RY listed twice), bad_default (the
+// shots default lies outside its own range).
 #include "tiny_register.hpp"
+#include "tiny_variant.hpp"
 
 #include <qrt/plugin.hpp>
 
@@ -48,11 +49,7 @@ class TinyQubit final : public qrt::sdk::Device {
   static constexpr std::string_view description = "Test device of the conformance kit's own tests";
 
   static qrt::sdk::Schema schema() {
-#ifdef TINY_BAD_DEFAULT
-    constexpr std::int64_t shots_default = -1;
-#else
-    constexpr std::int64_t shots_default = 0;
-#endif
+    const std::int64_t shots_default = tiny::kVariant.bad_default ? -1 : 0;
     return qrt::sdk::Schema()
         .integer("shots", shots_default, "shots for sample", 0)
         .integer("seed", 1234, "sampling seed", 0)
@@ -65,17 +62,12 @@ class TinyQubit final : public qrt::sdk::Device {
   static qrt::sdk::Capabilities capabilities() {
     qrt::sdk::Capabilities c;
     c.gates = {"PauliX", "PauliZ", "Hadamard", "RY", "RZ", "CNOT", "CZ", "MyGate"};
-#ifdef TINY_DUPLICATE_GATE
-    c.gates.push_back("RY");
-#endif
+    if (tiny::kVariant.duplicate_gate) c.gates.push_back("RY");
     c.observables = {"Identity", "PauliX", "PauliZ"};
-#ifdef TINY_PROBS_ONLY
-    c.measurements = {"expval", "probs", "sample", "counts", "measure", "reset"};
-    c.state = false;
-#else
-    c.measurements = {"expval", "probs", "sample", "counts", "state", "measure", "reset"};
-    c.state = true;
-#endif
+    c.state = !tiny::kVariant.probs_only;
+    c.measurements = {"expval", "probs", "sample", "counts"};
+    if (c.state) c.measurements.push_back("state");
+    c.measurements.insert(c.measurements.end(), {"measure", "reset"});
     c.max_qubits = 4;
     c.shots = true;
     c.mid_circuit_measurement = true;
@@ -123,7 +115,7 @@ class TinyQubit final : public qrt::sdk::Device {
   std::size_t num_qubits() const override { return content_->wires.size(); }
 
   void apply_gate(const qrt::sdk::GateCall& call) override {
-    // TINY_DUPLICATE_GATE declares "RY" a second time, past the table: it acts as RY.
+    // The duplicate_gate variant declares "RY" a second time, past the table: it acts as RY.
     const Gate gate = call.id < std::size(kGates) ? static_cast<Gate>(call.id) : kRY;
     const GateInfo& info = kGates[gate];
     if (!bug("params_unchecked") && !bug("validates_late") && call.params.size() != info.params)
