@@ -72,10 +72,6 @@ MpiStatevectorDevice::MpiStatevectorDevice(const qrt::sv::DeviceOptions& options
   reseed();
 }
 
-std::uint64_t MpiStatevectorDevice::amplitude_bytes() const {
-  return std::visit([](const auto& c) -> std::uint64_t { return sizeof(*c.amplitudes.data()); }, chunk_);
-}
-
 std::uint64_t MpiStatevectorDevice::chunk_capacity_bytes() const {
   return std::visit([](const auto& c) -> std::uint64_t { return c.amplitudes.capacity_bytes(); }, chunk_);
 }
@@ -133,7 +129,7 @@ std::vector<qrt::sdk::Wire> MpiStatevectorDevice::allocate_qubits(std::size_t co
   flush();
   const unsigned new_local = total - global_qubits_;
   // Per rank: the chunk plus the exchange buffer; checked on every rank, agreed before allocating.
-  const std::uint64_t bytes = (amplitude_bytes() << new_local) + 2 * kExchangePieceBytes;
+  const std::uint64_t bytes = (std::uint64_t{options_.amplitude_bytes()} << new_local) + 2 * kExchangePieceBytes;
   std::string problem = bytes > chunk_capacity_bytes()
                             ? memory_problem(bytes, "a chunk of " + std::to_string(new_local) + " of " +
                                                         std::to_string(total) + " qubits on each of " +
@@ -375,7 +371,7 @@ double MpiStatevectorDevice::var(const qrt::sdk::Observable& observable) {
   const qrt::sv::Observable o = qrt::sv::to_qubit_observable(observable, wires_, "var");
   // phi = O psi on the chunk (O acts on local qubits only): <O^2> = <phi|phi>, <O> = Re <psi|phi>.
   const std::size_t size = std::size_t{1} << local_qubits_;
-  std::string problem = memory_problem(size * amplitude_bytes(), "var: a scratch chunk");
+  std::string problem = memory_problem(size * options_.amplitude_bytes(), "var: a scratch chunk");
   agree_on_failure(comm_, problem, QRT_ERROR_OUT_OF_MEMORY);
   double sums[2] = {0.0, 0.0};  // in double whatever the chunk's precision
   std::visit(
@@ -588,7 +584,7 @@ void MpiStatevectorDevice::state(std::span<qrt::sdk::Complex> out) {
     qrt::sdk::throw_invalid_argument("state: the output holds " + std::to_string(out.size()) + " amplitudes, the state " +
                                      std::to_string(size));
   flush();
-  std::string problem = memory_problem(size * amplitude_bytes(), "state: gathering " + std::to_string(size) +
+  std::string problem = memory_problem(size * options_.amplitude_bytes(), "state: gathering " + std::to_string(size) +
                                                                      " amplitudes on every rank");
   agree_on_failure(comm_, problem, QRT_ERROR_OUT_OF_MEMORY);
   std::vector<unsigned> qubit_at;

@@ -106,7 +106,6 @@ class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpS
   double estimate_from_shots(const qrt::sdk::Observable& observable, bool variance, std::string_view operation);
   void rotate_wire_map(std::vector<qrt::sdk::Wire> wire_at_position);
   double allreduce_sum(double value) const;
-  std::uint64_t amplitude_bytes() const;  // 16 or 8
   std::uint64_t chunk_capacity_bytes() const;
 
   // This rank's part of the state and the buffer its exchanges use, in the precision the kwargs chose.
