@@ -139,7 +139,7 @@ TEST_CASE("full QIR: dynamic qubits, exp, joint measurement, runtime results, st
 
 TEST_CASE("a C program compiled by clang to LLVM IR runs with --entry", "[qir]") {
   if (!std::filesystem::exists(generated("c_program.ll"))) {
-    WARN("clang was not found at configure time: c_program.ll was not made");
+    WARN("clang was not found at configure time: c_program.ll was not made");  // .ci/install-deps installs it
     return;
   }
   qrt::qir::LoadOptions options;
@@ -150,6 +150,11 @@ TEST_CASE("a C program compiled by clang to LLVM IR runs with --entry", "[qir]")
   for (const auto& s : shots_of(p, 100, 5)) ++counts[result_bits(s)];
   CHECK(counts.size() == 2);
   CHECK(counts["000"] + counts["111"] == 100);
+}
+
+TEST_CASE("IR with an older compiler's data layout (clang 14's x86-64) is upgraded and runs", "[qir]") {
+  Program old_layout = Program::load(program("old_datalayout.ll"));
+  CHECK(run_text(old_layout, 20, 4) == run_text(Program::load(program("bell_base.ll")), 20, 4));
 }
 
 TEST_CASE("several threads run programs at once, each on its own pooled device, reproducibly", "[qir]") {

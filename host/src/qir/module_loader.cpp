@@ -2,6 +2,7 @@
 
 #include <qrt/qir/program.hpp>
 
+#include <llvm/IR/AutoUpgrade.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -26,6 +27,11 @@ std::unique_ptr<llvm::Module> load_module(const std::filesystem::path& file, llv
     }
     throw ProgramError(text);
   }
+  // IR from an older compiler carries the data layout of its day (clang 14 writes x86-64's without
+  // i128:128), and the JIT refuses a module whose layout differs from its own. Upgrade it as LLVM's own
+  // tools do when they read such IR.
+  const std::string upgraded = llvm::UpgradeDataLayoutString(module->getDataLayoutStr(), module->getTargetTriple());
+  if (upgraded != module->getDataLayoutStr()) module->setDataLayout(upgraded);
   std::string report;
   llvm::raw_string_ostream out(report);
   if (llvm::verifyModule(*module, &out)) {
