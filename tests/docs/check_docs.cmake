@@ -31,8 +31,10 @@ endif()
 list(SORT _pages)
 
 # Top-level entries of ROOT: a backticked path starting with one of them names a file of the tree.
+# Build folders are not: they hold build outputs, which a fresh checkout lacks.
+set(_not_source "^(\\.|\\.\\.|\\.git|build.*|_deps)$")
 file(GLOB _top RELATIVE "${ROOT}" "${ROOT}/*" "${ROOT}/.*")
-list(FILTER _top EXCLUDE REGEX "^(\\.|\\.\\.|\\.git|build.*)$")
+list(FILTER _top EXCLUDE REGEX "${_not_source}")
 
 set(_problems 0)
 macro(report page line what)
@@ -186,7 +188,8 @@ foreach(page IN LISTS _pages)
     continue()
   endif()
   get_filename_component(page_dir "${page_file}" DIRECTORY)
-  file(GLOB page_entries RELATIVE "${page_dir}" "${page_dir}/*")
+  file(GLOB page_entries RELATIVE "${page_dir}" "${page_dir}/*" "${page_dir}/.*")
+  list(FILTER page_entries EXCLUDE REGEX "${_not_source}")
   read_lines("${page_file}")
   set(lineno 0)
   set(fenced FALSE)
