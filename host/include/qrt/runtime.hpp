@@ -26,7 +26,7 @@ struct RuntimeOptions {
   // Print a warning to stderr for each library that fails to load during discovery.
   bool warn_on_load_failure = true;
   // Load plugin files and folders that are writable by group/others or owned by someone other than the
-  // user or root (refused otherwise, see the README's trust rules). For development only; the
+  // user or root (refused otherwise, see docs/isolation.md, "Plugin trust rules"). For development only; the
   // environment variable QRT_ALLOW_UNSAFE_PLUGINS=1 does the same. The symlink rules still apply.
   bool allow_unsafe_plugins = false;
   // Limits on the Inactive instances the pool keeps (see pool_policy.hpp); unset fields come from the

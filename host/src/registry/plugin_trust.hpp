@@ -1,6 +1,6 @@
 // Plugin trust rules: which files the host agrees to load. Loading a library runs its code with the
 // user's rights, so a file someone else could have written is refused, as ssh refuses a writable
-// authorized_keys. The rules as documented to users: README.md, "Which plugins qrt loads".
+// authorized_keys. The rules as documented to users: docs/isolation.md, "Plugin trust rules".
 //
 //   - A plugin file, the folder holding it and (for discovery) the plugin folder searched must be owned
 //     by the current user or root and not writable by group or others. Group-writable is accepted for a
