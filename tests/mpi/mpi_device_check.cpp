@@ -1,8 +1,8 @@
 // statevector.mpi against statevector.qubit and the dense reference, run under mpirun -n 1, 2, 4
 // (CTest starts it; see CMakeLists.txt). Every rank checks the results it got; the job fails when
 // any rank saw a mismatch. Usage: mpi_device_check <case> [single], case = circuits | measure | sample
-// (with shot-based expval/var) | allocation | memory | errors | ranks | rtld (the last one loads the
-// plugin .so given as argv[2] with RTLD_LOCAL).
+// (with shot-based expval/var) | allocation | memory | errors | shell | ranks | rtld (the last one loads
+// the plugin .so given as argv[2] with RTLD_LOCAL).
 // With `single`, both statevector.mpi and the statevector.qubit twin it is checked against run with
 // precision=single: results must agree to 1e-5 (the rounding of complex64 amplitudes, summed in
 // different orders), where double precision must agree to 1e-12.
@@ -16,7 +16,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <string>
+#include <utility>
 
 namespace {
 
@@ -307,6 +309,70 @@ void allocation() {
   check(std::abs(p[0] - 1.0) < tol(1e-15), "allocation: reset did not give |0...0>");
 }
 
+// The error a call raises, as status code and message; {QRT_OK, ""} when it raises none.
+std::pair<int, std::string> error_of(const std::function<void()>& call) {
+  try {
+    call();
+  } catch (const qrt::sdk::Error& e) {
+    return {e.code(), e.what()};
+  }
+  return {QRT_OK, ""};
+}
+
+// The checks of the device shell both devices share (sim_common's StatevectorShell, WireMap): the
+// same bad call gives the same status and the same message on statevector.mpi as on statevector.qubit.
+void shared_errors() {
+  auto mpi = make_mpi();
+  auto twin = make_twin();
+  mpi->allocate_qubits(3);
+  twin->allocate_qubits(3);
+  using Call = std::function<void(qrt::sdk::Device&)>;
+  const qrt::sdk::Wire twice[] = {2, 2}, unknown[] = {9};
+  const qrt::sdk::Observable on_missing{{{1.0, {{K::PauliZ, {42}, {}}}}}};
+  const std::pair<const char*, Call> calls[] = {
+      {"allocate_qubits beyond max_qubits", [](qrt::sdk::Device& d) { d.allocate_qubits(100); }},
+      {"release_qubits of a wire listed twice", [&](qrt::sdk::Device& d) { d.release_qubits(twice); }},
+      {"probs of a wire listed twice",
+       [&](qrt::sdk::Device& d) {
+         std::vector<double> p(4);
+         d.probs(twice, p);
+       }},
+      {"probs of a wire never allocated",
+       [&](qrt::sdk::Device& d) {
+         std::vector<double> p(2);
+         d.probs(unknown, p);
+       }},
+      {"sample without shots",
+       [](qrt::sdk::Device& d) {
+         std::vector<std::uint8_t> rows(3);
+         d.sample({}, rows);
+       }},
+      {"state into a too small output",
+       [](qrt::sdk::Device& d) {
+         sv_test::State s(4);
+         d.state(s);
+       }},
+      {"expval on a wire never allocated", [&](qrt::sdk::Device& d) { d.expval(on_missing); }},
+      {"var on a wire never allocated", [&](qrt::sdk::Device& d) { d.var(on_missing); }},
+  };
+  for (const auto& [what, call] : calls) {
+    const auto on_mpi = error_of([&] { call(*mpi); });
+    const auto on_twin = error_of([&] { call(*twin); });
+    check(on_twin.first != QRT_OK, std::string("shell: statevector.qubit accepted ") + what);
+    check(on_mpi == on_twin, std::string("shell: ") + what + ": statevector.mpi says [" + on_mpi.second +
+                                 "], statevector.qubit [" + on_twin.second + "]");
+  }
+  check(mpi->num_qubits() == 3, "shell: a refused call changed the qubit count");
+  check(mpi->capabilities().collective && !twin->capabilities().collective,
+        "shell: only statevector.mpi is collective");
+  auto mpi_caps = Device::capabilities();
+  mpi_caps.collective = false;
+  check(mpi_caps.to_json() == qrt::sv::StatevectorDevice::capabilities().to_json(),
+        "shell: the two devices' capabilities differ beyond `collective`");
+  check(Device::schema().to_json() == qrt::sv::StatevectorDevice::schema().to_json(),
+        "shell: the two devices' kwargs schemas differ");
+}
+
 // n < log2(P) is refused with a clear error (P = 4 only; P = 3 is tested by the "ranks" case).
 void errors() {
   int size = 1;
@@ -416,6 +482,7 @@ int main(int argc, char** argv) {
     }
     else if (which == "allocation") allocation();
     else if (which == "errors") errors();
+    else if (which == "shell") shared_errors();
     else if (which == "memory") memory();
     else if (which == "ranks") rc = ranks_case();
     else {

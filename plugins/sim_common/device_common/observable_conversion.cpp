@@ -35,4 +35,12 @@ Observable to_qubit_observable(const qrt::sdk::Observable& observable, const Wir
   return out;
 }
 
+QubitMask qubit_mask_of(const qrt::sdk::Observable& observable, const WireMap& wires, std::string_view operation) {
+  QubitMask mask = 0;
+  for (const qrt::sdk::ObservableTerm& term : observable.terms)
+    for (const qrt::sdk::ObservableFactor& factor : term.factors)
+      for (qrt::sdk::Wire w : factor.wires) mask |= QubitMask{1} << wires.qubit(w, operation);
+  return mask;
+}
+
 }  // namespace qrt::sv

@@ -41,6 +41,30 @@ void WireMap::remove_top(Wire wire) {
   allocation_order_.erase(std::find(allocation_order_.begin(), allocation_order_.end(), wire));
 }
 
+std::vector<unsigned> WireMap::allocated_qubits() const {
+  std::vector<unsigned> qubits;
+  qubits.reserve(allocation_order_.size());
+  for (Wire w : allocation_order_) qubits.push_back(static_cast<unsigned>(qubit_of_wire_[w]));
+  return qubits;
+}
+
+std::vector<std::size_t> WireMap::qubits_of(std::span<const Wire> wires, std::string_view operation) const {
+  if (wires.empty()) {
+    const std::vector<unsigned> all = allocated_qubits();
+    return {all.begin(), all.end()};
+  }
+  std::vector<std::size_t> qubits;
+  std::uint64_t seen = 0;  // bit q: qubit q listed (max_qubits <= 40)
+  for (Wire w : wires) {
+    const unsigned q = qubit(w, operation);
+    if ((seen >> q) & 1u)
+      qrt::sdk::throw_invalid_argument(std::string(operation) + ": wire " + std::to_string(w) + " is listed twice");
+    seen |= std::uint64_t{1} << q;
+    qubits.push_back(q);
+  }
+  return qubits;
+}
+
 void WireMap::swap_qubits(unsigned a, unsigned b) {
   std::swap(wire_at_qubit_[a], wire_at_qubit_[b]);
   qubit_of_wire_[wire_at_qubit_[a]] = static_cast<std::int32_t>(a);

@@ -34,6 +34,11 @@ class WireMap {
   Wire wire_at(unsigned qubit) const { return wire_at_qubit_[qubit]; }
   // Allocated wires in allocation order.
   std::span<const Wire> allocation_order() const { return allocation_order_; }
+  // The qubit of each allocated wire, in allocation order (how a read-out orders the state).
+  std::vector<unsigned> allocated_qubits() const;
+  // The qubits of `wires` in their order (a measurement's register); invalid_argument naming `operation`
+  // for a wire not allocated or listed twice. No wires: every allocated wire, in allocation order.
+  std::vector<std::size_t> qubits_of(std::span<const Wire> wires, std::string_view operation) const;
 
  private:
   static constexpr std::int32_t kNoQubit = -1;

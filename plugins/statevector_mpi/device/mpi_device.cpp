@@ -2,8 +2,8 @@
 
 #include "device_common/error_translation.hpp"
 #include "device_common/gate_lowering.hpp"
+#include "device_common/memory_check.hpp"
 #include "device_common/observable_conversion.hpp"
-#include "gates/gate_catalog.hpp"
 #include "measure/collapse.hpp"
 #include "measure/probabilities.hpp"
 #include "measure/sampling.hpp"
@@ -13,8 +13,6 @@
 #include "state/permuted_copy.hpp"
 
 #include <qrt/sdk/error.hpp>
-#include <qrt/sdk/fresh_seed.hpp>
-#include <qrt/sdk/memory_budget.hpp>
 
 #include <algorithm>
 #include <bit>
@@ -27,14 +25,6 @@ namespace qrt::mpi {
 
 namespace {
 
-constexpr std::uint64_t kCheckBytesFrom = std::uint64_t{64} << 20;
-
-std::string memory_problem(std::uint64_t bytes, const std::string& what) {
-  if (bytes < kCheckBytesFrom) return {};
-  if (auto why = qrt::sdk::memory_shortfall(bytes, what)) return *why;
-  return {};
-}
-
 unsigned log2_ranks(int ranks) {
   if (ranks < 1 || !std::has_single_bit(static_cast<unsigned>(ranks)))
     qrt::sdk::throw_failed_precondition("statevector.mpi: the number of MPI ranks must be a power of two, got " +
@@ -45,16 +35,7 @@ unsigned log2_ranks(int ranks) {
 }  // namespace
 
 qrt::sdk::Capabilities MpiStatevectorDevice::capabilities() {
-  qrt::sdk::Capabilities c;
-  for (const qrt::sv::GateSpec& spec : qrt::sv::gate_catalog()) c.gates.emplace_back(spec.name);
-  c.observables = {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "Hermitian"};
-  c.measurements = {"expval", "var", "probs", "sample", "counts", "state", "measure", "reset"};
-  c.max_qubits = 40;
-  c.shots = true;
-  c.state = true;
-  c.mid_circuit_measurement = true;
-  c.controlled_gates = true;
-  c.adjoint = true;
+  qrt::sdk::Capabilities c = StatevectorShell::capabilities();
   c.collective = true;  // every rank holds part of the state
   return c;
 }
@@ -63,11 +44,9 @@ MpiStatevectorDevice::MpiStatevectorDevice(const qrt::sdk::Kwargs& kwargs)
     : MpiStatevectorDevice(qrt::sv::DeviceOptions::from_kwargs(kwargs)) {}
 
 MpiStatevectorDevice::MpiStatevectorDevice(const qrt::sv::DeviceOptions& options)
-    : options_(options), global_qubits_(log2_ranks(comm_.size())), fuser_(options.fusion), shots_(options.shots) {
-  if (options_.precision == qrt::sv::Precision::Single) chunk_.emplace<Chunk<float>>();
-  policy_.simd = options_.simd;
-  policy_.threads = options_.threads;
-  policy_.parallel_min_qubits = options_.parallel_min_qubits;
+    : StatevectorShell(options),
+      global_qubits_(log2_ranks(comm_.size())),
+      chunk_(qrt::sv::make_by_precision<Chunk>(options.precision)) {
   std::visit([&](auto& c) { c.amplitudes.set_threads(options_.threads); }, chunk_);
   reseed();
 }
@@ -77,18 +56,16 @@ std::uint64_t MpiStatevectorDevice::chunk_capacity_bytes() const {
 }
 
 void MpiStatevectorDevice::reseed() {
-  std::uint64_t seed = options_.seed ? *options_.seed : qrt::sdk::fresh_seed();
+  std::uint64_t seed = seed_from_options();
   // Rank 0's seed for everyone: outcomes are drawn once, identically, on every rank.
   check_mpi(comm_, MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, comm_.get()), "MPI_Bcast (seed)");
   rng_.seed(seed);
 }
 
 void MpiStatevectorDevice::reset() {
-  fuser_.clear();
-  wires_.clear();
+  reset_shell();
   std::visit([](auto& c) { c.amplitudes.reset(0); }, chunk_);  // keeps the allocation
   local_qubits_ = 0;
-  shots_ = options_.shots;
   reseed();
 }
 
@@ -117,9 +94,7 @@ void MpiStatevectorDevice::rotate_wire_map(std::vector<qrt::sdk::Wire> wire_at_p
 
 std::vector<qrt::sdk::Wire> MpiStatevectorDevice::allocate_qubits(std::size_t count) {
   const unsigned n = wires_.num_qubits();
-  if (count > options_.max_qubits - n)
-    qrt::sdk::throw_out_of_range("allocate_qubits: " + std::to_string(n) + " allocated + " + std::to_string(count) +
-                                 " requested exceeds max_qubits = " + std::to_string(options_.max_qubits));
+  check_allocation(n, count);
   if (count == 0) return {};
   const unsigned total = static_cast<unsigned>(n + count);
   if (total < global_qubits_)
@@ -131,9 +106,9 @@ std::vector<qrt::sdk::Wire> MpiStatevectorDevice::allocate_qubits(std::size_t co
   // Per rank: the chunk plus the exchange buffer; checked on every rank, agreed before allocating.
   const std::uint64_t bytes = (std::uint64_t{options_.amplitude_bytes()} << new_local) + 2 * kExchangePieceBytes;
   std::string problem = bytes > chunk_capacity_bytes()
-                            ? memory_problem(bytes, "a chunk of " + std::to_string(new_local) + " of " +
-                                                        std::to_string(total) + " qubits on each of " +
-                                                        std::to_string(comm_.size()) + " ranks")
+                            ? qrt::sv::memory_problem(bytes, "a chunk of " + std::to_string(new_local) + " of " +
+                                                                 std::to_string(total) + " qubits on each of " +
+                                                                 std::to_string(comm_.size()) + " ranks")
                             : std::string();
   if (problem.empty()) {
     try {
@@ -169,7 +144,7 @@ std::vector<qrt::sdk::Wire> MpiStatevectorDevice::allocate_qubits(std::size_t co
 
 void MpiStatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires) {
   if (wires.empty()) return;
-  physical_of(wires, "release_qubits");  // validates every wire before anything changes
+  wires_.qubits_of(wires, "release_qubits");  // validates every wire before anything changes
   flush();
   if (wires.size() == wires_.num_qubits()) {  // everything goes: no measurement is needed
     fuser_.clear();
@@ -343,16 +318,18 @@ void MpiStatevectorDevice::reset_wire(qrt::sdk::Wire wire) {
   apply(QubitOp::two_level(QubitMask{1} << q, 0, {0.0, 1.0, 1.0, 0.0}));  // X
 }
 
+qrt::sv::Observable MpiStatevectorDevice::local_observable(const qrt::sdk::Observable& observable,
+                                                           std::string_view operation) {
+  const QubitMask mask = qrt::sv::qubit_mask_of(observable, wires_, operation);
+  make_local(mask, mask & ~global_mask(), operation);
+  flush();
+  return qrt::sv::to_qubit_observable(observable, wires_, operation);
+}
+
 double MpiStatevectorDevice::expval(const qrt::sdk::Observable& observable) {
   qrt::sv::to_qubit_observable(observable, wires_, "expval");  // validates before any exchange
   if (shots_ != 0) return estimate_from_shots(observable, /*variance=*/false, "expval");
-  QubitMask mask = 0;
-  for (const auto& term : observable.terms)
-    for (const auto& factor : term.factors)
-      for (qrt::sdk::Wire w : factor.wires) mask |= QubitMask{1} << wires_.qubit(w, "expval");
-  make_local(mask, mask & ~global_mask(), "expval");
-  flush();
-  const qrt::sv::Observable o = qrt::sv::to_qubit_observable(observable, wires_, "expval");
+  const qrt::sv::Observable o = local_observable(observable, "expval");
   const double local = qrt::sv::translate_errors([&] {
     return std::visit([&](auto& c) { return qrt::sv::expval(c.amplitudes.data(), local_qubits_, o, threads()); }, chunk_);
   });
@@ -362,16 +339,10 @@ double MpiStatevectorDevice::expval(const qrt::sdk::Observable& observable) {
 double MpiStatevectorDevice::var(const qrt::sdk::Observable& observable) {
   qrt::sv::to_qubit_observable(observable, wires_, "var");
   if (shots_ != 0) return estimate_from_shots(observable, /*variance=*/true, "var");
-  QubitMask mask = 0;
-  for (const auto& term : observable.terms)
-    for (const auto& factor : term.factors)
-      for (qrt::sdk::Wire w : factor.wires) mask |= QubitMask{1} << wires_.qubit(w, "var");
-  make_local(mask, mask & ~global_mask(), "var");
-  flush();
-  const qrt::sv::Observable o = qrt::sv::to_qubit_observable(observable, wires_, "var");
+  const qrt::sv::Observable o = local_observable(observable, "var");
   // phi = O psi on the chunk (O acts on local qubits only): <O^2> = <phi|phi>, <O> = Re <psi|phi>.
   const std::size_t size = std::size_t{1} << local_qubits_;
-  std::string problem = memory_problem(size * options_.amplitude_bytes(), "var: a scratch chunk");
+  std::string problem = qrt::sv::memory_problem(size * options_.amplitude_bytes(), "var: a scratch chunk");
   agree_on_failure(comm_, problem, QRT_ERROR_OUT_OF_MEMORY);
   double sums[2] = {0.0, 0.0};  // in double whatever the chunk's precision
   std::visit(
@@ -391,26 +362,8 @@ double MpiStatevectorDevice::var(const qrt::sdk::Observable& observable) {
   return std::max(0.0, total[0] - total[1] * total[1]);
 }
 
-std::vector<unsigned> MpiStatevectorDevice::physical_of(std::span<const qrt::sdk::Wire> wires,
-                                                        std::string_view operation) const {
-  std::vector<unsigned> qubits;
-  if (wires.empty()) {
-    for (qrt::sdk::Wire w : wires_.allocation_order()) qubits.push_back(wires_.qubit(w, operation));
-    return qubits;
-  }
-  QubitMask seen = 0;
-  for (qrt::sdk::Wire w : wires) {
-    const unsigned q = wires_.qubit(w, operation);
-    if ((seen >> q) & 1u)
-      qrt::sdk::throw_invalid_argument(std::string(operation) + ": wire " + std::to_string(w) + " is listed twice");
-    seen |= QubitMask{1} << q;
-    qubits.push_back(q);
-  }
-  return qubits;
-}
-
 void MpiStatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::span<double> out) {
-  const std::vector<unsigned> qubits = physical_of(wires, "probs");
+  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "probs");
   const std::size_t m = qubits.size();
   if (out.size() != (std::size_t{1} << m))
     qrt::sdk::throw_invalid_argument("probs: the output holds " + std::to_string(out.size()) + " entries, " +
@@ -447,7 +400,8 @@ void MpiStatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::spa
   }
 }
 
-std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const unsigned> qubits, std::uint64_t shots) {
+std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const std::size_t> qubits,
+                                                             std::uint64_t shots) {
   const std::size_t m = qubits.size();
   if (m > 64) qrt::sdk::throw_out_of_range("statevector.mpi draws outcomes of at most 64 qubits");
   if (shots > static_cast<std::uint64_t>(INT_MAX))
@@ -473,7 +427,7 @@ std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const unsi
                     static_cast<std::uint32_t>(comm_.rank())};
   std::mt19937_64 local_rng(seq);
   std::vector<std::size_t> local;
-  for (unsigned q : qubits)
+  for (std::size_t q : qubits)
     if (q < local_qubits_) local.push_back(q);
   const std::uint64_t mine = static_cast<std::uint64_t>(shots_on[static_cast<std::size_t>(comm_.rank())]);
   std::vector<std::uint64_t> local_outcomes;
@@ -489,7 +443,7 @@ std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const unsi
   for (std::uint64_t s = 0; s < mine; ++s) {
     std::uint64_t outcome = 0;
     std::size_t lj = 0;
-    for (unsigned q : qubits) {
+    for (std::size_t q : qubits) {
       const std::uint64_t bit = q < local_qubits_ ? (local_outcomes[s] >> (local.size() - 1 - lj++)) & 1u
                                                   : (static_cast<unsigned>(comm_.rank()) >> (q - local_qubits_)) & 1u;
       outcome = (outcome << 1) | bit;
@@ -514,8 +468,8 @@ std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const unsi
 }
 
 void MpiStatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) {
-  const std::vector<unsigned> qubits = physical_of(wires, "sample");
-  if (shots_ == 0) qrt::sdk::throw_failed_precondition("sample: needs shots > 0 (set the 'shots' kwarg)");
+  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "sample");
+  require_shots_for_sample();
   const std::size_t m = qubits.size();
   if (out.size() != shots_ * m)
     qrt::sdk::throw_invalid_argument("sample: the output holds " + std::to_string(out.size()) + " bytes, " +
@@ -531,13 +485,7 @@ double MpiStatevectorDevice::estimate_from_shots(const qrt::sdk::Observable& obs
   // The eigenbasis rotations need their qubits local; they are applied to the chunk itself and undone
   // after the draw (not to a copy as statevector.qubit does: a second chunk would halve the qubits a
   // job can hold; the undo leaves differences at the level of the chunk's rounding).
-  QubitMask mask = 0;
-  for (const auto& term : observable.terms)
-    for (const auto& factor : term.factors)
-      for (qrt::sdk::Wire w : factor.wires) mask |= QubitMask{1} << wires_.qubit(w, operation);
-  make_local(mask, mask & ~global_mask(), operation);
-  flush();
-  const qrt::sv::Observable o = qrt::sv::to_qubit_observable(observable, wires_, operation);
+  const qrt::sv::Observable o = local_observable(observable, operation);
   const std::size_t n = wires_.num_qubits();
   const std::vector<qrt::sv::ShotMeasurement> plans = qrt::sv::translate_errors([&] {
     return variance ? std::vector<qrt::sv::ShotMeasurement>{qrt::sv::var_measurement(o, n)}
@@ -562,10 +510,9 @@ double MpiStatevectorDevice::estimate_from_shots(const qrt::sdk::Observable& obs
       for (auto basis = plan.bases().rbegin(); basis != plan.bases().rend(); ++basis)
         if (!basis->rotation.empty()) rotate(*basis, true);
     };
-    const std::vector<unsigned> measured(plan.measured().begin(), plan.measured().end());
     std::vector<std::uint64_t> outcomes;
     try {
-      outcomes = draw_shots(measured, shots_);
+      outcomes = draw_shots(plan.measured(), shots_);
     } catch (...) {
       undo();
       throw;
@@ -580,15 +527,12 @@ double MpiStatevectorDevice::estimate_from_shots(const qrt::sdk::Observable& obs
 
 void MpiStatevectorDevice::state(std::span<qrt::sdk::Complex> out) {
   const std::size_t size = state_size();
-  if (out.size() != size)
-    qrt::sdk::throw_invalid_argument("state: the output holds " + std::to_string(out.size()) + " amplitudes, the state " +
-                                     std::to_string(size));
+  check_state_output(out.size(), size);
   flush();
-  std::string problem = memory_problem(size * options_.amplitude_bytes(), "state: gathering " + std::to_string(size) +
-                                                                     " amplitudes on every rank");
+  std::string problem = qrt::sv::memory_problem(
+      size * options_.amplitude_bytes(), "state: gathering " + std::to_string(size) + " amplitudes on every rank");
   agree_on_failure(comm_, problem, QRT_ERROR_OUT_OF_MEMORY);
-  std::vector<unsigned> qubit_at;
-  for (qrt::sdk::Wire w : wires_.allocation_order()) qubit_at.push_back(wires_.qubit(w, "state"));
+  const std::vector<unsigned> qubit_at = wires_.allocated_qubits();
   std::visit(
       [&](auto& c) {
         using T = typename std::remove_reference_t<decltype(*c.amplitudes.data())>::value_type;

@@ -21,22 +21,16 @@
 // values) accumulate in double either way, as on statevector.qubit.
 #pragma once
 
-#include "device_common/device_options.hpp"
-#include "device_common/wire_map.hpp"
-#include "fusion/fuser.hpp"
-#include "kernels/apply_op.hpp"
+#include "device_common/by_precision.hpp"
+#include "device_common/statevector_shell.hpp"
 #include "mpi/mpi_session.hpp"
 #include "mpi/qubit_exchange.hpp"
+#include "observables/observable.hpp"
 #include "state/state_vector.hpp"
 
-#include <qrt/sdk/capabilities.hpp>
-#include <qrt/sdk/device.hpp>
 #include <qrt/sdk/kwargs.hpp>
-#include <qrt/sdk/schema.hpp>
 
-#include <random>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 namespace qrt::mpi {
@@ -44,7 +38,7 @@ namespace qrt::mpi {
 using qrt::sv::QubitMask;
 using qrt::sv::QubitOp;
 
-class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpSink {
+class MpiStatevectorDevice final : public qrt::sv::StatevectorShell {
  public:
   static constexpr std::string_view name = "statevector.mpi";
   static constexpr std::string_view version = "0.1.0";
@@ -52,8 +46,7 @@ class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpS
       "State vector distributed over the 2^k ranks of MPI_COMM_WORLD (run under mpirun); statevector.qubit's "
       "kernels for the local part, global-local qubit swaps for the rest";
 
-  static qrt::sdk::Schema schema() { return qrt::sv::DeviceOptions::schema(); }
-  static qrt::sdk::Capabilities capabilities();
+  static qrt::sdk::Capabilities capabilities();  // the shell's, collective
 
   explicit MpiStatevectorDevice(const qrt::sdk::Kwargs& kwargs);
   explicit MpiStatevectorDevice(const qrt::sv::DeviceOptions& options);
@@ -73,9 +66,6 @@ class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpS
   void sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) override;
   std::size_t state_size() override { return std::size_t{1} << wires_.num_qubits(); }
   void state(std::span<qrt::sdk::Complex> out) override;
-  void set_shots(std::uint64_t shots) override { shots_ = shots; }
-  std::uint64_t shots() const override { return shots_; }
-  void set_seed(std::uint64_t seed) override { rng_.seed(seed); }
   std::uint64_t memory_bytes() const override;
 
   int rank() const { return comm_.rank(); }
@@ -88,9 +78,7 @@ class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpS
 
  private:
   void apply(const QubitOp& op) override;  // OpSink: a fused local op reaches the chunk
-  void flush() { fuser_.flush(*this); }
   void reseed();
-  int threads() const { return static_cast<int>(options_.threads); }
   QubitMask global_mask() const;
   // Swaps every global qubit of `needed` with a local qubit outside `busy`; flushes the fuser first.
   void make_local(QubitMask needed, QubitMask busy, std::string_view operation);
@@ -99,9 +87,10 @@ class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpS
   // Pushes the ops of one call into the fuser, or, when a target is global, swaps the global targets in
   // and returns false: the caller lowers the call again onto the new physical qubits.
   bool push_ops(std::span<const QubitOp> ops, std::string_view operation);
-  std::vector<unsigned> physical_of(std::span<const qrt::sdk::Wire> wires, std::string_view operation) const;
+  // The observable on physical qubits once its qubits are all local (flushes the fuser).
+  qrt::sv::Observable local_observable(const qrt::sdk::Observable& observable, std::string_view operation);
   // `shots` outcomes of the physical `qubits` (MSB = qubits[0]) in shot order, the same on every rank.
-  std::vector<std::uint64_t> draw_shots(std::span<const unsigned> qubits, std::uint64_t shots);
+  std::vector<std::uint64_t> draw_shots(std::span<const std::size_t> qubits, std::uint64_t shots);
   // expval or var estimated from shots_ shots in the observable's eigenbasis (statevector.qubit's rules).
   double estimate_from_shots(const qrt::sdk::Observable& observable, bool variance, std::string_view operation);
   void rotate_wire_map(std::vector<qrt::sdk::Wire> wire_at_position);
@@ -115,19 +104,12 @@ class MpiStatevectorDevice final : public qrt::sdk::Device, private qrt::sv::OpS
     std::vector<std::complex<T>> exchange_buffer;
   };
 
-  qrt::sv::DeviceOptions options_;
   Communicator comm_;
   unsigned global_qubits_ = 0;  // k = log2 P
   unsigned local_qubits_ = 0;   // L = n - k while qubits are allocated
-  qrt::sv::ExecPolicy policy_;
-  std::variant<Chunk<double>, Chunk<float>> chunk_;
-  qrt::sv::WireMap wires_;
-  qrt::sv::Fuser fuser_;
-  qrt::sv::Workspace workspace_;
+  qrt::sv::ByPrecision<Chunk> chunk_;
   ExchangeStats stats_;
-  std::mt19937_64 rng_;  // identical on every rank
-  std::uint64_t shots_;
-  std::vector<Complex> matrix_storage_;
+  // The shell's rng_ is identical on every rank (seeded by rank 0's seed).
 };
 
 }  // namespace qrt::mpi

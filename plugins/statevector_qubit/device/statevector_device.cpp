@@ -2,8 +2,8 @@
 
 #include "device_common/error_translation.hpp"
 #include "device_common/gate_lowering.hpp"
+#include "device_common/memory_check.hpp"
 #include "device_common/observable_conversion.hpp"
-#include "gates/gate_catalog.hpp"
 #include "measure/collapse.hpp"
 #include "measure/probabilities.hpp"
 #include "measure/sampling.hpp"
@@ -12,8 +12,6 @@
 #include "state/permuted_copy.hpp"
 
 #include <qrt/sdk/error.hpp>
-#include <qrt/sdk/fresh_seed.hpp>
-#include <qrt/sdk/memory_budget.hpp>
 
 #include <cmath>
 #include <new>
@@ -21,69 +19,26 @@
 
 namespace qrt::sv {
 
-namespace {
-
-// Below these sizes the memory budget is not consulted (reading it costs a few /proc reads).
-constexpr std::uint64_t kCheckBytesFrom = std::uint64_t{64} << 20;
-
-void require_memory(std::uint64_t bytes, const std::string& what) {
-  if (bytes < kCheckBytesFrom) return;
-  if (auto why = qrt::sdk::memory_shortfall(bytes, what)) throw qrt::sdk::Error(QRT_ERROR_OUT_OF_MEMORY, *why);
-}
-
-// Shot-based results draw every shot's outcome first (8 bytes a shot): refuse what cannot fit, up front.
-void require_shot_memory(std::uint64_t shots, std::string_view operation) {
-  require_memory(qrt::sdk::saturating_product(shots, sizeof(std::uint64_t)),
-                 std::string(operation) + ": " + std::to_string(shots) + " shots (8 bytes each for the drawn outcomes)");
-}
-
-}  // namespace
-
-qrt::sdk::Capabilities StatevectorDevice::capabilities() {
-  qrt::sdk::Capabilities c;
-  for (const GateSpec& spec : gate_catalog()) c.gates.emplace_back(spec.name);
-  c.observables = {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "Hermitian"};
-  c.measurements = {"expval", "var", "probs", "sample", "counts", "state", "measure", "reset"};
-  c.max_qubits = 40;
-  c.shots = true;
-  c.state = true;
-  c.mid_circuit_measurement = true;
-  c.controlled_gates = true;
-  c.adjoint = true;
-  return c;
-}
-
 StatevectorDevice::StatevectorDevice(const qrt::sdk::Kwargs& kwargs)
     : StatevectorDevice(DeviceOptions::from_kwargs(kwargs)) {}
 
 StatevectorDevice::StatevectorDevice(const DeviceOptions& options)
-    : options_(options), fuser_(options.fusion), shots_(options.shots) {
-  if (options_.precision == Precision::Single) state_.emplace<BasicStateVector<float>>();
-  policy_.simd = options_.simd;
-  policy_.threads = options_.threads;
-  policy_.parallel_min_qubits = options_.parallel_min_qubits;
+    : StatevectorShell(options), state_(make_by_precision<BasicStateVector>(options.precision)) {
   std::visit([&](auto& s) { s.set_threads(options_.threads); }, state_);
   reseed();
 }
 
-void StatevectorDevice::reseed() {
-  if (options_.seed) rng_.seed(*options_.seed);
-  else rng_.seed(qrt::sdk::fresh_seed());
-}
+void StatevectorDevice::reseed() { rng_.seed(seed_from_options()); }
 
 void StatevectorDevice::reset() {
-  fuser_.clear();
-  wires_.clear();
+  reset_shell();
   std::visit([](auto& s) { s.reset(0); }, state_);  // keeps the allocation
-  shots_ = options_.shots;
   reseed();
 }
 
 std::vector<qrt::sdk::Wire> StatevectorDevice::allocate_qubits(std::size_t count) {
   const std::size_t n = num_qubits();
-  if (count > options_.max_qubits - n)
-    qrt::sdk::throw_out_of_range("allocate_qubits: " + std::to_string(n) + " allocated + " + std::to_string(count) +
-                                 " requested exceeds max_qubits = " + std::to_string(options_.max_qubits));
+  check_allocation(n, count);
   if (count == 0) return {};
   const unsigned total = static_cast<unsigned>(n + count);  // <= max_qubits <= 40: no overflow below
   const std::uint64_t state_bytes = std::uint64_t{options_.amplitude_bytes()} << total;
@@ -109,7 +64,7 @@ std::vector<qrt::sdk::Wire> StatevectorDevice::allocate_qubits(std::size_t count
 
 void StatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires) {
   if (wires.empty()) return;
-  qubits_of(wires, "release_qubits");  // validates every wire before anything changes
+  wires_.qubits_of(wires, "release_qubits");  // validates every wire before anything changes
   flush();
   for (qrt::sdk::Wire wire : wires) {
     const unsigned q = wires_.qubit(wire, "release_qubits");
@@ -133,8 +88,6 @@ void StatevectorDevice::apply(const QubitOp& op) {
 }
 
 void StatevectorDevice::push(const QubitOp& op) { fuser_.push(op, static_cast<unsigned>(num_qubits()), *this); }
-
-void StatevectorDevice::flush() { fuser_.flush(*this); }
 
 void StatevectorDevice::apply_gate(const qrt::sdk::GateCall& call) {
   const GateOps ops = lower_gate_call(call, wires_);
@@ -163,53 +116,32 @@ void StatevectorDevice::reset_wire(qrt::sdk::Wire wire) {
 }
 
 double StatevectorDevice::expval(const qrt::sdk::Observable& observable) {
-  const Observable o = to_qubit_observable(observable, wires_, "expval");
-  if (shots_ != 0) require_shot_memory(shots_, "expval");
-  flush();
-  return translate_errors([&] {
-    return std::visit(
-        [&](const auto& s) {
-          if (shots_ == 0) return qrt::sv::expval(s.data(), s.num_qubits(), o, threads());
-          return expval_sampled(s.data(), s.num_qubits(), o, shots_, rng_, threads());
-        },
-        state_);
-  });
+  return observe(observable, /*variance=*/false, "expval");
 }
 
 double StatevectorDevice::var(const qrt::sdk::Observable& observable) {
-  const Observable o = to_qubit_observable(observable, wires_, "var");
-  if (shots_ != 0) require_shot_memory(shots_, "var");
+  return observe(observable, /*variance=*/true, "var");
+}
+
+double StatevectorDevice::observe(const qrt::sdk::Observable& observable, bool variance, std::string_view operation) {
+  const Observable o = to_qubit_observable(observable, wires_, operation);
+  if (shots_ != 0) require_shot_memory(shots_, operation);
   flush();
   return translate_errors([&] {
     return std::visit(
         [&](const auto& s) {
-          if (shots_ == 0) return qrt::sv::var(s.data(), s.num_qubits(), o, threads());
-          return var_sampled(s.data(), s.num_qubits(), o, shots_, rng_, threads());
+          if (shots_ == 0)
+            return variance ? qrt::sv::var(s.data(), s.num_qubits(), o, threads())
+                            : qrt::sv::expval(s.data(), s.num_qubits(), o, threads());
+          return variance ? var_sampled(s.data(), s.num_qubits(), o, shots_, rng_, threads())
+                          : expval_sampled(s.data(), s.num_qubits(), o, shots_, rng_, threads());
         },
         state_);
   });
 }
 
-std::vector<std::size_t> StatevectorDevice::qubits_of(std::span<const qrt::sdk::Wire> wires,
-                                                      std::string_view operation) const {
-  std::vector<std::size_t> qubits;
-  if (wires.empty()) {
-    for (qrt::sdk::Wire w : wires_.allocation_order()) qubits.push_back(wires_.qubit(w, operation));
-    return qubits;
-  }
-  QubitMask seen = 0;
-  for (qrt::sdk::Wire w : wires) {
-    const unsigned q = wires_.qubit(w, operation);
-    if ((seen >> q) & 1u)
-      qrt::sdk::throw_invalid_argument(std::string(operation) + ": wire " + std::to_string(w) + " is listed twice");
-    seen |= QubitMask{1} << q;
-    qubits.push_back(q);
-  }
-  return qubits;
-}
-
 void StatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::span<double> out) {
-  const std::vector<std::size_t> qubits = qubits_of(wires, "probs");
+  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "probs");
   flush();
   translate_errors([&] {
     std::visit([&](const auto& s) { qrt::sv::probs(s.data(), s.num_qubits(), qubits, out, threads()); }, state_);
@@ -217,8 +149,8 @@ void StatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::span<d
 }
 
 void StatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) {
-  const std::vector<std::size_t> qubits = qubits_of(wires, "sample");
-  if (shots_ == 0) qrt::sdk::throw_failed_precondition("sample: needs shots > 0 (set the 'shots' kwarg)");
+  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "sample");
+  require_shots_for_sample();
   require_shot_memory(shots_, "sample");
   flush();
   translate_errors([&] {
@@ -229,12 +161,9 @@ void StatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<
 }
 
 void StatevectorDevice::state(std::span<qrt::sdk::Complex> out) {
-  if (out.size() != state_size())
-    qrt::sdk::throw_invalid_argument("state: the output holds " + std::to_string(out.size()) + " amplitudes, the state " +
-                                     std::to_string(state_size()));
+  check_state_output(out.size(), state_size());
   flush();
-  std::vector<unsigned> qubit_at;
-  for (qrt::sdk::Wire w : wires_.allocation_order()) qubit_at.push_back(wires_.qubit(w, "state"));
+  const std::vector<unsigned> qubit_at = wires_.allocated_qubits();
   // The C ABI returns complex128: a single-precision state is widened (exactly) on the way out.
   std::visit([&](const auto& s) { copy_permuted(s.data(), qubit_at, out.data(), options_.threads); }, state_);
 }

@@ -1,5 +1,6 @@
-// statevector.qubit: the SDK device. Owns the state, the wire map, the gate queue (fusion) and the
-// random generator; measurements and observables come from the measure/ and observables/ libraries.
+// statevector.qubit: the SDK device. Owns the state; the kwargs, wire map, gate queue (fusion) and
+// random generator come from sim_common's StatevectorShell (shared with statevector.mpi), measurements
+// and observables from the measure/ and observables/ libraries.
 //
 // Qubit release: each released qubit is first measured in the computational basis (collapsing the
 // rest of the state, using the device's generator), then discarded. A qubit that is in |0> or |1>
@@ -7,33 +8,23 @@
 // entangled qubit is allowed and acts as a measurement whose outcome is not reported.
 #pragma once
 
-#include "device_common/device_options.hpp"
-#include "device_common/wire_map.hpp"
-#include "fusion/fuser.hpp"
-#include "kernels/apply_op.hpp"
+#include "device_common/by_precision.hpp"
+#include "device_common/statevector_shell.hpp"
 #include "state/state_vector.hpp"
 
-#include <qrt/sdk/capabilities.hpp>
-#include <qrt/sdk/device.hpp>
 #include <qrt/sdk/kwargs.hpp>
-#include <qrt/sdk/schema.hpp>
 
-#include <random>
-#include <variant>
 #include <string_view>
 #include <vector>
 
 namespace qrt::sv {
 
-class StatevectorDevice final : public qrt::sdk::Device, private OpSink {
+class StatevectorDevice final : public StatevectorShell {
  public:
   static constexpr std::string_view name = "statevector.qubit";
   static constexpr std::string_view version = "0.1.0";
   static constexpr std::string_view description =
       "State-vector simulator: SIMD kernels (AVX-512/AVX2/portable, chosen at run time), gate fusion, OpenMP";
-
-  static qrt::sdk::Schema schema() { return DeviceOptions::schema(); }
-  static qrt::sdk::Capabilities capabilities();
 
   explicit StatevectorDevice(const qrt::sdk::Kwargs& kwargs);
   explicit StatevectorDevice(const DeviceOptions& options);
@@ -57,32 +48,16 @@ class StatevectorDevice final : public qrt::sdk::Device, private OpSink {
     return std::visit([](const auto& s) { return s.size(); }, state_);
   }
   void state(std::span<qrt::sdk::Complex> out) override;
-  void set_shots(std::uint64_t shots) override { shots_ = shots; }
-  std::uint64_t shots() const override { return shots_; }
-  void set_seed(std::uint64_t seed) override { rng_.seed(seed); }
   std::uint64_t memory_bytes() const override;
-
-  const DeviceOptions& options() const { return options_; }
 
  private:
   void apply(const QubitOp& op) override;  // OpSink: an op reaches the state
   void push(const QubitOp& op);            // an op enters the fusion queue
-  void flush();                            // before any read of the state
   void reseed();
-  int threads() const { return static_cast<int>(options_.threads); }
-  // Qubits of `wires` in order; empty `wires`: every allocated wire in allocation order.
-  std::vector<std::size_t> qubits_of(std::span<const qrt::sdk::Wire> wires, std::string_view operation) const;
+  // expval (variance = false) or var: analytic without shots, estimated from shots_ shots with them.
+  double observe(const qrt::sdk::Observable& observable, bool variance, std::string_view operation);
 
-  DeviceOptions options_;
-  ExecPolicy policy_;
-  // complex128 or complex64 amplitudes (kwarg `precision`); every access goes through std::visit.
-  std::variant<BasicStateVector<double>, BasicStateVector<float>> state_;
-  WireMap wires_;
-  Fuser fuser_;
-  Workspace workspace_;
-  std::mt19937_64 rng_;
-  std::uint64_t shots_;
-  std::vector<Complex> matrix_storage_;
+  ByPrecision<BasicStateVector> state_;
 };
 
 }  // namespace qrt::sv
