@@ -690,3 +690,32 @@ TEST_CASE("qir-runner's classical helpers: math, random draws, memory", "[capi][
   CHECK(quantum__rt__range_to_string(nullptr) == nullptr);
   CHECK_THAT(last_error(), Catch::Contains("quantum__rt__range_to_string: NULL range"));
 }
+
+TEST_CASE("assertmeasurementprobability__ctl asserts the same as the body (controls change nothing)", "[capi][qir]") {
+  ReturningHandler handler;
+  RuntimeScope runtime;
+  Shot shot(2);
+  __quantum__qis__h__body(q(1));  // |0>|+>: Z on q0 gives Zero surely; Z on q1 gives Zero with 1/2
+  QirArray* controls = qubit_array({1});
+  auto assert_z = [&](std::uintptr_t qubit, double probability) {
+    QirArray* paulis = pauli_array({kPauliZ});
+    QirArray* qubits = qubit_array({qubit});
+    QirTuple* args = __quantum__rt__tuple_create(48);
+    RESULT* zero = __quantum__rt__result_get_zero();
+    QirString* message = __quantum__rt__string_create("not as expected");
+    double tolerance = 1e-9;
+    std::memcpy(args, &paulis, 8);
+    std::memcpy(args + 8, &qubits, 8);
+    std::memcpy(args + 16, &zero, 8);
+    std::memcpy(args + 24, &probability, 8);
+    std::memcpy(args + 32, &message, 8);
+    std::memcpy(args + 40, &tolerance, 8);
+    __quantum__qis__assertmeasurementprobability__ctl(controls, args);
+  };
+  assert_z(0, 1.0);
+  assert_z(1, 0.5);
+  CHECK(g_errors == 0);
+  assert_z(1, 1.0);
+  CHECK(g_errors == 1);
+  CHECK_THAT(last_error(), Catch::Contains("not as expected (expected probability 1.000000 of Zero, found 0.500000)"));
+}

@@ -257,6 +257,8 @@ void __quantum__rt__result_update_reference_count(RESULT* result, int32_t delta)
  * with probability `probability` within `tolerance`. */
 void __quantum__qis__assertmeasurementprobability__body(QirArray* paulis, QirArray* qubits, RESULT* outcome,
                                                         double probability, QirString* message, double tolerance);
+/* The same inside a controlled operation (the controls change nothing): the tuple holds the arguments above. */
+void __quantum__qis__assertmeasurementprobability__ctl(QirArray* controls, QirTuple* arguments);
 
 /* Output (QIR output schema, as qir-runner prints it) ---------------------------------------------- *
  * Each prints one line "OUTPUT\t<KIND>\t<value>\t<label>" to stdout (or to the driver's output); label

@@ -194,6 +194,7 @@ const auto kFunctions = std::to_array<qrt::capi::ProgramFunction>({
     QRT_FN(__quantum__rt__result_equal, "i1 (ptr, ptr)"),
     QRT_FN(__quantum__rt__result_update_reference_count, "void (ptr, i32)"),
     QRT_FN(__quantum__qis__assertmeasurementprobability__body, "void (ptr, ptr, ptr, double, ptr, double)"),
+    QRT_FN(__quantum__qis__assertmeasurementprobability__ctl, "void (ptr, ptr)"),
     // Output
     QRT_FN(__quantum__rt__result_record_output, "void (ptr, ptr)"),
     QRT_FN(__quantum__rt__bool_record_output, "void (i1, ptr)"),
