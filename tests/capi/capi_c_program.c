@@ -60,8 +60,10 @@ int main(void) {
   CHECK(__quantum__rt__array_get_element_ptr_1d(q, 3) == NULL);
   CHECK(handler_calls == 1);
   CHECK(strstr(qrt_last_error(), "outside an array of 3 qubits") != NULL);
-  __quantum__qis__read_result__body((RESULT*)(uintptr_t)7);
-  CHECK(handler_calls == 2 && strstr(qrt_last_error(), "never measured") != NULL);
+  CHECK(__quantum__qis__read_result__body((RESULT*)(uintptr_t)7) == false); /* never measured: Zero */
+  CHECK(handler_calls == 1);
+  __quantum__qis__read_result__body((RESULT*)((uintptr_t)1 << 30));
+  CHECK(handler_calls == 2 && strstr(qrt_last_error(), "neither a static result slot") != NULL);
   __quantum__rt__device_init(NULL, (int8_t*)"null.qubit", NULL); /* already active */
   CHECK(handler_calls == 3 && strstr(qrt_last_error(), "already has an active device") != NULL);
   qrt_set_error_handler(NULL, NULL);

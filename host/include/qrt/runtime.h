@@ -34,6 +34,9 @@ typedef struct QirBigInt QirBigInt;     /* runtime-owned, reference counted */
 typedef struct QirCallable QirCallable; /* runtime-owned, reference counted */
 typedef int8_t QirTuple;                /* a tuple is the address of its fields, written by the program */
 typedef int8_t QirPauli;                /* QIR's i2: I = 0, X = 1, Z = 2, Y = 3 */
+typedef struct QirRange {               /* QIR's %Range: start, start+step, ... up to and including end */
+  int64_t start, step, end;
+} QirRange;
 
 /* Error handling ------------------------------------------------------------------------------ */
 /* Called with the message (valid during the call) and the context given at installation. */
@@ -106,6 +109,37 @@ void __quantum__rt__message(QirString* string);
 /* Fails the program with the string as its message (error handler, or the driver's failure path). */
 void __quantum__rt__fail(QirString* string);
 
+/* The bridges older Q# compilers call (the module defines the __quantum__rt__ forms itself and passes
+ * the %Range by pointer to these), as qir-runner exports them. */
+QirArray* quantum__rt__array_slice_1d(QirArray* array, const QirRange* range, bool force_copy);
+QirString* quantum__rt__range_to_string(const QirRange* range);
+
+/* Classical helpers Q# programs call (qir-runner's names and meanings) ------------------------------ */
+double __quantum__qis__nan__body(void);
+double __quantum__qis__infinity__body(void);
+bool __quantum__qis__isnan__body(double x);
+bool __quantum__qis__isinf__body(double x);             /* +infinity only */
+bool __quantum__qis__isnegativeinfinity__body(double x);
+double __quantum__qis__sin__body(double x);
+double __quantum__qis__cos__body(double x);
+double __quantum__qis__tan__body(double x);
+double __quantum__qis__arcsin__body(double x);
+double __quantum__qis__arccos__body(double x);
+double __quantum__qis__arctan__body(double x);
+double __quantum__qis__arctan2__body(double y, double x);
+double __quantum__qis__sinh__body(double x);
+double __quantum__qis__cosh__body(double x);
+double __quantum__qis__tanh__body(double x);
+double __quantum__qis__sqrt__body(double x);
+double __quantum__qis__log__body(double x);
+double __quantum__qis__ieeeremainder__body(double x, double y); /* x - y * round(x / y) */
+/* Uniform in [min, max] (both included), from the thread's generator, which each shot seeds with its own
+ * seed. min > max fails the program. */
+int64_t __quantum__qis__drawrandomint__body(int64_t min, int64_t max);
+double __quantum__qis__drawrandomdouble__body(double min, double max);
+/* `size` zeroed bytes, owned by the runtime and freed at the end of the shot. */
+int8_t* __quantum__rt__memory_allocate(uint64_t size);
+
 /* Big integers ------------------------------------------------------------------------------------ */
 QirBigInt* __quantum__rt__bigint_create_i64(int64_t value);
 /* Little-endian two's complement bytes. */
@@ -171,6 +205,14 @@ void __quantum__qis__rxx__body(double theta, QUBIT* a, QUBIT* b);
 void __quantum__qis__ryy__body(double theta, QUBIT* a, QUBIT* b);
 void __quantum__qis__rzz__body(double theta, QUBIT* a, QUBIT* b);
 void __quantum__qis__barrier__body(void);
+/* Quantinuum's native gates (pytket-qir, hugr-qir): PhasedX(theta, phi) = RZ(phi) RX(theta) RZ(-phi),
+ * also called U1q; ZZPhase(theta) = RZZ(theta) = exp(-i theta/2 Z x Z); ZZMax (pytket-qir's zz) =
+ * ZZPhase(pi/2). */
+void __quantum__qis__phasedx__body(double theta, double phi, QUBIT* q);
+void __quantum__qis__u1q__body(double theta, double phi, QUBIT* q);
+void __quantum__qis__zzphase__body(double theta, QUBIT* a, QUBIT* b);
+void __quantum__qis__zzmax__body(QUBIT* a, QUBIT* b);
+void __quantum__qis__zz__body(QUBIT* a, QUBIT* b);
 void __quantum__qis__h__ctl(QirArray* controls, QUBIT* q);
 void __quantum__qis__x__ctl(QirArray* controls, QUBIT* q);
 void __quantum__qis__y__ctl(QirArray* controls, QUBIT* q);
@@ -215,6 +257,8 @@ void __quantum__rt__result_update_reference_count(RESULT* result, int32_t delta)
  * with probability `probability` within `tolerance`. */
 void __quantum__qis__assertmeasurementprobability__body(QirArray* paulis, QirArray* qubits, RESULT* outcome,
                                                         double probability, QirString* message, double tolerance);
+/* The same inside a controlled operation (the controls change nothing): the tuple holds the arguments above. */
+void __quantum__qis__assertmeasurementprobability__ctl(QirArray* controls, QirTuple* arguments);
 
 /* Output (QIR output schema, as qir-runner prints it) ---------------------------------------------- *
  * Each prints one line "OUTPUT\t<KIND>\t<value>\t<label>" to stdout (or to the driver's output); label
@@ -225,6 +269,12 @@ void __quantum__rt__int_record_output(int64_t value, int8_t* label);
 void __quantum__rt__double_record_output(double value, int8_t* label);
 void __quantum__rt__tuple_record_output(int64_t count, int8_t* label);
 void __quantum__rt__array_record_output(int64_t count, int8_t* label);
+/* The older calls that bracket a container's elements: the elements are held until the container ends,
+ * then recorded after one ARRAY/TUPLE record with their count (the same schema as the calls above). */
+void __quantum__rt__array_start_record_output(void);
+void __quantum__rt__array_end_record_output(void);
+void __quantum__rt__tuple_start_record_output(void);
+void __quantum__rt__tuple_end_record_output(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -3,6 +3,7 @@
 #include "capi/runtime_objects_api.hpp"
 
 #include <array>
+#include <numbers>
 
 using qrt::Error;
 using qrt::ErrorCode;
@@ -20,11 +21,7 @@ void apply_gate(ThreadContext& ctx, QisGate gate, std::initializer_list<double> 
   std::size_t n = 0;
   for (QUBIT* q : qubits) wires[n++] = wire_of(ctx, q);
   if (!id) {
-    if (!controls.empty())
-      throw Error(ErrorCode::Unsupported, ctx.device.name() + " does not offer the gate " +
-                                              context::kQisGateNames[static_cast<std::size_t>(gate)] +
-                                              ", which a controlled call needs natively");
-    apply_by_expansion(ctx, gate, {params.begin(), params.size()}, {wires.data(), n}, adjoint);
+    apply_by_expansion(ctx, gate, {params.begin(), params.size()}, {wires.data(), n}, adjoint, controls);
     return;
   }
   if (controls.empty()) {
@@ -47,11 +44,17 @@ std::vector<Wire> control_wires(ThreadContext& ctx, QirArray* handle) {
 
 void apply_controlled_phase(ThreadContext& ctx, double phi, std::span<const Wire> controls) {
   if (controls.empty() || phi == 0.0) return;
-  const auto& id = ctx.gate_ids[static_cast<std::size_t>(QisGate::PhaseShift)];
-  if (!id) throw Error(ErrorCode::Unsupported, ctx.device.name() + " does not offer PhaseShift (needed for a controlled phase)");
   std::vector<std::uint8_t> ones(controls.size() - 1, 1);
   double params[1] = {phi};
-  ctx.device.apply(*id, params, controls.first(1), controls.subspan(1), ones, false);
+  if (const auto& id = ctx.gate_ids[static_cast<std::size_t>(QisGate::PhaseShift)]) {
+    ctx.device.apply(*id, params, controls.first(1), controls.subspan(1), ones, false);
+    return;
+  }
+  // RZ(φ) = e^{-iφ/2} diag(1, e^{iφ}) on the first control: what is left is e^{iφ/2} on the others.
+  const auto& rz = ctx.gate_ids[static_cast<std::size_t>(QisGate::RZ)];
+  if (!rz) throw Error(ErrorCode::Unsupported, ctx.device.name() + " offers neither PhaseShift nor RZ (needed for a controlled phase)");
+  ctx.device.apply(*rz, params, controls.first(1), controls.subspan(1), ones, false);
+  apply_controlled_phase(ctx, phi / 2, controls.subspan(1));
 }
 
 }  // namespace qrt::capi
@@ -136,6 +139,22 @@ void __quantum__qis__swap__ctl(QirArray* controls, QirTuple* args) {
     apply_gate(ctx, QisGate::SWAP, {}, {tuple_field<QUBIT*>(args, 0), tuple_field<QUBIT*>(args, 8)}, false, wires);
   });
 }
+
+// Quantinuum's native gates (pytket's definitions, angles in radians as QIR passes them):
+// PhasedX(θ, φ) = RZ(φ) RX(θ) RZ(-φ) = exp(-iθ/2 (cos φ X + sin φ Y)), which Quantinuum calls U1q;
+// ZZPhase(θ) = exp(-iθ/2 Z⊗Z) = RZZ(θ); ZZMax = ZZPhase(π/2), which pytket-qir calls zz.
+void __quantum__qis__phasedx__body(double theta, double phi, QUBIT* q) {
+  guarded(__func__, [&] {
+    ThreadContext& ctx = active();
+    apply_gate(ctx, QisGate::RZ, {-phi}, {q});
+    apply_gate(ctx, QisGate::RX, {theta}, {q});
+    apply_gate(ctx, QisGate::RZ, {phi}, {q});
+  });
+}
+void __quantum__qis__u1q__body(double theta, double phi, QUBIT* q) { __quantum__qis__phasedx__body(theta, phi, q); }
+void __quantum__qis__zzphase__body(double theta, QUBIT* a, QUBIT* b) { gate(__func__, QisGate::RZZ, {theta}, {a, b}); }
+void __quantum__qis__zzmax__body(QUBIT* a, QUBIT* b) { gate(__func__, QisGate::RZZ, {std::numbers::pi / 2}, {a, b}); }
+void __quantum__qis__zz__body(QUBIT* a, QUBIT* b) { gate(__func__, QisGate::RZZ, {std::numbers::pi / 2}, {a, b}); }
 
 // A barrier orders operations for hardware compilers; a simulator has nothing to do.
 void __quantum__qis__barrier__body(void) {}

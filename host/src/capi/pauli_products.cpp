@@ -162,4 +162,16 @@ void __quantum__qis__assertmeasurementprobability__body(QirArray* paulis, QirArr
   });
 }
 
+// The assertion inside a controlled operation: an assertion is not an operation on the state, so the
+// controls change nothing (as in qir-runner). The tuple: {paulis, qubits, result, double, message, double}.
+void __quantum__qis__assertmeasurementprobability__ctl(QirArray*, QirTuple* args) {
+  if (!args) {
+    guarded(__func__, [] { throw Error(ErrorCode::InvalidArgument, "NULL argument tuple"); });
+    return;
+  }
+  __quantum__qis__assertmeasurementprobability__body(tuple_field<QirArray*>(args, 0), tuple_field<QirArray*>(args, 8),
+                                                     tuple_field<RESULT*>(args, 16), tuple_field<double>(args, 24),
+                                                     tuple_field<QirString*>(args, 32), tuple_field<double>(args, 40));
+}
+
 }  // extern "C"

@@ -65,5 +65,7 @@ void release_device() noexcept;
 // so that the next shot starts from nothing the previous one did.
 void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed);
 void end_shot() noexcept;
+// Records what the older array/tuple_start_record_output calls still hold (end_shot calls it).
+void flush_open_containers() noexcept;
 
 }  // namespace qrt::capi

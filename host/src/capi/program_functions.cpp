@@ -1,11 +1,13 @@
 // The table of functions compiled programs may call: each runtime.h function under its QIR name with
 // its LLVM signature, plus the older forms some compilers still emit (record_output without a label;
 // the base profile's `m__body(qubit, result)`, which is mz).
+#include "capi/guarded.hpp"
 #include "capi/program_driver.hpp"
 
 #include <qrt/runtime.h>
 
 #include <array>
+#include <cstdlib>
 
 namespace {
 
@@ -15,6 +17,12 @@ void int_record_unlabeled(int64_t v) { __quantum__rt__int_record_output(v, nullp
 void double_record_unlabeled(double v) { __quantum__rt__double_record_output(v, nullptr); }
 void tuple_record_unlabeled(int64_t n) { __quantum__rt__tuple_record_output(n, nullptr); }
 void array_record_unlabeled(int64_t n) { __quantum__rt__array_record_output(n, nullptr); }
+
+// A program that calls the C library's abort(): its shot fails (the process does not abort).
+[[noreturn]] void program_abort() {
+  qrt::capi::guarded("abort", [] { throw qrt::Error(qrt::ErrorCode::FailedPrecondition, "the program called abort()"); });
+  std::abort();  // an error handler that returns cannot resume a program that called abort
+}
 
 template <class F>
 void* address(F* f) noexcept {
@@ -64,6 +72,32 @@ const auto kFunctions = std::to_array<qrt::capi::ProgramFunction>({
     QRT_FN(__quantum__rt__range_to_string, "ptr (%Range)"),
     QRT_FN(__quantum__rt__bigint_to_string, "ptr (ptr)"),
     QRT_FN(__quantum__rt__message, "void (ptr)"),
+    // Older Q#'s bridges (%Range by pointer)
+    QRT_FN(quantum__rt__array_slice_1d, "ptr (ptr, ptr, i1)"),
+    QRT_FN(quantum__rt__range_to_string, "ptr (ptr)"),
+    // Classical helpers
+    QRT_FN(__quantum__qis__nan__body, "double ()"),
+    QRT_FN(__quantum__qis__infinity__body, "double ()"),
+    QRT_FN(__quantum__qis__isnan__body, "i1 (double)"),
+    QRT_FN(__quantum__qis__isinf__body, "i1 (double)"),
+    QRT_FN(__quantum__qis__isnegativeinfinity__body, "i1 (double)"),
+    QRT_FN(__quantum__qis__sin__body, "double (double)"),
+    QRT_FN(__quantum__qis__cos__body, "double (double)"),
+    QRT_FN(__quantum__qis__tan__body, "double (double)"),
+    QRT_FN(__quantum__qis__arcsin__body, "double (double)"),
+    QRT_FN(__quantum__qis__arccos__body, "double (double)"),
+    QRT_FN(__quantum__qis__arctan__body, "double (double)"),
+    QRT_FN(__quantum__qis__arctan2__body, "double (double, double)"),
+    QRT_FN(__quantum__qis__sinh__body, "double (double)"),
+    QRT_FN(__quantum__qis__cosh__body, "double (double)"),
+    QRT_FN(__quantum__qis__tanh__body, "double (double)"),
+    QRT_FN(__quantum__qis__sqrt__body, "double (double)"),
+    QRT_FN(__quantum__qis__log__body, "double (double)"),
+    QRT_FN(__quantum__qis__ieeeremainder__body, "double (double, double)"),
+    QRT_FN(__quantum__qis__drawrandomint__body, "i64 (i64, i64)"),
+    QRT_FN(__quantum__qis__drawrandomdouble__body, "double (double, double)"),
+    QRT_FN(__quantum__rt__memory_allocate, "ptr (i64)"),
+    QRT_FN_AS(abort, "void ()", program_abort),
     QRT_FN(__quantum__rt__fail, "void (ptr)"),
     // Big integers
     QRT_FN(__quantum__rt__bigint_create_i64, "ptr (i64)"),
@@ -120,6 +154,12 @@ const auto kFunctions = std::to_array<qrt::capi::ProgramFunction>({
     QRT_FN(__quantum__qis__ryy__body, "void (double, ptr, ptr)"),
     QRT_FN(__quantum__qis__rzz__body, "void (double, ptr, ptr)"),
     QRT_FN(__quantum__qis__barrier__body, "void ()"),
+    // Quantinuum's native gates, as pytket-qir and hugr-qir emit them
+    QRT_FN(__quantum__qis__phasedx__body, "void (double, double, ptr)"),
+    QRT_FN(__quantum__qis__u1q__body, "void (double, double, ptr)"),
+    QRT_FN(__quantum__qis__zzphase__body, "void (double, ptr, ptr)"),
+    QRT_FN(__quantum__qis__zzmax__body, "void (ptr, ptr)"),
+    QRT_FN(__quantum__qis__zz__body, "void (ptr, ptr)"),
     QRT_FN(__quantum__qis__h__ctl, "void (ptr, ptr)"),
     QRT_FN(__quantum__qis__x__ctl, "void (ptr, ptr)"),
     QRT_FN(__quantum__qis__y__ctl, "void (ptr, ptr)"),
@@ -154,6 +194,7 @@ const auto kFunctions = std::to_array<qrt::capi::ProgramFunction>({
     QRT_FN(__quantum__rt__result_equal, "i1 (ptr, ptr)"),
     QRT_FN(__quantum__rt__result_update_reference_count, "void (ptr, i32)"),
     QRT_FN(__quantum__qis__assertmeasurementprobability__body, "void (ptr, ptr, ptr, double, ptr, double)"),
+    QRT_FN(__quantum__qis__assertmeasurementprobability__ctl, "void (ptr, ptr)"),
     // Output
     QRT_FN(__quantum__rt__result_record_output, "void (ptr, ptr)"),
     QRT_FN(__quantum__rt__bool_record_output, "void (i1, ptr)"),
@@ -161,6 +202,10 @@ const auto kFunctions = std::to_array<qrt::capi::ProgramFunction>({
     QRT_FN(__quantum__rt__double_record_output, "void (double, ptr)"),
     QRT_FN(__quantum__rt__tuple_record_output, "void (i64, ptr)"),
     QRT_FN(__quantum__rt__array_record_output, "void (i64, ptr)"),
+    QRT_FN(__quantum__rt__array_start_record_output, "void ()"),
+    QRT_FN(__quantum__rt__array_end_record_output, "void ()"),
+    QRT_FN(__quantum__rt__tuple_start_record_output, "void ()"),
+    QRT_FN(__quantum__rt__tuple_end_record_output, "void ()"),
     QRT_FN_AS(__quantum__rt__result_record_output, "void (ptr)", result_record_unlabeled),
     QRT_FN_AS(__quantum__rt__bool_record_output, "void (i1)", bool_record_unlabeled),
     QRT_FN_AS(__quantum__rt__int_record_output, "void (i64)", int_record_unlabeled),

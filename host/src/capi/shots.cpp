@@ -2,6 +2,7 @@
 // shot boundaries.
 #include "capi/guarded.hpp"
 #include "capi/program_driver.hpp"
+#include "capi/program_random.hpp"
 
 namespace qrt::capi {
 
@@ -34,12 +35,14 @@ void begin_shot(std::size_t required_qubits, std::size_t required_results, std::
   ctx.qubits.reset(ctx.device.type().capabilities().max_qubits);
   ctx.results.assign(required_results, 2);
   ctx.device.set_seed(seed);
+  seed_program_random(seed);
   ctx.driven = true;
   ctx.qubits.reserve_static(ctx.device, required_qubits);
 }
 
 void end_shot() noexcept {
   context::ThreadContext& ctx = context::this_thread();
+  flush_open_containers();
   ctx.objects.clear();
   if (ctx.device) ctx.qubits.release_all(ctx.device);
   ctx.qubits.forget_all();

@@ -94,8 +94,11 @@ struct RuntimeObjects {
   ObjectTable<QirBigInt> bigints;
   ObjectTable<QirTupleBlock> tuples;  // keyed by data address
   ObjectTable<QirCallable> callables;
+  // __quantum__rt__memory_allocate's blocks: never freed by the program, so freed with the shot.
+  std::vector<std::unique_ptr<std::max_align_t[]>> memory;
 
   void clear() noexcept {
+    memory.clear();
     arrays.clear();
     strings.clear();
     bigints.clear();

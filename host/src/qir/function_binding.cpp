@@ -38,12 +38,9 @@ std::vector<Binding> bind_declarations(const llvm::Module& module, const std::fi
   auto provided = capi::program_functions();
   for (const llvm::Function& f : module) {
     if (!f.isDeclaration() || f.isIntrinsic()) continue;
-    if (f.use_empty() && !f.getName().starts_with("__quantum__")) continue;  // an unused external is harmless
+    const bool qir_name = f.getName().starts_with("__quantum__") || f.getName().starts_with("quantum__rt__");
+    if (f.use_empty() && !qir_name) continue;  // an unused external is harmless
     std::string name = f.getName().str();
-    if (!f.getName().starts_with("__quantum__")) {
-      if (!is_allowed_library_function(name)) problems.push_back(name + " (not a QIR runtime function, nor a C library function qrt lets programs call)");
-      continue;
-    }
     std::string signature = signature_of(f);
     std::vector<std::string> offered;
     const capi::ProgramFunction* match = nullptr;
@@ -53,7 +50,9 @@ std::vector<Binding> bind_declarations(const llvm::Module& module, const std::fi
       if (signature == candidate.signature) match = &candidate;
     }
     if (match) {
-      bindings.push_back({name, match->address});
+      bindings.push_back({name, match->address});  // runtime functions, and C library ones qrt replaces (abort)
+    } else if (offered.empty() && !qir_name) {
+      if (!is_allowed_library_function(name)) problems.push_back(name + " (not a QIR runtime function, nor a C library function qrt lets programs call)");
     } else if (offered.empty()) {
       problems.push_back(name + " (qrt does not provide it)");
     } else {

@@ -4,7 +4,9 @@
 #include "qir/entry_point.hpp"
 #include "qir/function_binding.hpp"
 #include "qir/jit_session.hpp"
+#include "qir/llvm_errors.hpp"
 #include "qir/module_loader.hpp"
+#include "qir/module_screen.hpp"
 #include "qir/shot_runner.hpp"
 
 #include <chrono>
@@ -28,22 +30,39 @@ Program::~Program() = default;
 
 Program Program::load(const std::filesystem::path& file, const LoadOptions& options) {
   using Clock = std::chrono::steady_clock;
-  auto t0 = Clock::now();
-  auto context = std::make_unique<llvm::LLVMContext>();
-  std::unique_ptr<llvm::Module> module = load_module(file, *context);
-  EntryPoint entry = find_entry_point(*module, file, options.entry);
-  std::vector<Binding> bindings = bind_declarations(*module, file);
   auto impl = std::make_unique<Impl>();
   impl->file = file;
-  impl->entry_name = entry.function->getName().str();
-  impl->metadata = std::move(entry.metadata);
-  impl->required_qubits = entry.required_qubits;
-  impl->required_results = entry.required_results;
-  auto t1 = Clock::now();
-  impl->jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings, impl->entry_name);
-  auto t2 = Clock::now();
-  impl->load_seconds = std::chrono::duration<double>(t1 - t0).count();
-  impl->compile_seconds = std::chrono::duration<double>(t2 - t1).count();
+  DiagnosticCollector diagnostics;  // outlives the context: a jump below leaks the context, never destroys it
+  std::string fatal;
+  // Every LLVM object lives in the lambda's frame until it has been compiled: when LLVM reports a fatal
+  // error, the jump back skips that frame and leaks them.
+  bool finished = run_with_llvm_errors_trapped(
+      [&] {
+        auto t0 = Clock::now();
+        auto context = std::make_unique<llvm::LLVMContext>();
+        diagnostics.attach(*context);
+        std::unique_ptr<llvm::Module> module = load_module(file, *context);
+        EntryPoint entry = find_entry_point(*module, file, options.entry);
+        screen_module(*module, file);
+        std::vector<Binding> bindings = bind_declarations(*module, file);
+        impl->entry_name = entry.function->getName().str();
+        impl->metadata = std::move(entry.metadata);
+        impl->required_qubits = entry.required_qubits;
+        impl->required_results = entry.required_results;
+        auto t1 = Clock::now();
+        auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings, impl->entry_name);
+        auto t2 = Clock::now();
+        if (!diagnostics.errors().empty()) {
+          std::string text = file.string() + ": error: LLVM cannot compile the module: ";
+          for (std::size_t i = 0; i < diagnostics.errors().size(); ++i) text += (i ? "; " : "") + diagnostics.errors()[i];
+          throw ProgramError(text);
+        }
+        impl->jit = std::move(jit);
+        impl->load_seconds = std::chrono::duration<double>(t1 - t0).count();
+        impl->compile_seconds = std::chrono::duration<double>(t2 - t1).count();
+      },
+      fatal);
+  if (!finished) throw ProgramError(file.string() + ": error: LLVM cannot compile the module: " + fatal);
   return Program(std::move(impl));
 }
 
