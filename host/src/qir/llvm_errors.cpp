@@ -12,6 +12,10 @@
 #include <mutex>
 #include <unistd.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#endif
+
 namespace qrt::qir {
 namespace {
 
@@ -81,6 +85,18 @@ class CollectingHandler final : public llvm::DiagnosticHandler {
   std::shared_ptr<std::vector<std::string>> errors_;
 };
 
+// What a jump abandons is leaked on purpose (see the header), so LeakSanitizer must not report the
+// trapped work's allocations; without a jump they are freed as usual when the Program goes.
+class LeakReportsPaused {
+ public:
+#if defined(__SANITIZE_ADDRESS__)
+  LeakReportsPaused() { __lsan_disable(); }
+  ~LeakReportsPaused() { __lsan_enable(); }
+#endif
+  LeakReportsPaused(const LeakReportsPaused&) = delete;
+  LeakReportsPaused& operator=(const LeakReportsPaused&) = delete;
+};
+
 }  // namespace
 
 bool run_with_llvm_errors_trapped(llvm::function_ref<void()> work, std::string& reason) {
@@ -88,6 +104,7 @@ bool run_with_llvm_errors_trapped(llvm::function_ref<void()> work, std::string& 
   auto trap = std::make_unique<Trap>();
   Trap* outer = t_trap;
   t_trap = trap.get();
+  const LeakReportsPaused leaks_paused;  // in this frame, which a jump returns to
   bool finished;
   try {
     finished = call_trapped(work, *trap);
