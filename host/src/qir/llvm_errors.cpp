@@ -92,6 +92,8 @@ class LeakReportsPaused {
 #if defined(__SANITIZE_ADDRESS__)
   LeakReportsPaused() { __lsan_disable(); }
   ~LeakReportsPaused() { __lsan_enable(); }
+#else
+  LeakReportsPaused() = default;
 #endif
   LeakReportsPaused(const LeakReportsPaused&) = delete;
   LeakReportsPaused& operator=(const LeakReportsPaused&) = delete;
