@@ -27,10 +27,12 @@ class CMakeBuild(build_ext):
 
     def build_extension(self, ext):
         package_dir = pathlib.Path(self.get_ext_fullpath(ext.name)).resolve().parent
-        temp = pathlib.Path(self.build_temp).resolve()
-        build, stage = temp / "cmake", temp / "stage"
+        # CMake's build folder sits beside the default build/ (same depth, same generator), so that a
+        # ccache with base_dir set shares its objects with a `make` build.
+        build, stage = ROOT / "build-pip", pathlib.Path(self.build_temp).resolve() / "stage"
         jobs = os.environ.get("QRT_PIP_JOBS", "2")
-        subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
+        generator = ["-G", "Ninja"] if shutil.which("ninja") else []
+        subprocess.run(["cmake", *generator, "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
                         "-DQRT_BUILD_TESTS=OFF", "-DQRT_BUILD_BENCH=OFF", f"-DCMAKE_INSTALL_PREFIX={stage}",
                         "-DCMAKE_INSTALL_LIBDIR=qrt/lib", "-DQRT_PYTHON_INSTALL_DIR=qrt",
                         "-DCMAKE_INSTALL_RPATH=$ORIGIN", f"-DPython3_EXECUTABLE={sys.executable}"], check=True)
@@ -38,7 +40,9 @@ class CMakeBuild(build_ext):
         if stage.exists():
             shutil.rmtree(stage)
         subprocess.run(["cmake", "--install", str(build)], check=True)
-        shutil.copytree(stage / "qrt", package_dir, dirs_exist_ok=True, symlinks=True)
+        # The CMake package files and pkg-config file are for C++ users of an installed qrt: not in the wheel.
+        shutil.copytree(stage / "qrt", package_dir, dirs_exist_ok=True, symlinks=True,
+                        ignore=shutil.ignore_patterns("cmake", "pkgconfig"))
 
 
 setup(
@@ -48,6 +52,6 @@ setup(
     package_data={"qrt": ["py.typed", "*.pyi"]},
     ext_modules=[Extension("qrt._qrt", sources=[])],
     cmdclass={"build_ext": CMakeBuild},
-    options={"build": {"build_base": "build-pip"}},
+    options={"build": {"build_base": "build-pip/setuptools"}},
     zip_safe=False,
 )
