@@ -2,6 +2,7 @@
 
 import concurrent.futures
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -100,3 +101,39 @@ def test_results_outlive_the_device(bell):
         s = dev.state()
     np.testing.assert_allclose(p, [0.5, 0, 0, 0.5], atol=1e-12)
     np.testing.assert_allclose(np.abs(s) ** 2, p, atol=1e-12)
+
+
+def test_the_gil_is_released_while_a_program_runs():
+    # While another thread runs a long program, this thread keeps executing Python: it could not if the
+    # run held the GIL (a C++ call holding it never yields, whatever the switch interval).
+    program = layered(18, 40)
+    with qrt.Device("statevector.qubit:threads=1") as dev:
+        dev.run(program)  # warm: the instance exists
+        worker = threading.Thread(target=dev.run, args=(program,))
+        ticks = 0
+        worker.start()
+        while worker.is_alive():
+            ticks += 1
+            time.sleep(0.001)
+        worker.join()
+    assert ticks >= 10
+
+
+def test_submit_from_many_threads_at_once(bell):
+    results = []
+    lock = threading.Lock()
+
+    def work(seed):
+        r = qrt.submit(bell, shots=50, seed=seed).result(timeout=60)
+        with lock:
+            results.append((seed, r.counts))
+
+    threads = [threading.Thread(target=work, args=(s,)) for s in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(results) == 8
+    for seed, counts in results:
+        assert sum(counts.values()) == 50 and set(counts) <= {"00", "11"}
+        assert counts == qrt.run(bell, shots=50, seed=seed).counts
