@@ -6,6 +6,7 @@
 #include <qrt/execution_progress.hpp>
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/program_kind.hpp>
+#include <qrt/qasm/lowering.hpp>
 #include <qrt/qasm/program.hpp>
 #include <qrt/runtime.hpp>
 #ifdef QRT_HAVE_QIR
@@ -17,6 +18,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <csignal>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -64,9 +66,28 @@ void bind_program_class(py::module_& m);
 // --- runs.cpp: qrt.run, qrt.submit, Ctrl-C ---
 // The process runtime (qrt::process_runtime): one pool for Device, run, submit and QIR runs.
 std::shared_ptr<Runtime> runtime();
-// Runs `work` on the calling thread with the GIL released; on the main thread a Ctrl-C requests a stop
-// (the run throws StoppedError, raised as KeyboardInterrupt).
-void run_stoppable(const std::function<void(ExecutionProgress&)>& work);
+// A run's stop flag. arm(): on the main thread, Ctrl-C requests the stop (a SIGINT handler of ours until
+// the run ends; the run then throws StoppedError, raised as KeyboardInterrupt). Runs too short to be worth
+// stopping leave it unarmed: swapping the handler (a system call each way) would cost more than they
+// do, and a Ctrl-C during them still raises KeyboardInterrupt, from Python's own handler, as they return.
+class Stoppable {
+ public:
+  Stoppable() = default;
+  Stoppable(const Stoppable&) = delete;
+  Stoppable& operator=(const Stoppable&) = delete;
+  ~Stoppable();
+  void arm();
+  // Arms when operations x 2^n x shots reaches ~2^20 (about a millisecond of work or more).
+  void arm_if_long(const qasm::LoweredProgram& lowered, std::uint64_t shots);
+  bool interrupted() const;
+  ExecutionProgress progress;
+
+ private:
+  struct sigaction previous_ = {};
+  bool armed_ = false;
+};
+// Runs `work` on the calling thread with the GIL released.
+void run_stoppable(const std::function<void(Stoppable&)>& work);
 void bind_runs(py::module_& m);
 
 // --- device_binding.cpp: qrt.Device's native part ---

@@ -19,16 +19,17 @@ class NativeDevice {
 
   void run(const Program& program, const std::optional<ParameterBinding>& params) {
     auto parsed = program.qasm(params.value_or(ParameterBinding{}));
-    run_stoppable([&](ExecutionProgress& progress) {
+    run_stoppable([&](Stoppable& stop) {
       Device& d = live();
       if (d.num_qubits() != 0) {  // a fresh start: back to the pool (reset) and out again, a pool hit
         d.release();
         d = runtime_->open(config_);
       }
       RunOptions options;
-      options.progress = &progress;
+      options.progress = &stop.progress;
       wires_.clear();
       const qasm::LoweredProgram lowered = lower_for(*parsed, gate_set_of(d.type()), options);
+      stop.arm_if_long(lowered, 0);
       if (is_dynamic(lowered))
         throw Error(ErrorCode::FailedPrecondition,
                     program.name() + " measures mid-circuit: its final state is not defined; run it with qrt.run(..., shots=N)");

@@ -5,6 +5,7 @@
 #include <qrt/executor.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <map>
 #include <mutex>
@@ -25,32 +26,6 @@ void stop_on_sigint(int) {
   g_interrupted.store(true);
   if (ExecutionProgress* p = g_stoppable.load()) p->request_stop();
 }
-
-class SigintStops {
- public:
-  explicit SigintStops(ExecutionProgress& progress) {
-    if (PyThread_get_thread_ident() != g_main_thread) return;
-    struct sigaction ours = {};
-    ours.sa_handler = stop_on_sigint;
-    sigemptyset(&ours.sa_mask);
-    if (sigaction(SIGINT, nullptr, &previous_) != 0 || previous_.sa_handler == SIG_IGN) return;
-    g_interrupted.store(false);
-    g_stoppable.store(&progress);
-    installed_ = sigaction(SIGINT, &ours, nullptr) == 0;
-  }
-  ~SigintStops() {
-    if (!installed_) return;
-    sigaction(SIGINT, &previous_, nullptr);
-    g_stoppable.store(nullptr);
-  }
-  bool interrupted() const { return installed_ && g_interrupted.load(); }
-  SigintStops(const SigintStops&) = delete;
-  SigintStops& operator=(const SigintStops&) = delete;
-
- private:
-  struct sigaction previous_ = {};
-  bool installed_ = false;
-};
 
 // --- the process executor -------------------------------------------------------------------------
 std::mutex g_executor_mutex;
@@ -100,13 +75,15 @@ struct Outcome {
 #endif
 };
 
-Outcome run_qasm(const RunRequest& request, Device& device, ExecutionProgress* progress) {
+// `stop`: null on the executor (a future is not stopped by Ctrl-C).
+Outcome run_qasm(const RunRequest& request, Device& device, Stoppable* stop) {
   auto program = request.program->qasm(request.params);
   RunOptions options;
   options.shots = request.shots;
   options.seed = request.seed;
-  options.progress = progress;
+  options.progress = stop ? &stop->progress : nullptr;
   const qasm::LoweredProgram lowered = lower_for(*program, gate_set_of(device.type()), options);
+  if (stop) stop->arm_if_long(lowered, request.shots);
   if (!is_dynamic(lowered)) {
     options.probabilities = true;
     options.state = device.type().capabilities().state;
@@ -221,15 +198,16 @@ py::dict run(std::shared_ptr<Program> program, std::string device, std::uint64_t
              std::optional<ParameterBinding> params) {
   RunRequest request = make_request(std::move(program), std::move(device), shots, seed, std::move(params));
   Outcome outcome;
-  run_stoppable([&](ExecutionProgress& progress) {
+  run_stoppable([&](Stoppable& stop) {
 #ifdef QRT_HAVE_QIR
     if (request.program->kind() == ProgramKind::Qir) {
-      outcome = run_qir(request, request.device, &progress);
+      stop.arm();
+      outcome = run_qir(request, request.device, &stop.progress);
       return;
     }
 #endif
     Device d = runtime()->open(request.device);
-    outcome = run_qasm(request, d, &progress);
+    outcome = run_qasm(request, d, &stop);
   });
   return to_python(std::move(outcome), request);
 }
@@ -278,19 +256,52 @@ void submit(std::shared_ptr<Program> program, std::string device, std::uint64_t 
 
 std::shared_ptr<Runtime> runtime() { return process_runtime(); }
 
-void run_stoppable(const std::function<void(ExecutionProgress&)>& work) {
-  ExecutionProgress progress;
+Stoppable::~Stoppable() {
+  if (!armed_) return;
+  sigaction(SIGINT, &previous_, nullptr);
+  g_stoppable.store(nullptr);
+}
+
+void Stoppable::arm() {
+  if (armed_ || PyThread_get_thread_ident() != g_main_thread) return;
+  struct sigaction ours = {};
+  ours.sa_handler = stop_on_sigint;
+  sigemptyset(&ours.sa_mask);
+  g_interrupted.store(false);
+  g_stoppable.store(&progress);
+  if (sigaction(SIGINT, &ours, &previous_) != 0) {
+    g_stoppable.store(nullptr);
+    return;
+  }
+  if (previous_.sa_handler == SIG_IGN) {  // Ctrl-C is ignored here: leave it so
+    sigaction(SIGINT, &previous_, nullptr);
+    g_stoppable.store(nullptr);
+    return;
+  }
+  armed_ = true;
+}
+
+void Stoppable::arm_if_long(const qasm::LoweredProgram& lowered, std::uint64_t shots) {
+  constexpr double kLong = 1 << 20;  // amplitude updates (or samples): about a millisecond
+  const double amplitudes = std::ldexp(1.0, static_cast<int>(lowered.num_qubits));
+  const double work = static_cast<double>(lowered.operations.size()) * amplitudes * static_cast<double>(shots > 0 ? shots : 1);
+  if (work >= kLong) arm();
+}
+
+bool Stoppable::interrupted() const { return armed_ && g_interrupted.load(); }
+
+void run_stoppable(const std::function<void(Stoppable&)>& work) {
   bool interrupted = false;
   {
-    SigintStops stops(progress);
+    Stoppable stop;
     py::gil_scoped_release unlocked;
     try {
-      work(progress);
+      work(stop);
     } catch (const StoppedError&) {
-      if (!stops.interrupted()) throw;
+      if (!stop.interrupted()) throw;
       interrupted = true;
     }
-    if (!interrupted && stops.interrupted()) PyErr_SetInterrupt();  // it came after the last operation
+    if (!interrupted && stop.interrupted()) PyErr_SetInterrupt();  // it came after the last operation
   }
   if (interrupted) {
     PyErr_SetNone(PyExc_KeyboardInterrupt);
