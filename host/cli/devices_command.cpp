@@ -24,34 +24,7 @@ int list_devices(bool json, bool isolate) {
   if (isolate) options.isolate = true;   // else $QRT_ISOLATE decides; either way plugins are only scanned
   Runtime runtime(options);
   if (json) {
-    boost::json::object doc;
-    boost::json::array dirs;
-    for (const auto& d : default_plugin_dirs()) dirs.push_back(boost::json::string(d.string()));
-    doc["search_path"] = std::move(dirs);
-    boost::json::array plugins;
-    for (const auto& p : runtime.plugins()) {
-      boost::json::object o;
-      o["file"] = p.file.string();
-      if (!p.link.empty()) o["link"] = p.link.string();  // found as this symlink, followed once
-      o["plugin"] = p.plugin_name;
-      o["version"] = p.plugin_version;
-      o["abi"] = std::to_string(p.abi_major) + "." + std::to_string(p.abi_minor);
-      boost::json::array devices;
-      for (const auto& d : p.devices) {
-        devices.push_back({{"name", d->name()},
-                           {"version", d->version()},
-                           {"description", d->description()},
-                           {"kwargs", parsed_or_text(d->schema_json()).as_object().at("kwargs")},
-                           {"capabilities", parsed_or_text(d->capabilities_json())}});
-      }
-      o["devices"] = std::move(devices);
-      plugins.push_back(std::move(o));
-    }
-    doc["plugins"] = std::move(plugins);
-    boost::json::array failures;
-    for (const auto& f : runtime.load_failures()) failures.push_back({{"file", f.file.string()}, {"reason", f.reason}});
-    doc["failed"] = std::move(failures);
-    std::cout << boost::json::serialize(doc) << "\n";
+    std::cout << devices_json(runtime) << "\n";
     return 0;
   }
 

@@ -1,13 +1,11 @@
-// Which front end a program file needs, decided by its content (not its extension): LLVM bitcode
-// (magic 'BC' 0xC0DE, or the bitcode wrapper), or LLVM IR text, is QIR; everything else goes to the
-// OpenQASM parser (which reports what is wrong with it).
+// The CLI's name for libqrt's choice of front end (qrt/program_kind.hpp).
 #pragma once
 
-#include <filesystem>
+#include <qrt/program_kind.hpp>
 
 namespace qrt::cli {
 
-enum class ProgramKind { OpenQasm, Qir };
-ProgramKind program_kind(const std::filesystem::path& file);
+using qrt::ProgramKind;
+using qrt::program_kind;
 
 }  // namespace qrt::cli

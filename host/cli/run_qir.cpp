@@ -114,42 +114,10 @@ boost::json::value typed_value(const qir::OutputEvent& e) {
   return boost::json::string(e.value);
 }
 
-// A shot's records as one line, arrays as [..] and tuples as (..): the histogram's key.
-std::string outcome_key(const qir::ShotOutput& shot) {
-  std::string key;
-  std::vector<std::pair<char, std::int64_t>> open;  // closing bracket, elements still to come
-  auto element_done = [&] {
-    while (!open.empty() && --open.back().second == 0) {
-      key += open.back().first;
-      open.pop_back();
-    }
-  };
-  for (const auto& e : shot.events) {
-    if (e.kind == qir::EventKind::Message) continue;
-    if (!key.empty() && key.back() != '[' && key.back() != '(') key += ",";
-    if (e.kind == qir::EventKind::Array || e.kind == qir::EventKind::Tuple) {
-      bool array = e.kind == qir::EventKind::Array;
-      key += array ? '[' : '(';
-      std::int64_t n = std::stoll(e.value);
-      if (n == 0) {
-        key += array ? ']' : ')';
-        element_done();
-      } else {
-        open.push_back({array ? ']' : ')', n});
-      }
-      continue;
-    }
-    key += e.value;
-    element_done();
-  }
-  for (auto it = open.rbegin(); it != open.rend(); ++it) key += it->first;  // a program that recorded too few
-  return key;
-}
-
 boost::json::object histogram_json(const qir::RunResult& result) {
   std::map<std::string, std::uint64_t> histogram;
   for (const auto& shot : result.shots)
-    if (!shot.failed) ++histogram[outcome_key(shot)];
+    if (!shot.failed) ++histogram[qir::outcome_key(shot)];
   boost::json::object h;
   for (const auto& [key, count] : histogram) h[key] = count;
   return h;

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,6 +49,10 @@ struct RunResult {
   std::vector<std::complex<double>> state;         // same indexing
   std::vector<std::pair<std::string, double>> expvals;
   double lower_seconds = 0, run_seconds = 0;
+  // For reading the device after the run (it keeps its wires until it is released): qubit k's device
+  // wire (empty for an isolated device), and the program's global phase (included in `state`).
+  std::vector<Wire> wires;
+  double global_phase = 0;
 };
 
 // Throws qrt::qasm::Error (quoting the statement) for program errors found while lowering or running,
@@ -62,5 +67,14 @@ qasm::DeviceGateSet gate_set_of(const DeviceType& type);
 qasm::LoweredProgram lower_for(const qasm::Program& program, const qasm::DeviceGateSet& gates, const RunOptions& options);
 RunResult run_lowered(const qasm::Program& program, const qasm::LoweredProgram& lowered, Device& device,
                       const RunOptions& options);
+
+// Whether the program runs shot by shot (measures mid-circuit, see above): it then needs shots > 0 and
+// has no final-state probabilities, state or expectation values.
+bool is_dynamic(const qasm::LoweredProgram& program);
+
+// The final state of the run that left `device` as it is (run_program or run_lowered, its wires still
+// allocated), indexed as RunResult::state (qubit k = bit k, `global_phase` included), written into `out`
+// (Device::state_size() amplitudes) in place: no intermediate copy of the 2^n amplitudes.
+void final_state_into(Device& device, double global_phase, std::span<std::complex<double>> out);
 
 }  // namespace qrt

@@ -72,6 +72,11 @@ class Device {
   // outcome (first wire = most significant bit) -> count; at most 64 wires.
   std::map<std::uint64_t, std::uint64_t> counts(std::span<const Wire> wires = {});
   std::vector<std::complex<double>> state();
+  // The number of amplitudes of state() (2^n for a state-vector device).
+  std::size_t state_size();
+  // state() written into `out` (its size must be state_size()): an in-process device copies its
+  // amplitudes straight into it, without an intermediate vector (for callers that own the buffer).
+  void state_into(std::span<std::complex<double>> out);
 
   void set_shots(std::uint64_t shots);
   std::uint64_t shots();

@@ -115,4 +115,13 @@ class Runtime {
   std::unique_ptr<Impl> impl_;
 };
 
+// The process-wide runtime: the one the runtime C API (__quantum__rt__*) and the QIR front end drive
+// programs with, started with default options on first use (again after __quantum__rt__finalize).
+// Language bindings use it so that their devices, QIR runs and submitted programs share one pool.
+std::shared_ptr<Runtime> process_runtime();
+
+// The document `qrt devices --json` prints: {"search_path": [...], "plugins": [{file, link?, plugin,
+// version, abi, devices: [{name, version, description, kwargs, capabilities}]}], "failed": [{file, reason}]}.
+std::string devices_json(const Runtime& runtime);
+
 }  // namespace qrt

@@ -75,6 +75,8 @@ RunResult run_lowered(const qasm::Program& program, const qasm::LoweredProgram& 
   result.probabilities = std::move(executed.probabilities);
   result.state = std::move(executed.state);
   result.expvals = std::move(executed.expvals);
+  result.wires = std::move(executed.wires);
+  result.global_phase = lowered.global_phase;
   result.run_seconds = seconds_since(start);
   return result;
 }

@@ -187,19 +187,6 @@ void run_dynamic(const LoweredProgram& program, BoundCircuit& circuit, Device& d
   }
 }
 
-// Reorders a device state (allocation order, first wire most significant) to Qiskit's indexing.
-std::vector<std::complex<double>> qiskit_order(const std::vector<std::complex<double>>& state, std::size_t n,
-                                               double global_phase) {
-  std::vector<std::complex<double>> out(state.size());
-  const std::complex<double> phase = std::polar(1.0, global_phase);
-  for (std::size_t i = 0; i < state.size(); ++i) {
-    std::size_t reversed = 0;
-    for (std::size_t k = 0; k < n; ++k) reversed |= ((i >> k) & 1u) << (n - 1 - k);
-    out[reversed] = state[i] * phase;
-  }
-  return out;
-}
-
 }  // namespace
 
 ExecutionResult execute(const LoweredProgram& lowered, Device& device, const RunOptions& options) {
@@ -222,9 +209,13 @@ ExecutionResult execute(const LoweredProgram& lowered, Device& device, const Run
   }
 
   const std::size_t n = lowered.num_qubits;
+  result.wires = circuit.wires();
   std::vector<Wire> high_first(circuit.wires().rbegin(), circuit.wires().rend());  // qubit n-1 ... qubit 0
   if (options.probabilities) result.probabilities = device.probs(high_first);
-  if (options.state) result.state = qiskit_order(device.state(), n, lowered.global_phase);
+  if (options.state) {
+    result.state.resize(device.state_size());
+    final_state_into(device, lowered.global_phase, result.state);
+  }
   for (const auto& word : options.expvals) {
     if (word.size() != n)
       throw Error(ErrorCode::InvalidArgument, "Pauli word '" + word + "' has " + std::to_string(word.size()) +
@@ -235,3 +226,25 @@ ExecutionResult execute(const LoweredProgram& lowered, Device& device, const Run
 }
 
 }  // namespace qrt::exec
+
+namespace qrt {
+
+// The device's order is allocation order with the first wire most significant, so qubit k sits at bit
+// n-1-k: reversing the n index bits (pairs of amplitudes swapped in place) gives Qiskit's indexing.
+bool is_dynamic(const qasm::LoweredProgram& program) { return exec::is_dynamic(program); }
+
+void final_state_into(Device& device, double global_phase, std::span<std::complex<double>> out) {
+  device.state_into(out);
+  std::size_t n = 0;
+  while ((std::size_t{1} << n) < out.size()) ++n;
+  const std::complex<double> phase = std::polar(1.0, global_phase);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    std::size_t reversed = 0;
+    for (std::size_t k = 0; k < n; ++k) reversed |= ((i >> k) & 1u) << (n - 1 - k);
+    if (i < reversed) std::swap(out[i], out[reversed]);
+  }
+  if (global_phase != 0)
+    for (auto& amplitude : out) amplitude *= phase;
+}
+
+}  // namespace qrt

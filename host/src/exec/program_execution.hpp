@@ -29,6 +29,7 @@ struct ExecutionResult {
   std::vector<double> probabilities;
   std::vector<std::complex<double>> state;
   std::vector<std::pair<std::string, double>> expvals;
+  std::vector<Wire> wires;  // qubit k's device wire
 };
 
 // A device error raised while executing operation `operation` of the lowered program; the host maps it

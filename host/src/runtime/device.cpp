@@ -6,6 +6,7 @@
 
 #include <qrt/sdk/memory_budget.hpp>
 
+#include <algorithm>
 #include <limits>
 
 namespace qrt {
@@ -316,6 +317,32 @@ std::vector<std::complex<double>> Device::state() {
   std::vector<std::complex<double>> out(size);
   QRT_CALL(in, state, reinterpret_cast<double*>(out.data()), out.size());
   return out;
+}
+
+std::size_t Device::state_size() {
+  PooledInstance& in = live("state_size");
+  if (auto* r = remote(in)) return r->state().size();
+  std::size_t size = 0;
+  QRT_CALL(in, state_size, &size);
+  return size;
+}
+
+void Device::state_into(std::span<std::complex<double>> out) {
+  PooledInstance& in = live("state");
+  if (auto* r = remote(in)) {
+    std::vector<std::complex<double>> copy = r->state();
+    if (copy.size() != out.size())
+      throw Error(ErrorCode::InvalidArgument, in.type->name() + ": state: the buffer holds " + std::to_string(out.size()) +
+                                                  " amplitudes, the state " + std::to_string(copy.size()));
+    std::copy(copy.begin(), copy.end(), out.begin());
+    return;
+  }
+  std::size_t size = 0;
+  QRT_CALL(in, state_size, &size);
+  if (size != out.size())
+    throw Error(ErrorCode::InvalidArgument, in.type->name() + ": state: the buffer holds " + std::to_string(out.size()) +
+                                                " amplitudes, the state " + std::to_string(size));
+  QRT_CALL(in, state, reinterpret_cast<double*>(out.data()), out.size());
 }
 
 void Device::set_shots(std::uint64_t shots) {

@@ -116,4 +116,8 @@ std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept;
 // messages (INFO lines) in order, END\t0 (END\t1 after a failure).
 std::string format_shot(const Program& program, const ShotOutput& shot);
 
+// A shot's records (messages left out) as one line, arrays as [..] and tuples as (..), e.g. "1,[0,1],(2,3.5)":
+// the key of the histogram of a run's outcomes (`qrt run -o json`, `qrt batch`, the Python package's counts).
+std::string outcome_key(const ShotOutput& shot);
+
 }  // namespace qrt::qir

@@ -1,11 +1,11 @@
-#include "program_kind.hpp"
+#include <qrt/program_kind.hpp>
 
 #include <array>
 #include <fstream>
 #include <string>
 #include <string_view>
 
-namespace qrt::cli {
+namespace qrt {
 namespace {
 
 bool is_bitcode(std::string_view head) {
@@ -45,7 +45,11 @@ ProgramKind program_kind(const std::filesystem::path& file) {
   std::string head(64 * 1024, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
+  return program_kind_of_text(head);
+}
+
+ProgramKind program_kind_of_text(std::string_view head) {
   return is_bitcode(head) || is_llvm_ir_text(head) ? ProgramKind::Qir : ProgramKind::OpenQasm;
 }
 
-}  // namespace qrt::cli
+}  // namespace qrt

@@ -1,0 +1,244 @@
+"""qrt — run OpenQASM 2.0 and QIR programs on pluggable quantum devices, from Python.
+
+    import qrt
+    bell = qrt.Program.from_qasm('''OPENQASM 2.0; include "qelib1.inc";
+        qreg q[2]; creg c[2]; h q[0]; cx q[0], q[1]; measure q -> c;''')
+    result = qrt.run(bell, shots=1000, seed=7)        # a qrt.Result: .counts, .probabilities, .state
+    with qrt.Device("statevector.qubit:threads=1") as dev:
+        dev.run(bell)                                 # measurements at the end are left to sampling
+        dev.probabilities()                           # numpy float64, qubit k = bit k of the index
+    future = qrt.submit("circuit.qasm", device="statevector.qubit", shots=100)   # concurrent.futures
+
+Devices are named by config strings, as on the ``qrt`` command line ("statevector.qubit",
+"statevector.qubit:precision=single,threads=4", a JSON object...). Every device comes from one
+process-wide pool: a released device is reset and reused by the next equal config. Errors derive from
+:class:`qrt.Error` and carry the CLI's messages. Ctrl-C stops a program running on the main thread.
+"""
+
+from __future__ import annotations
+
+import atexit
+import concurrent.futures
+import json
+import os
+from typing import Any, Dict, List, Mapping, Optional, Union
+
+import numpy
+
+from . import _qrt
+from ._errors import (ConfigError, DeviceNotFoundError, Error, InvalidArgumentError, OutOfMemoryError, ParseError,
+                      PluginError, ShotFailedError, StateError, UnsupportedError)
+
+__version__: str = _qrt.__version__
+
+Program = _qrt.Program
+
+ProgramLike = Union[str, "os.PathLike[str]", Program]
+
+__all__ = [
+    "__version__", "devices", "load", "Program", "Device", "run", "submit", "Result",
+    "Error", "ConfigError", "DeviceNotFoundError", "InvalidArgumentError", "OutOfMemoryError", "ParseError",
+    "PluginError", "ShotFailedError", "StateError", "UnsupportedError",
+]
+
+
+def devices() -> List[Dict[str, Any]]:
+    """Every device the discovered plugins offer, one dict each, from the document ``qrt devices --json``
+    prints: ``name``, ``library`` (the plugin file), ``plugin``, ``version``, ``description``, ``kwargs``
+    (the kwargs schema: name, type, default, ...), ``capabilities`` and, from them, ``gates``."""
+    doc = json.loads(_qrt._devices_json())
+    out = []
+    for plugin in doc["plugins"]:
+        for device in plugin["devices"]:
+            capabilities = device["capabilities"]
+            out.append({
+                "name": device["name"],
+                "library": plugin["file"],
+                "plugin": plugin["plugin"],
+                "version": device["version"],
+                "description": device["description"],
+                "kwargs": device["kwargs"],
+                "capabilities": capabilities,
+                "gates": list(capabilities.get("gates", [])) if isinstance(capabilities, dict) else [],
+            })
+    return out
+
+
+def load(path: Union[str, "os.PathLike[str]"]) -> Program:
+    """Loads a program file, parsed (OpenQASM) or compiled (QIR) once: run it as often as you like.
+    The front end is chosen by content, as ``qrt run`` does: LLVM bitcode or LLVM IR text is QIR,
+    anything else OpenQASM 2.0. Raises :class:`qrt.ParseError` (with line and column) for a program
+    that does not parse."""
+    return Program.load(os.fspath(path))
+
+
+def _program(program: ProgramLike) -> Program:
+    if isinstance(program, Program):
+        return program
+    if isinstance(program, (str, os.PathLike)):
+        return load(program)
+    raise TypeError(f"program must be a qrt.Program, a str or an os.PathLike path, not {type(program).__name__}")
+
+
+def _params(params: Optional[Mapping[str, float]]) -> Optional[Dict[str, float]]:
+    if params is None:
+        return None
+    return {str(name): float(value) for name, value in params.items()}
+
+
+class Result:
+    """What :func:`qrt.run` returns.
+
+    - ``counts``: ``{bitstring: count}`` when shots > 0 (OpenQASM: the classical registers as ``qrt run``
+      prints them, qubit/clbit 0 rightmost; QIR: each shot's records on one line, as the histogram of
+      ``qrt run -o json``), else None.
+    - ``probabilities``: numpy float64 array of 2^n final-state probabilities (index bit k = qubit k),
+      None for a program that measures mid-circuit and for QIR.
+    - ``state``: numpy complex128 state vector (same indexing, global phase included) when the device
+      has one and the program ends without mid-circuit measurements, else None.
+    - ``shots`` (QIR): per shot, its output records and messages as ``(kind, value, label)`` tuples
+      (kind "RESULT", "BOOL", "INT", "DOUBLE", "TUPLE", "ARRAY" or "MESSAGE"; value as printed).
+    - ``output`` (QIR): exactly the text ``qrt run`` prints for the program.
+    - ``kind`` ("openqasm" or "qir"), ``device`` (the config string), ``num_shots``, ``run_seconds``.
+    """
+
+    __slots__ = ("kind", "device", "counts", "probabilities", "state", "shots", "output", "num_shots", "run_seconds")
+
+    def __init__(self, fields: Dict[str, Any]) -> None:
+        for name in self.__slots__:
+            setattr(self, name, fields.get(name))
+
+    def __repr__(self) -> str:
+        parts = [f"kind={self.kind!r}", f"device={self.device!r}"]
+        if self.counts is not None:
+            parts.append(f"counts={self.counts!r}")
+        if self.probabilities is not None:
+            parts.append(f"probabilities=<{len(self.probabilities)} float64>")
+        if self.state is not None:
+            parts.append(f"state=<{len(self.state)} complex128>")
+        return "qrt.Result(" + ", ".join(parts) + ")"
+
+
+def _result(fields: Dict[str, Any]) -> Result:
+    result = Result(fields)
+    if fields.get("error"):
+        raise ShotFailedError(fields["error"], result)
+    return result
+
+
+def run(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
+        params: Optional[Mapping[str, float]] = None) -> Result:
+    """Runs ``program`` (a :class:`qrt.Program` or a path) on a pooled device of config ``device`` and
+    returns a :class:`qrt.Result`.
+
+    ``shots=0`` is analytic for OpenQASM (probabilities and state only); a QIR program then runs one
+    shot, as ``qrt run`` without ``--shots``. ``seed`` makes sampling reproducible. ``params`` binds the
+    free parameters (sweep identifiers) of an OpenQASM program, e.g. ``{"theta": 0.5}``.
+    The GIL is released while the program runs; Ctrl-C (on the main thread) stops it at its next
+    operation and raises KeyboardInterrupt. A failed QIR shot raises :class:`qrt.ShotFailedError`.
+    """
+    if shots < 0:
+        raise InvalidArgumentError(f"shots must be >= 0, not {shots}", "invalid argument")
+    return _result(_qrt._run(_program(program), device, shots, seed, _params(params)))
+
+
+def submit(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
+           params: Optional[Mapping[str, float]] = None) -> "concurrent.futures.Future[Result]":
+    """:func:`qrt.run` on the process's executor (one worker per core, devices from the shared pool):
+    returns at once a ``concurrent.futures.Future`` of the :class:`qrt.Result` (or of the error).
+    Many submissions run at once on several pooled devices, without the GIL. A device with a
+    ``threads`` kwarg gets its share of the cores unless the config sets ``threads``."""
+    if shots < 0:
+        raise InvalidArgumentError(f"shots must be >= 0, not {shots}", "invalid argument")
+    future: "concurrent.futures.Future[Result]" = concurrent.futures.Future()
+    future.set_running_or_notify_cancel()
+
+    def deliver(fields: Optional[Dict[str, Any]], error: Optional[BaseException]) -> None:
+        if error is not None:
+            future.set_exception(error)
+            return
+        try:
+            future.set_result(_result(fields))
+        except ShotFailedError as failed:
+            future.set_exception(failed)
+
+    _qrt._submit(_program(program), device, shots, seed, _params(params), deliver)
+    return future
+
+
+class Device:
+    """A device from the process runtime's pool, by config string (as on the ``qrt`` command line).
+
+    As a context manager it goes back to the pool on exit (reset; an equal config then reuses the
+    instance); :meth:`release` does the same. ``run`` applies an OpenQASM program to a fresh start (|0...0>);
+    ``state``, ``probabilities``, ``expval`` and ``counts`` then read the final state, qubit k = bit k.
+    One thread at a time may use a Device; distinct Devices may run at once (the GIL is released).
+    """
+
+    def __init__(self, config: str = "statevector.qubit") -> None:
+        self._native = _qrt._NativeDevice(config)
+        kwargs = json.loads(self._native.canonical_kwargs or "{}")
+        self._single = isinstance(kwargs, dict) and kwargs.get("precision") == "single"
+
+    def __enter__(self) -> "Device":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.release()
+
+    def release(self) -> None:
+        """Gives the instance back to the pool now (reset). Later calls raise :class:`qrt.StateError`."""
+        self._native.release()
+
+    @property
+    def config(self) -> str:
+        """The config string this device was opened with."""
+        return self._native.config
+
+    @property
+    def name(self) -> str:
+        """The device's name, e.g. "statevector.qubit"."""
+        return self._native.name
+
+    @property
+    def kwargs(self) -> Dict[str, Any]:
+        """The instance's canonical kwargs (defaults filled in)."""
+        return json.loads(self._native.canonical_kwargs)
+
+    @property
+    def num_qubits(self) -> int:
+        """Qubits of the last program run (0 before the first run)."""
+        return self._native.num_qubits
+
+    def run(self, program: ProgramLike, params: Optional[Mapping[str, float]] = None) -> "Device":
+        """Applies an OpenQASM ``program`` from |0...0>, leaving its final state on the device (terminal
+        measurements are not applied: sample them with :meth:`counts`). ``params`` binds its free
+        parameters. Returns the device. Ctrl-C (main thread) stops it and raises KeyboardInterrupt."""
+        self._native.run(_program(program), _params(params))
+        return self
+
+    def state(self) -> "numpy.ndarray":
+        """The final state: 2^n amplitudes (index bit k = qubit k, the program's global phase included),
+        numpy complex128, written straight into the array; complex64 on a ``precision=single`` device
+        (converted from the ABI's complex128 copy)."""
+        state = self._native.state()
+        return state.astype("complex64") if self._single else state
+
+    def probabilities(self) -> "numpy.ndarray":
+        """Final-state probabilities: numpy float64 array of 2^n, index bit k = qubit k (as ``qrt run``)."""
+        return self._native.probabilities()
+
+    def expval(self, word: str) -> float:
+        """Expectation value of a Pauli word over all qubits, rightmost letter = qubit 0 (as ``--expval``)."""
+        return self._native.expval(word)
+
+    def counts(self, shots: int, seed: Optional[int] = None) -> Dict[str, int]:
+        """Samples all qubits ``shots`` times from the final state: ``{bitstring: count}``, qubit 0 rightmost."""
+        return self._native.counts(shots, seed)
+
+    def __repr__(self) -> str:
+        state = "active" if self._native.active else "released"
+        return f"qrt.Device({self._native.config!r}, {state})"
+
+
+atexit.register(_qrt._shutdown)

@@ -1,0 +1,107 @@
+// qrt._qrt — the pybind11 extension under the `qrt` Python package. It only translates: every decision
+// (front end by content, lowering, running, output text, errors and their messages) is libqrt's.
+#pragma once
+
+#include <qrt/circuit_runner.hpp>
+#include <qrt/execution_progress.hpp>
+#include <qrt/parameter_sweep.hpp>
+#include <qrt/program_kind.hpp>
+#include <qrt/qasm/lowering.hpp>
+#include <qrt/qasm/program.hpp>
+#include <qrt/runtime.hpp>
+#ifdef QRT_HAVE_QIR
+#include <qrt/qir/program.hpp>
+#endif
+
+#include <pybind11/complex.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <csignal>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace qrt::python {
+
+namespace py = pybind11;
+
+// --- errors.cpp: C++ exceptions as qrt.Error subclasses (classes defined in qrt/_errors.py) ---
+void register_error_translator();
+// Sets the Python error for `error` (the GIL held) and returns the exception object, for futures.
+py::object exception_object(std::exception_ptr error);
+
+// --- programs.cpp: qrt.Program ---
+class Program {
+ public:
+  static Program load(const std::string& path);
+  static Program from_qasm(const std::string& source, const std::string& name);
+
+  ProgramKind kind() const { return kind_; }
+  const std::string& name() const { return name_; }
+  // The OpenQASM program with `params` bound (parsed again when there are any), else the one parsed by
+  // load; throws the parse error of a program whose free parameters were left unbound.
+  std::shared_ptr<const qasm::Program> qasm(const ParameterBinding& params) const;
+#ifdef QRT_HAVE_QIR
+  const std::shared_ptr<const qir::Program>& qir() const { return qir_; }
+#endif
+  std::size_t num_qubits() const;
+  std::string repr() const;
+
+ private:
+  ProgramKind kind_ = ProgramKind::OpenQasm;
+  std::string name_, source_;
+  std::shared_ptr<const qasm::Program> parsed_;  // null while free parameters are unbound
+  std::exception_ptr unbound_;                    // the parse error without a binding
+#ifdef QRT_HAVE_QIR
+  std::shared_ptr<const qir::Program> qir_;
+#endif
+};
+void bind_program_class(py::module_& m);
+
+// --- runs.cpp: qrt.run, qrt.submit, Ctrl-C ---
+// The process runtime (qrt::process_runtime): one pool for Device, run, submit and QIR runs.
+std::shared_ptr<Runtime> runtime();
+// A run's stop flag. arm(): on the main thread, Ctrl-C requests the stop (a SIGINT handler of ours until
+// the run ends; the run then throws StoppedError, raised as KeyboardInterrupt). Runs too short to be worth
+// stopping leave it unarmed: swapping the handler (a system call each way) would cost more than they
+// do, and a Ctrl-C during them still raises KeyboardInterrupt, from Python's own handler, as they return.
+class Stoppable {
+ public:
+  Stoppable() = default;
+  Stoppable(const Stoppable&) = delete;
+  Stoppable& operator=(const Stoppable&) = delete;
+  ~Stoppable();
+  void arm();
+  // Arms when operations x 2^n x shots reaches ~2^20 (about a millisecond of work or more).
+  void arm_if_long(const qasm::LoweredProgram& lowered, std::uint64_t shots);
+  bool interrupted() const;
+  ExecutionProgress progress;
+
+ private:
+  struct sigaction previous_ = {};
+  bool armed_ = false;
+};
+// Runs `work` on the calling thread with the GIL released.
+void run_stoppable(const std::function<void(Stoppable&)>& work);
+void bind_runs(py::module_& m);
+
+// --- device_binding.cpp: qrt.Device's native part ---
+void bind_device(py::module_& m);
+
+// Moves a vector into a NumPy array without copying (the array owns it).
+template <class T>
+py::array_t<T> to_numpy(std::vector<T>&& values) {
+  auto* owned = new std::vector<T>(std::move(values));
+  py::capsule free_when_done(owned, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  return py::array_t<T>(static_cast<py::ssize_t>(owned->size()), owned->data(), free_when_done);
+}
+
+// "qubit 0 rightmost" bitstring of `bits` bits.
+std::string bitstring(std::uint64_t value, std::size_t bits);
+
+}  // namespace qrt::python

@@ -1,0 +1,106 @@
+// C++ exceptions -> the qrt.Error hierarchy of qrt/_errors.py, with libqrt's messages unchanged (the
+// CLI prints the same text after "qrt: error: ").
+#include "bindings.hpp"
+
+#include <qrt/qasm/error.hpp>
+
+#include <new>
+
+namespace qrt::python {
+namespace {
+
+const char* class_of(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::Config: return "ConfigError";
+    case ErrorCode::NotFound:
+    case ErrorCode::Ambiguous: return "DeviceNotFoundError";
+    case ErrorCode::InvalidArgument:
+    case ErrorCode::OutOfRange: return "InvalidArgumentError";
+    case ErrorCode::OutOfMemory: return "OutOfMemoryError";
+    case ErrorCode::Unsupported: return "UnsupportedError";
+    case ErrorCode::Internal:
+    case ErrorCode::LoadFailed: return "PluginError";
+    case ErrorCode::FailedPrecondition:
+    case ErrorCode::State: return "StateError";
+  }
+  return "Error";
+}
+
+py::object error_class(const char* name) { return py::module_::import("qrt._errors").attr(name); }
+
+void raise(const py::object& cls, const py::tuple& args) { PyErr_SetObject(cls.ptr(), args.ptr()); }
+
+// The message `qrt` prints for an allocation of the host's own that failed (host/cli/main.cpp).
+constexpr const char* kOutOfMemory =
+    "out of memory (the result or the program does not fit in the memory this process may use; see ulimit -v "
+    "and the cgroup's memory.max)";
+
+void set_error(std::exception_ptr error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const qasm::Error& e) {
+    raise(error_class("ParseError"), py::make_tuple(e.what(), e.file(), e.line(), e.column()));
+#ifdef QRT_HAVE_QIR
+  } catch (const qir::ProgramError& e) {
+    raise(error_class("ParseError"), py::make_tuple(e.what(), py::none(), py::none(), py::none()));
+#endif
+  } catch (const Error& e) {
+    raise(error_class(class_of(e.code())), py::make_tuple(e.what(), to_string(e.code())));
+  } catch (const std::bad_alloc&) {
+    raise(error_class("OutOfMemoryError"), py::make_tuple(kOutOfMemory, "out of memory"));
+  }
+}
+
+}  // namespace
+
+void register_error_translator() {
+  py::register_exception_translator([](std::exception_ptr error) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const py::error_already_set&) {
+      throw;  // pybind11's own translation
+    } catch (const qasm::Error&) {
+      set_error(error);
+#ifdef QRT_HAVE_QIR
+    } catch (const qir::ProgramError&) {
+      set_error(error);
+#endif
+    } catch (const Error&) {
+      set_error(error);
+    } catch (const std::bad_alloc&) {
+      set_error(error);
+    }
+    // anything else: rethrown above and translated by pybind11 (RuntimeError & co.)
+  });
+}
+
+py::object exception_object(std::exception_ptr error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const py::error_already_set& e) {
+    return e.value();
+  } catch (const qasm::Error&) {
+    set_error(error);
+#ifdef QRT_HAVE_QIR
+  } catch (const qir::ProgramError&) {
+    set_error(error);
+#endif
+  } catch (const Error&) {
+    set_error(error);
+  } catch (const std::bad_alloc&) {
+    set_error(error);
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (...) {
+    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+  }
+  PyObject *type = nullptr, *value = nullptr, *trace = nullptr;
+  PyErr_Fetch(&type, &value, &trace);
+  PyErr_NormalizeException(&type, &value, &trace);
+  if (trace) PyException_SetTraceback(value, trace);
+  Py_XDECREF(type);
+  Py_XDECREF(trace);
+  return py::reinterpret_steal<py::object>(value);
+}
+
+}  // namespace qrt::python
