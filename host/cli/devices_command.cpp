@@ -2,6 +2,7 @@
 // and every file that failed to load or that the trust rules refused, with the reason. A plugin found as
 // a symlink is shown as "link -> file".
 #include "commands.hpp"
+#include "json_text.hpp"
 
 #include <qrt/runtime.hpp>
 
@@ -51,7 +52,7 @@ int list_devices(bool json, bool isolate) {
     boost::json::array failures;
     for (const auto& f : runtime.load_failures()) failures.push_back({{"file", f.file.string()}, {"reason", f.reason}});
     doc["failed"] = std::move(failures);
-    std::cout << boost::json::serialize(doc) << "\n";
+    std::cout << json_text(doc) << "\n";
     return 0;
   }
 
@@ -67,10 +68,10 @@ int list_devices(bool json, bool isolate) {
         const auto& o = k.as_object();
         std::cout << "      " << boost::json::value_to<std::string>(o.at("name")) << " ("
                   << boost::json::value_to<std::string>(o.at("type")) << ", default "
-                  << boost::json::serialize(o.at("default"));
-        if (o.contains("min")) std::cout << ", min " << boost::json::serialize(o.at("min"));
-        if (o.contains("max")) std::cout << ", max " << boost::json::serialize(o.at("max"));
-        if (o.contains("choices")) std::cout << ", one of " << boost::json::serialize(o.at("choices"));
+                  << json_text(o.at("default"));
+        if (o.contains("min")) std::cout << ", min " << json_text(o.at("min"));
+        if (o.contains("max")) std::cout << ", max " << json_text(o.at("max"));
+        if (o.contains("choices")) std::cout << ", one of " << json_text(o.at("choices"));
         std::cout << ")";
         if (o.contains("doc")) std::cout << ": " << boost::json::value_to<std::string>(o.at("doc"));
         std::cout << "\n";

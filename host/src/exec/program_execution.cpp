@@ -225,12 +225,8 @@ ExecutionResult execute(const LoweredProgram& lowered, Device& device, const Run
   std::vector<Wire> high_first(circuit.wires().rbegin(), circuit.wires().rend());  // qubit n-1 ... qubit 0
   if (options.probabilities) result.probabilities = device.probs(high_first);
   if (options.state) result.state = qiskit_order(device.state(), n, lowered.global_phase);
-  for (const auto& word : options.expvals) {
-    if (word.size() != n)
-      throw Error(ErrorCode::InvalidArgument, "Pauli word '" + word + "' has " + std::to_string(word.size()) +
-                                                  " letters; the circuit has " + std::to_string(n) + " qubits");
-    result.expvals.emplace_back(word, device.expval(Observable::pauli_word(word, high_first)));
-  }
+  for (const auto& word : options.expvals)  // reported under the word as given (dense, sparse, any case)
+    result.expvals.emplace_back(word, device.expval(Observable::pauli_word(dense_pauli_word(word, n), high_first)));
   return result;
 }
 
