@@ -165,6 +165,28 @@ TEST_CASE("QIR runs refuse the options of OpenQASM runs, take the device's shots
   CHECK(table.exit_code == kOk);
   CHECK_THAT(table.err, Contains("qrt: seed "));
 }
+
+TEST_CASE("qrt batch keeps a QIR program's messages and takes the device's shots", "[cli][sweep][qir]") {
+  const TempProgram hello(R"(@msg = internal constant [3 x i8] c"hi\00"
+define void @main() #0 {
+entry:
+  %s = call ptr @__quantum__rt__string_create(ptr @msg)
+  call void @__quantum__rt__message(ptr %s)
+  call void @__quantum__rt__string_update_reference_count(ptr %s, i32 -1)
+  ret void
+}
+declare ptr @__quantum__rt__string_create(ptr)
+declare void @__quantum__rt__message(ptr)
+declare void @__quantum__rt__string_update_reference_count(ptr, i32)
+attributes #0 = { "entry_point" "required_num_qubits"="0" "required_num_results"="0" }
+)", ".ll");
+  const cli_test::Outcome o = qrt("batch " + hello.path.string() + " -d statevector.qubit:shots=2 --no-progress");
+  INFO(o.err);
+  REQUIRE(o.exit_code == kOk);
+  const auto line = boost::json::parse(o.out).as_object();
+  CHECK(line.at("shots").to_number<std::int64_t>() == 2);
+  CHECK(line.at("messages") == boost::json::array{"hi", "hi"});
+}
 #endif
 
 TEST_CASE("stabilizer.qubit runs rotations by multiples of pi/2 and refuses other angles", "[cli][sweep]") {
