@@ -343,7 +343,7 @@ int batch(const BatchArgs& args) {
     } catch (const Error&) {
       // a config that does not resolve fails each program with its own error
     }
-    if (device.seed || !launcher_rank()) base_seed = effective_seed(std::nullopt, device);
+    base_seed = effective_seed(std::nullopt, device);
   }
 
   // Declared before the executor: its queued tasks refer to them until it is gone.

@@ -1,5 +1,6 @@
 #include "effective_settings.hpp"
 #include "json_text.hpp"
+#include "mpi_launch.hpp"
 
 #include <boost/json.hpp>
 
@@ -25,20 +26,21 @@ DeviceSettings device_settings(const std::string& canonical_kwargs) {
   return {whole_number(kwargs.get_object(), "shots"), whole_number(kwargs.get_object(), "seed")};
 }
 
-std::uint64_t effective_seed(std::optional<std::uint64_t> requested, const DeviceSettings& device) {
+std::optional<std::uint64_t> effective_seed(std::optional<std::uint64_t> requested, const DeviceSettings& device) {
   if (requested) return *requested;
   if (device.seed) return *device.seed;
+  if (launcher_rank()) return std::nullopt;
   std::random_device entropy;
   return (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
 }
 
-std::string effective_kwargs(const std::string& canonical_kwargs, std::uint64_t shots, std::uint64_t seed) {
+std::string effective_kwargs(const std::string& canonical_kwargs, std::uint64_t shots, std::optional<std::uint64_t> seed) {
   boost::system::error_code ec;
   boost::json::value kwargs = boost::json::parse(canonical_kwargs, ec);
   if (ec || !kwargs.is_object()) return canonical_kwargs;
   boost::json::object& o = kwargs.get_object();
   if (o.contains("shots")) o["shots"] = shots;
-  if (o.contains("seed")) o["seed"] = seed;
+  if (o.contains("seed") && seed) o["seed"] = *seed;
   return json_text(kwargs);
 }
 

@@ -109,7 +109,7 @@ void write_run_json(const RunReport& report, std::optional<std::size_t> top, std
                                             {"clbits", report.program.num_clbits},
                                             {"gates", report.program.gate_count()}});
   doc.member("shots", r.shots);
-  doc.member("seed", report.seed);
+  doc.member("seed", report.seed ? boost::json::value(*report.seed) : boost::json::value(nullptr));
   doc.member("dynamic", r.dynamic);
   if (!r.counts.empty()) {
     boost::json::object counts;

@@ -32,7 +32,7 @@ struct RunReport {
   const std::string& file;
   const RunResult& result;
   double parse_seconds = 0;
-  std::uint64_t seed = 0;  // the seed the run used (effective_settings.hpp)
+  std::optional<std::uint64_t> seed;  // the seed the run used (effective_settings.hpp); unset: the device's own
 };
 
 void write_run_json(const RunReport& report, std::optional<std::size_t> top, std::FILE* to);

@@ -163,7 +163,7 @@ int run(const RunArgs& given) {
   }
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
 
-  const RunReport report{device, program, shown_file, r, parse_seconds, *options.seed};
+  const RunReport report{device, program, shown_file, r, parse_seconds, options.seed};
   if (args.output == "json")
     write_run_json(report, args.top, stdout);
   else

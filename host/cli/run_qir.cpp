@@ -210,7 +210,7 @@ Outcome run_program(const QirRunArgs& args, ExecutionProgress& progress, RunProg
     doc["entry"] = program.entry_name();
     doc["device"] = args.device;
     doc["shots"] = options.shots;
-    doc["seed"] = *options.seed;
+    doc["seed"] = options.seed ? boost::json::value(*options.seed) : boost::json::value(nullptr);
     boost::json::object metadata;
     for (const auto& m : program.metadata()) metadata[m.key] = m.value ? boost::json::value(*m.value) : boost::json::value(nullptr);
     doc["metadata"] = std::move(metadata);
@@ -359,7 +359,7 @@ int run_qir(const QirRunArgs& given) {
   }();
   args.shots = qir_shots(args.file, given.shots, device.shots);
   args.seed = effective_seed(given.seed, device);
-  if (!given.seed && !device.seed && args.output != "json")
+  if (args.seed && !given.seed && !device.seed && args.output != "json")
     std::fprintf(stderr, "qrt: seed %llu (--seed %llu repeats this run)\n", static_cast<unsigned long long>(*args.seed),
                  static_cast<unsigned long long>(*args.seed));
   if (args.isolate) return run_isolated(args);
