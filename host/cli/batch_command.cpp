@@ -10,9 +10,14 @@
 // Ctrl-C stops cleanly: running programs finish, queued ones are cancelled, every result so far is
 // written (cancelled runs as "status": "cancelled"), devices go back to the pool, exit code 130.
 // A second Ctrl-C ends the process at once. Exit code 1 when any run failed, else 0.
+#include "json_text.hpp"
 #include "batch_ranks.hpp"
 #include "buffered_output.hpp"
 #include "commands.hpp"
+#include "effective_settings.hpp"
+#include "exit_status.hpp"
+#include "number_options.hpp"
+#include "param_binding.hpp"
 #include "mpi_launch.hpp"
 #include "program_kind.hpp"
 #include "progress_line.hpp"
@@ -147,7 +152,7 @@ struct RunLabel {
   std::size_t index;
   const fs::path* file;
   ParameterBinding binding;
-  std::optional<std::uint64_t> seed;
+  std::optional<std::uint64_t> seed;  // derived from the batch's base seed (unset only under mpirun without one)
 };
 
 boost::json::object label_json(const RunLabel& label) {
@@ -167,7 +172,8 @@ boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device
     // A compiled program drives its own pooled device, shot by shot, on this worker thread.
     if (!label.binding.empty()) throw Error(ErrorCode::InvalidArgument, "--param applies to OpenQASM programs, not to QIR");
     boost::json::object doc = label_json(label);
-    for (auto& [key, value] : run_qir_for_batch(label.file->string(), args.device, args.shots.value_or(1), label.seed))
+    const std::uint64_t shots = qir_shots(label.file->string(), args.shots, device.shots() > 0 ? std::optional(device.shots()) : std::nullopt);
+    for (auto& [key, value] : run_qir_for_batch(label.file->string(), args.device, shots, label.seed))
       doc[key] = std::move(value);
     if (doc.at("status") == "error") throw Error(ErrorCode::FailedPrecondition, doc.at("error").as_string().c_str());
     return doc;
@@ -223,7 +229,7 @@ BatchOutcome outcome_of_failure(const RunLabel& label, std::exception_ptr error)
     doc["status"] = "error";
     doc["error"] = "an exception that is not a std::exception";
   }
-  return {status, boost::json::serialize(doc)};
+  return {status, json_text(doc)};
 }
 
 // ---- The command -------------------------------------------------------------------------------------
@@ -261,7 +267,7 @@ class ResultWriter {
   // -o json: closes the document with the summary and extra members (key, serialised value).
   void finish(const boost::json::object& summary, const std::vector<std::pair<std::string, std::string>>& extra) {
     if (json_) {
-      std::cout << "],\"summary\":" << boost::json::serialize(summary);
+      std::cout << "],\"summary\":" << json_text(summary);
       for (const auto& [key, value] : extra) std::cout << ',' << boost::json::serialize(boost::json::string(key)) << ':' << value;
       std::cout << "}\n";
     }
@@ -293,7 +299,7 @@ void wait_for(std::future<boost::json::object>& future, Executor& executor, Poll
 
 BatchOutcome take(std::future<boost::json::object>& future, const RunLabel& label) {
   try {
-    return {BatchOutcome::Status::Ok, boost::json::serialize(future.get())};
+    return {BatchOutcome::Status::Ok, json_text(future.get())};
   } catch (...) {
     return outcome_of_failure(label, std::current_exception());
   }
@@ -315,6 +321,30 @@ int batch(const BatchArgs& args) {
   const ParameterGrid grid(std::move(axes));
   const std::vector<fs::path> files = circuit_files(args.inputs);
   const std::size_t total = files.size() * grid.size();
+  if (!grid.axes().empty()) {  // a --param that no program mentions is a misspelling, not a sweep
+    std::vector<std::string> names, sources;
+    for (const auto& axis : grid.axes()) names.push_back(axis.name);
+    for (const auto& file : files) sources.push_back(read_source(file));
+    require_params_used(names, sources);
+  }
+
+  RuntimeOptions runtime_options;
+  runtime_options.pool = pool_policy_of(args);
+  if (args.isolate) runtime_options.isolate = true;  // else $QRT_ISOLATE decides
+  Runtime runtime(runtime_options);
+
+  // The base seed: --seed, else the device's seed kwarg, else a fresh one, reported in the summary so that
+  // the batch can be repeated. Under mpirun the ranks could not agree on a fresh one: then none, as before.
+  std::optional<std::uint64_t> base_seed = args.seed;
+  if (!base_seed) {
+    DeviceSettings device;
+    try {
+      device = device_settings(runtime.resolve(args.device).second);
+    } catch (const Error&) {
+      // a config that does not resolve fails each program with its own error
+    }
+    base_seed = effective_seed(std::nullopt, device);
+  }
 
   // Declared before the executor: its queued tasks refer to them until it is gone.
   std::vector<RunLabel> labels;
@@ -322,13 +352,9 @@ int batch(const BatchArgs& args) {
   for (std::size_t f = 0; f < files.size(); ++f)
     for (std::size_t p = 0; p < grid.size(); ++p) {
       const std::size_t i = labels.size();
-      labels.push_back({i, &files[f], grid.point(p), args.seed ? std::optional(derive_seed(*args.seed, i)) : std::nullopt});
+      labels.push_back({i, &files[f], grid.point(p), base_seed ? std::optional(derive_seed(*base_seed, i)) : std::nullopt});
     }
 
-  RuntimeOptions runtime_options;
-  runtime_options.pool = pool_policy_of(args);
-  if (args.isolate) runtime_options.isolate = true;  // else $QRT_ISOLATE decides
-  Runtime runtime(runtime_options);
   // Under mpirun: programs are split over the ranks, unless the device itself spans them; then every rank
   // runs every program, one at a time in the same order (two at once could pair different programs'
   // collectives across ranks), and rank 0 alone prints.
@@ -368,7 +394,7 @@ int batch(const BatchArgs& args) {
         ranks.send_to_zero(take(futures[label.index], label));
       }
       ranks.gather(to_json(runtime.pool_stats()));
-      return ranks.agree_exit_status(0);
+      return ranks.agree_exit_status(kExitOk);
     }
 
     // With a device that spans the ranks every rank gets here; only the launcher's rank 0 reports.
@@ -410,6 +436,7 @@ int batch(const BatchArgs& args) {
                                 {"interrupted", interrupted}, {"jobs", executor.workers()},
                                 {"device_threads", executor.device_threads()}, {"seconds", seconds}};
     if (ranks.size() > 1) summary["ranks"] = ranks.size();
+    if (base_seed) summary["seed"] = *base_seed;
     std::vector<std::pair<std::string, std::string>> extra;
     if (args.stats) {
       extra.emplace_back("pool", pools.front());
@@ -425,12 +452,15 @@ int batch(const BatchArgs& args) {
         std::cerr << "qrt: pool" << (ranks.size() > 1 ? " (rank " + std::to_string(r) + ")" : std::string()) << ' '
                   << pools[r] << '\n';
     if (reporting)
-      std::fprintf(stderr, "qrt: %s%zu programs in %.2f s (%.1f/s) on %zu workers%s: %zu ok, %zu failed, %zu cancelled\n",
-                 interrupted ? "interrupted: " : "", total, seconds, seconds > 0 ? static_cast<double>(total) / seconds : 0.0,
-                 executor.workers(), ranks.size() > 1 ? (" x " + std::to_string(ranks.size()) + " ranks").c_str() : "",
-                 tally.ok, tally.failed, tally.cancelled);
+      std::fprintf(stderr, "qrt: %s%zu program%s in %.2f s (%.1f/s) on %zu worker%s%s: %zu ok, %zu failed, %zu cancelled%s\n",
+                 interrupted ? "interrupted: " : "", total, total == 1 ? "" : "s", seconds,
+                 seconds > 0 ? static_cast<double>(total) / seconds : 0.0, executor.workers(),
+                 executor.workers() == 1 ? "" : "s",
+                 ranks.size() > 1 ? (" x " + std::to_string(ranks.size()) + " ranks").c_str() : "",
+                 tally.ok, tally.failed, tally.cancelled,
+                 base_seed ? ("; seed " + std::to_string(*base_seed) + " (--seed repeats the batch)").c_str() : "");
     // 130 = 128 + SIGINT, as a shell reports a process Ctrl-C ended.
-    return ranks.agree_exit_status(interrupted ? 130 : tally.failed > 0 ? 1 : 0);
+    return ranks.agree_exit_status(interrupted ? kExitInterrupted : tally.failed > 0 ? kExitError : kExitOk);
   } catch (const std::exception& e) {
     if (ranks.size() > 1) ranks.abort(e.what());
     throw;
@@ -447,24 +477,30 @@ Action add_batch_command(CLI::App& app) {
       ->required()
       ->check(CLI::ExistingPath);
   sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
-  sub->add_option("-j,--jobs", args->jobs, "Programs run at once (default: one per core)")->check(CLI::PositiveNumber);
-  sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic");
-  sub->add_option("--seed", args->seed, "Base seed; run i gets a seed derived from it and i");
+  sub->add_option("-j,--jobs", args->jobs, "Programs run at once (default: one per core)")->check(whole_number(1));
+  sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic")->check(whole_number());
+  sub->add_option("--seed", args->seed,
+                  "Base seed; run i gets a seed derived from it and i (default: the device's seed, else a fresh one; "
+                  "the summary reports it)")
+      ->check(whole_number());
   sub->add_option("-p,--param", args->params,
                   "Sweep a free parameter: NAME=v1,v2,... or NAME=start:stop:count (values may use pi); "
                   "several --param make a grid");
   sub->add_option("-o,--output", args->output, "jsonl (one line per run, default) or json (one document)")
       ->check(CLI::IsMember({"jsonl", "json"}));
-  sub->add_option("--top", args->top, "Keep the K most likely states of analytic runs (0 or unset: all 2^n; with K, each line says what was left out)");
+  sub->add_option("--top", args->top, "Keep the K most likely states of analytic runs (0 or unset: all 2^n; with K, each line says what was left out)")
+      ->check(whole_number());
   sub->add_flag("--stats", args->stats, "Print the device pool's statistics (stderr; in the document with -o json)");
   sub->add_flag("--no-progress", args->no_progress, "Do not report progress on stderr");
   sub->add_flag("--isolate", args->isolate,
                 "Run devices in separate worker processes: a crashing plugin fails its programs, not the batch "
                 "(also: isolate=true in the config, or QRT_ISOLATE=1)");
   sub->add_option("--pool-max-inactive", args->pool_max_inactive,
-                  "Idle device instances kept for reuse (0: create one per program; env QRT_POOL_MAX_INACTIVE)");
+                  "Idle device instances kept for reuse (0: create one per program; env QRT_POOL_MAX_INACTIVE)")
+      ->check(whole_number());
   sub->add_option("--pool-max-per-key", args->pool_max_per_key,
-                  "Idle instances kept per device config (env QRT_POOL_MAX_INACTIVE_PER_KEY)");
+                  "Idle instances kept per device config (env QRT_POOL_MAX_INACTIVE_PER_KEY)")
+      ->check(whole_number());
   sub->add_option("--pool-max-bytes", args->pool_max_bytes,
                   "Memory idle instances may hold, e.g. 512M or 4G (env QRT_POOL_MAX_BYTES)");
   return [args] { return batch(*args); };

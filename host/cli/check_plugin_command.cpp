@@ -3,6 +3,7 @@
 // JSON document. Exit code 0 when every check of every device passed (not-checked items and notes do
 // not fail), 1 otherwise.
 #include "commands.hpp"
+#include "number_options.hpp"
 
 #include <qrt/conformance.hpp>
 
@@ -33,7 +34,8 @@ Action add_check_plugin_command(CLI::App& app) {
   sub->add_option("--device", args->options.device, "Check only this device of the file");
   sub->add_option("--kwargs", args->options.kwargs,
                   "Kwargs to create instances with (\"key=value,...\" or a JSON object); default: the device's defaults");
-  sub->add_option("--seed", args->options.seed, "Seed of the random states, parameters and wire placements");
+  sub->add_option("--seed", args->options.seed, "Seed of the random states, parameters and wire placements")
+      ->check(whole_number());
   sub->add_flag("--require-simulation", args->options.require_simulation,
                 "Fail a device whose state does not evolve under its gates (instead of a note)");
   sub->add_flag("--json", args->json, "Print one JSON document");

@@ -2,6 +2,7 @@
 // and every file that failed to load or that the trust rules refused, with the reason. A plugin found as
 // a symlink is shown as "link -> file".
 #include "commands.hpp"
+#include "json_text.hpp"
 
 #include <qrt/runtime.hpp>
 
@@ -24,7 +25,9 @@ int list_devices(bool json, bool isolate) {
   if (isolate) options.isolate = true;   // else $QRT_ISOLATE decides; either way plugins are only scanned
   Runtime runtime(options);
   if (json) {
-    std::cout << devices_json(runtime) << "\n";
+    // libqrt's listing (shared with the Python package), its numbers written as every command writes them.
+    std::cout << json_text(boost::json::parse(devices_json(runtime))) << "
+";
     return 0;
   }
 
@@ -40,10 +43,10 @@ int list_devices(bool json, bool isolate) {
         const auto& o = k.as_object();
         std::cout << "      " << boost::json::value_to<std::string>(o.at("name")) << " ("
                   << boost::json::value_to<std::string>(o.at("type")) << ", default "
-                  << boost::json::serialize(o.at("default"));
-        if (o.contains("min")) std::cout << ", min " << boost::json::serialize(o.at("min"));
-        if (o.contains("max")) std::cout << ", max " << boost::json::serialize(o.at("max"));
-        if (o.contains("choices")) std::cout << ", one of " << boost::json::serialize(o.at("choices"));
+                  << json_text(o.at("default"));
+        if (o.contains("min")) std::cout << ", min " << json_text(o.at("min"));
+        if (o.contains("max")) std::cout << ", max " << json_text(o.at("max"));
+        if (o.contains("choices")) std::cout << ", one of " << json_text(o.at("choices"));
         std::cout << ")";
         if (o.contains("doc")) std::cout << ": " << boost::json::value_to<std::string>(o.at("doc"));
         std::cout << "\n";

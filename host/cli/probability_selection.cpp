@@ -21,7 +21,7 @@ ProbabilitySelection select_top(std::span<const double> p, std::size_t k) {
   // A heap whose front is the worst kept entry: a candidate replaces it only when it would be listed
   // before it, so the common case (not among the top K) costs one comparison.
   std::vector<Entry> heap;
-  if (k != 0) heap.reserve(k);
+  if (k != 0) heap.reserve(std::min(k, p.size()));  // a --top beyond 2^n keeps them all
   double mass = 0;
   std::size_t nonzero = 0;
   for (std::size_t i = 0; i < p.size(); ++i) {

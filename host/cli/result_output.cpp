@@ -1,7 +1,9 @@
 #include "result_output.hpp"
+#include "json_text.hpp"
 
 #include "basis_string.hpp"
 #include "buffered_output.hpp"
+#include "effective_settings.hpp"
 
 #include <boost/json.hpp>
 
@@ -25,7 +27,7 @@ class JsonObjectWriter {
   }
   void member(std::string_view name, const boost::json::value& value) {
     key(name);
-    out_.put(boost::json::serialize(value));
+    out_.put(json_text(value));
   }
   void close() { out_.put('}'); }
 
@@ -101,12 +103,13 @@ void write_run_json(const RunReport& report, std::optional<std::size_t> top, std
   JsonObjectWriter doc(out);
   doc.member("device", boost::json::string(report.device.name()));
   doc.member("library", boost::json::string(report.device.type().library_path().string()));
-  doc.member("config", boost::json::parse(report.device.canonical_kwargs()));
+  doc.member("config", boost::json::parse(effective_kwargs(report.device.canonical_kwargs(), r.shots, report.seed)));
   doc.member("circuit", boost::json::object{{"file", report.file},
                                             {"qubits", n},
                                             {"clbits", report.program.num_clbits},
                                             {"gates", report.program.gate_count()}});
   doc.member("shots", r.shots);
+  doc.member("seed", report.seed ? boost::json::value(*report.seed) : boost::json::value(nullptr));
   doc.member("dynamic", r.dynamic);
   if (!r.counts.empty()) {
     boost::json::object counts;
@@ -147,9 +150,12 @@ void print_run_table(const RunReport& report, std::optional<std::size_t> top, st
   const RunResult& r = report.result;
   const std::size_t n = report.program.num_qubits;
   BufferedOutput out(to);
-  putf(out, "device   %s %s\n", report.device.name().c_str(), report.device.canonical_kwargs().c_str());
-  putf(out, "circuit  %s: %zu qubits, %u clbits, %zu gates%s\n", report.file.c_str(), n, report.program.num_clbits,
-       report.program.gate_count(), r.dynamic ? " (mid-circuit measurement: run shot by shot)" : "");
+  putf(out, "device   %s %s\n", report.device.name().c_str(),
+       effective_kwargs(report.device.canonical_kwargs(), r.shots, report.seed).c_str());
+  const auto s = [](std::size_t count) { return count == 1 ? "" : "s"; };
+  putf(out, "circuit  %s: %zu qubit%s, %u clbit%s, %zu gate%s%s\n", report.file.c_str(), n, s(n), report.program.num_clbits,
+       s(report.program.num_clbits), report.program.gate_count(), s(report.program.gate_count()),
+       r.dynamic ? " (mid-circuit measurement: run shot by shot)" : "");
   if (r.shots > 0) {
     if (r.counts.empty()) {
       out.put(std::string_view("counts   (the circuit measures nothing)\n"));
@@ -175,11 +181,17 @@ void print_run_table(const RunReport& report, std::optional<std::size_t> top, st
     }
   }
   if (!r.state.empty()) {
-    out.put(std::string_view("state (qubit 0 rightmost)\n"));
-    BasisCounter label(n);
-    for (std::size_t i = 0; i < r.state.size(); ++i, label.next())
-      if (std::abs(r.state[i]) > 1e-12)
-        putf(out, "  %s  %+.10f %+.10fi\n", label.label().c_str(), r.state[i].real(), r.state[i].imag());
+    std::vector<double> p(r.state.size());
+    for (std::size_t i = 0; i < p.size(); ++i) p[i] = std::norm(r.state[i]);
+    const ProbabilitySelection s = select_top(p, top.value_or(kTableDefaultTop));
+    putf(out, "state (qubit 0 rightmost; the %zu most likely of %zu nonzero amplitudes", s.indices.size(), s.nonzero);
+    if (s.indices.size() < s.nonzero) putf(out, "; probability not shown: %.3g; --top 0 lists all", s.mass_left_out());
+    out.put(std::string_view(")\n"));
+    std::string label;
+    for (std::size_t i : s.indices) {
+      basis_label(i, n, label);
+      putf(out, "  %s  %+.10f %+.10fi\n", label.c_str(), r.state[i].real(), r.state[i].imag());
+    }
   }
   for (const auto& [word, v] : r.expvals) putf(out, "expval   <%s> = %.12f\n", word.c_str(), v);
   putf(out, "timings  parse %.3f ms, lower %.3f ms, run %.3f ms\n", report.parse_seconds * 1e3, r.lower_seconds * 1e3,

@@ -5,7 +5,8 @@
 // Completeness rule (also for `qrt batch`): counts are always complete. Probabilities in JSON list all
 // 2^n entries, zeros included, unless --top K is given; then the K largest above 1e-12 are listed and
 // "probabilities_top" says how many were kept of how many and the probability mass left out. The table
-// lists the 16 largest by default (--top 0: every nonzero entry) and says the same in its header.
+// lists the 16 largest by default (--top 0: every nonzero entry) and says the same in its header; the
+// table's state follows the same rule (amplitudes ranked by probability).
 #pragma once
 
 #include "probability_selection.hpp"
@@ -31,6 +32,7 @@ struct RunReport {
   const std::string& file;
   const RunResult& result;
   double parse_seconds = 0;
+  std::optional<std::uint64_t> seed;  // the seed the run used (effective_settings.hpp); unset: the device's own
 };
 
 void write_run_json(const RunReport& report, std::optional<std::size_t> top, std::FILE* to);

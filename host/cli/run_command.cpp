@@ -5,6 +5,10 @@
 // terminal and the result is not JSON (--progress forces it, --no-progress turns it off). Ctrl-C stops the
 // run at its next operation boundary: no result is printed and the exit status is 130.
 #include "commands.hpp"
+#include "effective_settings.hpp"
+#include "exit_status.hpp"
+#include "number_options.hpp"
+#include "param_binding.hpp"
 #include "program_kind.hpp"
 #include "run_qir.hpp"
 #include "run_progress.hpp"
@@ -22,6 +26,9 @@
 #include <optional>
 #include <iostream>
 #include <numeric>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <unistd.h>
 
 namespace qrt::cli {
@@ -40,7 +47,50 @@ struct RunArgs {
   std::string entry;              // QIR only
   std::optional<double> timeout;  // QIR only
   std::string precision;          // --precision: added to the device config as a kwarg
+  std::vector<std::string> params;  // --param NAME=VALUE: free parameters of the OpenQASM circuit
 };
+
+// `qrt run -`: the program from standard input, kept in a temporary file for as long as the run needs
+// it (the QIR front end and an isolated child read a file).
+class StdinProgram {
+ public:
+  StdinProgram() {
+    text_.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    std::string pattern = (std::filesystem::temp_directory_path() / "qrt-stdin-XXXXXX").string();
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0) throw Error(ErrorCode::Internal, "cannot create a temporary file for standard input");
+    ::close(fd);
+    path_ = pattern;
+    std::ofstream(path_, std::ios::binary) << text_;
+  }
+  ~StdinProgram() {
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+  }
+  StdinProgram(const StdinProgram&) = delete;
+  StdinProgram& operator=(const StdinProgram&) = delete;
+  const std::string& text() const { return text_; }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::string text_;
+  std::filesystem::path path_;
+};
+
+// --precision on a device without that kwarg, or beside precision=... in the config, is the command
+// line's mistake: say so in its terms (the kwarg is what --precision adds, not what the user typed).
+void check_precision_option(const std::string& config, const std::string& precision) {
+  if (precision.empty()) return;
+  const auto colon = config.find(':');
+  if (colon != std::string::npos && config.find("precision", colon) != std::string::npos)
+    throw UsageError("--precision " + precision + " and a precision kwarg in the device config '" + config +
+                     "': give one of them");
+  Runtime runtime;
+  const auto type = runtime.resolve(config).first;
+  if (type->schema_json().find("\"precision\"") == std::string::npos)
+    throw UsageError("--precision applies to devices with a precision setting (statevector.qubit); " + type->name() +
+                     " has none");
+}
 
 bool show_progress(const RunArgs& args) { return show_progress_bar(args.progress, args.no_progress, args.output); }
 
@@ -55,16 +105,31 @@ std::string with_precision(const std::string& config, const std::string& precisi
   return config + (config.find(':') == std::string::npos ? ":" : ",") + "precision=" + precision;
 }
 
-int run(const RunArgs& args) {
+int run(const RunArgs& given) {
+  RunArgs args = given;
+  std::optional<StdinProgram> stdin_program;
+  if (args.file == "-") args.file = stdin_program.emplace().path().string();
+  const std::string shown_file = stdin_program ? "<stdin>" : args.file;
+  check_precision_option(args.device, args.precision);
   const std::string device_config = with_precision(args.device, args.precision);
-  if (program_kind(args.file) == ProgramKind::Qir)
+  if (program_kind(args.file) == ProgramKind::Qir) {
+    if (!args.params.empty()) throw UsageError("--param applies to OpenQASM programs; " + shown_file + " is QIR");
     return run_qir({args.file, args.entry, device_config, args.shots, args.seed, args.output, args.timeout, args.isolate,
-                    args.progress, args.no_progress});
+                    args.progress, args.no_progress, {args.probs, args.state, !args.expvals.empty(), args.top.has_value()}});
+  }
   if (!args.entry.empty() || args.timeout)
-    throw Error(ErrorCode::InvalidArgument, "--entry and --timeout apply to QIR programs; " + args.file + " is OpenQASM");
+    throw UsageError("--entry and --timeout apply to QIR programs; " + shown_file + " is OpenQASM");
+  qasm::ParseOptions parse_options;
+  parse_options.parameter_values = parse_run_params(args.params);
+  if (!args.params.empty()) {
+    std::vector<std::string> names;
+    for (const auto& [name, value] : parse_options.parameter_values) names.push_back(name);
+    require_params_used(names, {stdin_program ? stdin_program->text() : read_source(args.file)});
+  }
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
-  qasm::Program program = qasm::parse_file(args.file);
+  qasm::Program program = stdin_program ? qasm::parse_string(stdin_program->text(), shown_file, parse_options)
+                                        : qasm::parse_file(args.file, parse_options);
   double parse_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   for (const auto& w : program.warnings) std::cerr << w.format() << "\n";
 
@@ -74,7 +139,7 @@ int run(const RunArgs& args) {
   Device device = runtime.open(device_config);
   RunOptions options;
   options.shots = args.shots;
-  options.seed = args.seed;
+  options.seed = effective_seed(args.seed, device_settings(device.canonical_kwargs()));
   options.probabilities = args.probs;
   options.state = args.state;
   options.expvals = args.expvals;
@@ -93,17 +158,17 @@ int run(const RunArgs& args) {
     } catch (const StoppedError& e) {
       if (!StopOnSigint::interrupted()) throw;
       std::cerr << "qrt: interrupted: " << e.what() << "\n";
-      return 130;  // 128 + SIGINT, as a shell reports a process Ctrl-C ended
+      return kExitInterrupted;
     }
   }
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
 
-  const RunReport report{device, program, args.file, r, parse_seconds};
+  const RunReport report{device, program, shown_file, r, parse_seconds, options.seed};
   if (args.output == "json")
     write_run_json(report, args.top, stdout);
   else
     print_run_table(report, args.top, stdout);
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace
@@ -111,22 +176,25 @@ int run(const RunArgs& args) {
 Action add_run_command(CLI::App& app) {
   auto* sub = app.add_subcommand("run", "Run an OpenQASM 2.0 file or a QIR program (LLVM IR .ll / bitcode .bc) on a device");
   auto args = std::make_shared<RunArgs>();
-  sub->add_option("file", args->file, "OpenQASM 2.0 file, or QIR as LLVM IR text or bitcode (chosen by content)")
+  sub->add_option("file", args->file,
+                  "OpenQASM 2.0 file, or QIR as LLVM IR text or bitcode (chosen by content); - reads standard input")
       ->required()
-      ->check(CLI::ExistingFile);
+      ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
   sub->add_option("--entry", args->entry, "QIR: the entry point to run (default: the function marked entry_point)");
   sub->add_option("--timeout", args->timeout, "QIR: fail (exit status 124) when the run takes longer than this many seconds")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_seconds());
   sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
-  sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic");
-  sub->add_option("--seed", args->seed, "Seed for sampling (overrides the device's)");
+  sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic")->check(whole_number());
+  sub->add_option("--seed", args->seed, "Seed for sampling (overrides the device's; the result reports the seed used)")
+      ->check(whole_number());
   sub->add_option("--precision", args->precision,
                   "Amplitude precision of the device: double or single (adds precision=... to the device config; "
                   "statevector.qubit takes it)")
       ->check(CLI::IsMember({"double", "single"}));
   sub->add_option("-o,--output", args->output, "table or json")->check(CLI::IsMember({"table", "json"}));
   sub->add_flag("--probs", args->probs, "Print final-state probabilities (qubit 0 rightmost)");
-  sub->add_option("--top", args->top, "List only the K most likely states (0 = all). Default: all 2^n in JSON, 16 in the table");
+  sub->add_option("--top", args->top, "List only the K most likely states (0 = all). Default: all 2^n in JSON, 16 in the table")
+      ->check(whole_number());
   sub->add_flag("--state", args->state, "Print the final state vector");
   sub->add_flag("--stats", args->stats, "Print the device pool's statistics to stderr (JSON)");
   sub->add_flag("--isolate", args->isolate,
@@ -135,7 +203,11 @@ Action add_run_command(CLI::App& app) {
   auto* progress = sub->add_flag("--progress", args->progress,
                                  "Show the progress bar on stderr even when it is not a terminal or the output is JSON");
   sub->add_flag("--no-progress", args->no_progress, "Never show the progress bar")->excludes(progress);
-  sub->add_option("--expval", args->expvals, "Expectation value of a Pauli word (rightmost letter = qubit 0)");
+  sub->add_option("--expval", args->expvals,
+                  "Expectation value of a Pauli word: one letter per qubit, rightmost = qubit 0 (ZZI), or sparse (\"Z0 Z3\"); "
+                  "any case");
+  sub->add_option("-p,--param", args->params,
+                  "Value of a free parameter of the circuit: NAME=VALUE (e.g. theta=pi/4); repeat for several");
   return [args] { return run(*args); };
 }
 

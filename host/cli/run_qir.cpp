@@ -1,4 +1,8 @@
 #include "run_qir.hpp"
+#include "json_text.hpp"
+
+#include "effective_settings.hpp"
+#include "exit_status.hpp"
 #include "run_progress.hpp"
 
 #include <qrt/runtime.hpp>
@@ -28,8 +32,6 @@ extern char** environ;
 namespace qrt::cli {
 namespace {
 
-constexpr int kExitTimeout = 124;
-constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as a shell reports a process Ctrl-C ended
 // How long after Ctrl-C a program may go without a gate or measurement (where it stops cleanly) before
 // the process ends anyway: a classical loop never gets there; a long single gate on many qubits might.
 constexpr std::chrono::milliseconds kStopGrace{1000};
@@ -94,9 +96,9 @@ int run_isolated(const QirRunArgs& args) {
     }
     std::fprintf(stderr, "qrt: error: %s: the program crashed with signal %d (%s: %s) in its isolated process; qrt is unaffected\n",
                  args.file.c_str(), sig, sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig));
-    return 1;
+    return kExitError;
   }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : kExitError;
 }
 
 #ifdef QRT_HAVE_QIR
@@ -176,7 +178,7 @@ Outcome run_program(const QirRunArgs& args, ExecutionProgress& progress, RunProg
     doc["entry"] = program.entry_name();
     doc["device"] = args.device;
     doc["shots"] = options.shots;
-    doc["seed"] = args.seed ? boost::json::value(*args.seed) : boost::json::value(nullptr);
+    doc["seed"] = options.seed ? boost::json::value(*options.seed) : boost::json::value(nullptr);
     boost::json::object metadata;
     for (const auto& m : program.metadata()) metadata[m.key] = m.value ? boost::json::value(*m.value) : boost::json::value(nullptr);
     doc["metadata"] = std::move(metadata);
@@ -185,12 +187,12 @@ Outcome run_program(const QirRunArgs& args, ExecutionProgress& progress, RunProg
     doc["results"] = std::move(shots);
     doc["histogram"] = histogram_json(result);
     doc["timings"] = {{"load_s", program.load_seconds()}, {"compile_s", program.compile_seconds()}, {"run_s", result.run_seconds}};
-    outcome.out = boost::json::serialize(doc) + "\n";
+    outcome.out = json_text(doc) + "\n";
   }
   if (result.failed()) {
     outcome.err = "qrt: error: " + args.file + ": shot " + std::to_string(result.shots.size() - 1) +
                   " failed: " + result.shots.back().error + "\n";
-    outcome.status = 1;
+    outcome.status = kExitError;
   }
   return outcome;
 }
@@ -200,7 +202,7 @@ Outcome run_guarded(const QirRunArgs& args, ExecutionProgress& progress, RunProg
   try {
     return run_program(args, progress, display);
   } catch (const qir::ProgramError& e) {
-    return {1, "", std::string(e.what()) + "\n"};
+    return {kExitError, "", std::string(e.what()) + "\n"};
   }
 }
 
@@ -272,18 +274,62 @@ boost::json::object run_qir_for_batch(const std::string& file, const std::string
   qir::RunResult result = qir::run(program, options);
   boost::json::object doc{{"status", result.failed() ? "error" : "ok"}, {"front_end", "qir"}, {"entry", program.entry_name()},
                           {"shots", result.shots.size()}, {"histogram", histogram_json(result)}};
+  boost::json::array messages;  // the program's messages (__quantum__rt__message), in shot order
+  for (const auto& shot : result.shots)
+    for (const auto& e : shot.events)
+      if (e.kind == qir::EventKind::Message) messages.push_back(boost::json::string(e.value));
+  if (!messages.empty()) doc["messages"] = std::move(messages);
   if (result.failed()) doc["error"] = "shot " + std::to_string(result.shots.size() - 1) + " failed: " + result.shots.back().error;
   doc["timings"] = {{"load_s", program.load_seconds()}, {"compile_s", program.compile_seconds()}, {"run_s", result.run_seconds}};
   return doc;
 #endif
 }
 
-int run_qir(const QirRunArgs& args) {
+std::uint64_t qir_shots(const std::string& file, std::optional<std::uint64_t> requested, std::optional<std::uint64_t> device_shots) {
+  if (requested && *requested == 0)
+    throw UsageError("--shots 0 (an analytic run) applies to OpenQASM programs; " + file +
+                     " is QIR, which runs shot by shot: give --shots 1 or more");
+  if (requested) return *requested;
+  return device_shots && *device_shots > 0 ? *device_shots : 1;
+}
+
+namespace {
+
+void refuse_openqasm_only_options(const QirRunArgs& args) {
+  std::string given;
+  auto note = [&](bool set, const char* option) {
+    if (set) given += (given.empty() ? "" : ", ") + std::string(option);
+  };
+  note(args.openqasm_only.probs, "--probs");
+  note(args.openqasm_only.state, "--state");
+  note(args.openqasm_only.expval, "--expval");
+  note(args.openqasm_only.top, "--top");
+  if (!given.empty())
+    throw UsageError(given + (given.find(',') == std::string::npos ? " applies" : " apply") +
+                     " to OpenQASM programs; " + args.file +
+                     " is QIR, whose result is the output it records per shot (see -o json)");
+}
+
+}  // namespace
+
+int run_qir(const QirRunArgs& given) {
+  refuse_openqasm_only_options(given);
 #ifndef QRT_HAVE_QIR
   std::fprintf(stderr, "qrt: error: %s is a QIR program (LLVM IR), but this qrt was built without the QIR front end "
-                       "(it needs LLVM 19: Debian's llvm-19-dev)\n", args.file.c_str());
-  return 1;
+                       "(it needs LLVM 19: Debian's llvm-19-dev)\n", given.file.c_str());
+  return kExitError;
 #else
+  // The shots and seed this run uses, fixed here (an isolated child gets them explicitly) and reported.
+  QirRunArgs args = given;
+  const DeviceSettings device = [&] {
+    Runtime runtime;
+    return device_settings(runtime.resolve(args.device).second);
+  }();
+  args.shots = qir_shots(args.file, given.shots, device.shots);
+  args.seed = effective_seed(given.seed, device);
+  if (args.seed && !given.seed && !device.seed && args.output != "json")
+    std::fprintf(stderr, "qrt: seed %llu (--seed %llu repeats this run)\n", static_cast<unsigned long long>(*args.seed),
+                 static_cast<unsigned long long>(*args.seed));
   if (args.isolate) return run_isolated(args);
   return run_in_process(args);
 #endif

@@ -119,10 +119,8 @@ TEST_CASE("JSON config errors", "[config][errors]") {
   CHECK_THAT(message, Contains("column 1"));
 }
 
-// Host bug: config_string.cpp parse_json() reports malformed JSON without a position (and with Boost's
-// source location in the text); the key=value syntax reports a column. Expected: the column where the
-// parser stopped, e.g. from boost::json::stream_parser::write_some's consumed count.
-TEST_CASE("Malformed JSON config errors give the column", "[config][errors][!mayfail]") {
+// Malformed JSON is reported at the column where the parser stopped, without Boost's source location.
+TEST_CASE("Malformed JSON config errors give the column", "[config][errors]") {
   const std::string text = R"({"device": "x", "kwargs": {"shots": 1,}})";
   std::string message = error_message(ErrorCode::Config, [&] { parse_config(text); });
   CHECK_THAT(message, Contains("column " + std::to_string(text.find(",}") + 2)));

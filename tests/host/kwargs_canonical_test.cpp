@@ -127,10 +127,8 @@ TEST_CASE_METHOD(Fixture, "DeviceType::canonicalize_kwargs takes the kwargs part
   CHECK(type->canonicalize_kwargs(R"({"seed":1,"shots":10})") == canonical("fake.good:shots=10,seed=1"));
 }
 
-// Host bug: kwargs_schema.cpp canonicalize() rejects every integer above 2^53 ("expects an int, got
-// int ...") — a check meant for doubles (std::abs(*n) > 9.007199254740992e15) is applied to int64 values
-// too, so valid 64-bit seeds fail. Expected: int64 values pass unchanged; only doubles need the check.
-TEST_CASE_METHOD(Fixture, "Integers beyond 2^53 are valid int kwargs", "[kwargs][!mayfail]") {
+// int64 values pass unchanged; only a double must be whole and below 2^53 to count as an int.
+TEST_CASE_METHOD(Fixture, "Integers beyond 2^53 are valid int kwargs", "[kwargs]") {
   const std::int64_t big = std::int64_t{1} << 60;
   json::object c = canonical_object("null.qubit:seed=" + std::to_string(big));
   REQUIRE(c.at("seed").is_int64());

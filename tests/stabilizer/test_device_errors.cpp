@@ -18,11 +18,29 @@ bool mentions(const std::string& message, const std::string& part) { return mess
 
 TEST_CASE("non-Clifford operations are refused with a message naming them", "[stabilizer][errors]") {
   const auto gates = Device::capabilities().gates;
-  for (const char* absent : {"T", "RX", "RY", "RZ", "PhaseShift", "Toffoli", "CSWAP", "Rot", "CH"})
+  for (const char* absent : {"T", "Toffoli", "CSWAP", "CH"})
     CHECK(std::find(gates.begin(), gates.end(), absent) == gates.end());
+  // Rotations are declared, and run only at multiples of pi/2 (to 1e-12).
+  for (const char* rotation : {"RX", "RY", "RZ", "PhaseShift", "Rot"})
+    CHECK(std::find(gates.begin(), gates.end(), rotation) != gates.end());
 
   auto device = make_device();
   const std::vector<Wire> w = device->allocate_qubits(3);
+
+  for (double angle : {0.5, std::numbers::pi / 4, std::numbers::pi / 2 + 1e-9}) {
+    CAPTURE(angle);
+    auto [rz_code, rz_message] = failure_of([&] { apply(*device, "RZ", {w[0]}, {false, {}, {}, {angle}}); });
+    CHECK(rz_code == QRT_ERROR_UNSUPPORTED);
+    CHECK(mentions(rz_message, "RZ("));
+    CHECK(mentions(rz_message, "multiples of pi/2"));
+  }
+  auto [rot_code, rot_message] = failure_of([&] { apply(*device, "RY", {w[2]}, {false, {w[0], w[1]}, {1, 1}, {std::numbers::pi}}); });
+  CHECK(rot_code == QRT_ERROR_UNSUPPORTED);  // two controls: not Clifford
+  CHECK(mentions(rot_message, "RY"));
+  std::tie(rot_code, rot_message) = failure_of([&] { apply(*device, "RX", {w[0]}, {false, {}, {}, {1.0, 2.0}}); });
+  CHECK(rot_code == QRT_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(rot_message, "takes 1 parameter(s), got 2"));
+  apply(*device, "RZ", {w[0]}, {false, {}, {}, {std::numbers::pi / 2 + 1e-13}});  // a written pi/2, rounded
 
   auto [code, message] = failure_of([&] { apply(*device, "Hadamard", {w[0]}, {false, {}, {}, {0.5}}); });
   CHECK(code == QRT_ERROR_INVALID_ARGUMENT);

@@ -4,6 +4,7 @@
 
 #include <complex>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -33,5 +34,14 @@ struct Observable {
   static Observable hermitian(std::vector<std::complex<double>> matrix, std::vector<Wire> wires);
   Observable& operator+=(const Observable& other);
 };
+
+// A Pauli word as a user writes it, as the dense word over {I, X, Y, Z} with one letter per qubit, qubit 0
+// rightmost (the form pauli_word takes with wires qubit n-1 ... qubit 0). Accepted, in either case:
+//   dense:  "ZZI", "zzi" — exactly `num_qubits` letters, qubit 0 rightmost;
+//   sparse: "Z0 Z3", "z0*z3", "X1" — a letter and a qubit index per factor, separated by spaces or '*';
+//           qubits not named are I.
+// Throws qrt::Error(InvalidArgument) naming the word and what is wrong with it (a bad letter, a qubit out
+// of range or named twice, a dense word of the wrong length).
+std::string dense_pauli_word(std::string_view text, std::size_t num_qubits);
 
 }  // namespace qrt

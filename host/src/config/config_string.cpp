@@ -4,6 +4,7 @@
 
 #include <qrt/error.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -79,6 +80,9 @@ boost::json::value type_token(std::string_view token) {
     std::int64_t i = 0;
     auto r = std::from_chars(first + (token[0] == '+'), last, i);
     if (r.ec == std::errc() && r.ptr == last) return i;
+    std::uint64_t u = 0;  // above 2^63 - 1: still a whole number (the schema says whether it fits)
+    r = std::from_chars(first + (token[0] == '+'), last, u);
+    if (r.ec == std::errc() && r.ptr == last) return u;
   }
   if (!token.empty() && (std::isdigit(static_cast<unsigned char>(token[0])) || token[0] == '-' || token[0] == '+' ||
                          token[0] == '.')) {
@@ -147,8 +151,16 @@ ParsedConfig parse_json(std::string_view text, bool kwargs_only) {
   boost::json::value doc;
   try {
     doc = parse_json_exact(text);
-  } catch (const std::exception& e) {
-    throw Error(ErrorCode::Config, std::string("config JSON is malformed: ") + e.what());
+  } catch (const JsonSyntaxError& e) {
+    // Line and column of the offending character (1-based), and the line with a caret under it.
+    const std::size_t line_start = text.rfind('\n', e.offset == 0 ? 0 : e.offset - 1);
+    const std::size_t begin = line_start == std::string_view::npos || e.offset == 0 ? 0 : line_start + 1;
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + begin, '\n'));
+    const std::size_t end = std::min(text.find('\n', begin), text.size());
+    const std::size_t column = e.offset - begin;
+    throw Error(ErrorCode::Config, "config JSON is malformed at " + (line > 1 ? "line " + std::to_string(line) + ", " : std::string()) +
+                                       "column " + std::to_string(column + 1) + ": " + e.what() + "\n  " +
+                                       std::string(text.substr(begin, end - begin)) + "\n  " + std::string(column, ' ') + "^");
   }
   if (!doc.is_object()) throw Error(ErrorCode::Config, "config JSON must be an object");
   ParsedConfig out;

@@ -9,9 +9,11 @@
 #include <boost/json/value_stack.hpp>
 #include <boost/system/system_error.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -60,14 +62,24 @@ struct ExactJsonHandler {
 
 }  // namespace detail
 
-// Like boost::json::parse(text): throws boost::system::system_error for malformed text.
+// Malformed JSON: what is wrong in the user's terms (Boost's message, without its source location) and
+// the byte offset where the parser stopped.
+struct JsonSyntaxError : std::runtime_error {
+  JsonSyntaxError(const std::string& what, std::size_t at) : std::runtime_error(what), offset(at) {}
+  std::size_t offset;
+};
+
+// Like boost::json::parse(text): throws JsonSyntaxError for malformed text.
 inline boost::json::value parse_json_exact(std::string_view text) {
   boost::json::basic_parser<detail::ExactJsonHandler> parser(boost::json::parse_options{});
   parser.handler().stack.reset();
   boost::json::error_code error;
-  const std::size_t used = parser.write_some(false, text.data(), text.size(), error);
+  std::size_t used = parser.write_some(false, text.data(), text.size(), error);
   if (!error && used < text.size()) error = boost::json::error::extra_data;
-  if (error) throw boost::system::system_error(error);
+  if (error) {
+    // On an error write_some returns the offset of the character it failed on (the end, for incomplete text).
+    throw JsonSyntaxError(error.message(), std::min(used, text.size()));
+  }
   return parser.handler().stack.release();
 }
 

@@ -7,6 +7,8 @@
 
 #include <boost/json/serialize.hpp>
 
+#include <charconv>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -40,10 +42,19 @@ std::optional<double> number_of(const boost::json::value& v) {
   return std::nullopt;
 }
 
+// A value as a user writes it: numbers in their shortest form (1.5, 0, 1e+300), not Boost.JSON's 1.5E0.
+std::string value_text(const boost::json::value& v) {
+  if (!v.is_double()) return boost::json::serialize(v);
+  char text[32];
+  const auto end = std::to_chars(text, text + sizeof text, v.as_double()).ptr;
+  return std::string(text, end);
+}
+std::string number_text(double n) { return value_text(boost::json::value(n)); }
+
 std::string describe(const boost::json::value& v) {
   const char* kind = v.is_bool() ? "bool" : v.is_string() ? "string" : v.is_double() ? "float"
                    : (v.is_int64() || v.is_uint64()) ? "int" : v.is_null() ? "null" : "JSON value";
-  return std::string(kind) + " " + boost::json::serialize(v);
+  return std::string(kind) + " " + value_text(v);
 }
 
 }  // namespace
@@ -116,12 +127,14 @@ std::string KwargsSchema::canonicalize(const boost::json::object& kwargs, const 
     } else {
       switch (spec->type) {
         case KwargType::Integer: {
+          // Whole numbers as written are ints up to 2^63 - 1; a float must be whole and exact (below 2^53).
+          if (given.is_uint64() && given.as_uint64() > static_cast<std::uint64_t>(INT64_MAX))
+            wrong("an int from -9223372036854775808 to 9223372036854775807");
           auto n = number_of(given);
-          if (!n || given.is_bool() || std::floor(*n) != *n || std::abs(*n) > 9.007199254740992e15)
+          if (!n || (given.is_double() && (std::floor(*n) != *n || std::abs(*n) > 9.007199254740992e15)))
             wrong("an int");
           value = given.is_uint64() ? static_cast<std::int64_t>(given.as_uint64())
                   : given.is_int64() ? given.as_int64() : static_cast<std::int64_t>(*n);
-          if (given.is_uint64() && given.as_uint64() > static_cast<std::uint64_t>(INT64_MAX)) wrong("an int");
           break;
         }
         case KwargType::Real: {
@@ -144,11 +157,10 @@ std::string KwargsSchema::canonicalize(const boost::json::object& kwargs, const 
       if (auto n = number_of(value)) {
         bool below = spec->min && *n < *spec->min, above = spec->max && *n > *spec->max;
         if (below || above) {
-          std::string range = spec->min && spec->max ? "in [" + boost::json::serialize(boost::json::value(*spec->min)) +
-                                                           ", " + boost::json::serialize(boost::json::value(*spec->max)) + "]"
-                              : spec->min ? ">= " + boost::json::serialize(boost::json::value(*spec->min))
-                                          : "<= " + boost::json::serialize(boost::json::value(*spec->max));
-          throw Error(ErrorCode::Config, where + spec->name + "' must be " + range + ", got " + boost::json::serialize(value));
+          std::string range = spec->min && spec->max ? "in [" + number_text(*spec->min) + ", " + number_text(*spec->max) + "]"
+                              : spec->min ? ">= " + number_text(*spec->min)
+                                          : "<= " + number_text(*spec->max);
+          throw Error(ErrorCode::Config, where + spec->name + "' must be " + range + ", got " + value_text(value));
         }
       }
       if (!spec->choices.empty() && value.is_string() &&

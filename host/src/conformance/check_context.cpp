@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <numbers>
+#include <vector>
 
 namespace qrt::conformance {
 
@@ -18,6 +20,24 @@ CheckContext::CheckContext(const DeviceType& type, const qrt_device_descriptor& 
 std::unique_ptr<NativeInstance> CheckContext::create() const {
   if (!kwargs_) fail("no instance can be created: " + kwargs_problem_);
   return std::make_unique<NativeInstance>(functions(), *kwargs_);
+}
+
+bool CheckContext::quarter_turns_only(std::uint32_t gate_id, std::size_t num_params, std::size_t num_wires) const {
+  if (num_params == 0 || !can_create || !kwargs_) return false;
+  if (auto known = quarter_turn_gates_.find(gate_id); known != quarter_turn_gates_.end()) return known->second;
+  auto takes = [&](double angle) {
+    try {
+      const auto instance = create();
+      const std::vector<qrt_wire> wires = instance->allocate(std::max<std::size_t>(num_wires, 1));
+      instance->apply_gate(gate_id, std::vector<double>(num_params, angle), wires, {}, {}, false);
+      return true;
+    } catch (const std::exception&) {
+      return false;
+    }
+  };
+  const bool quarter_only = !takes(0.3) && takes(std::numbers::pi / 2);
+  quarter_turn_gates_[gate_id] = quarter_only;
+  return quarter_only;
 }
 
 bool CheckContext::declares_measurement(std::string_view name) const {

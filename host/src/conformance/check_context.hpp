@@ -8,6 +8,7 @@
 #include <qrt/device_type.hpp>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -63,6 +64,10 @@ class CheckContext {
   bool declares_measurement(std::string_view name) const;
   // A register size for a check: `wanted`, or the device's max_qubits when that is smaller.
   std::size_t fit(std::size_t wanted) const;
+  // Whether a parameterised gate runs only at multiples of pi/2 (a Clifford simulator's rotations): found
+  // once per gate by applying it at a generic angle (refused) and at a quarter turn (taken). The kit then
+  // draws that gate's angles from quarter turns. False for gates without parameters.
+  bool quarter_turns_only(std::uint32_t gate_id, std::size_t num_params, std::size_t num_wires) const;
   // Gate id of a declared gate, or nullopt.
   std::optional<std::uint32_t> gate_id(std::string_view name) const { return type_.gate_id(name); }
 
@@ -84,6 +89,7 @@ class CheckContext {
   void record(std::string_view group, std::string name, Outcome outcome, std::string detail);
 
  private:
+  mutable std::map<std::uint32_t, bool> quarter_turn_gates_;
   const DeviceType& type_;
   const qrt_device_descriptor& descriptor_;
   const Options& options_;

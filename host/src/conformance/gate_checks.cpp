@@ -47,7 +47,7 @@ std::vector<Placement> placements(const CheckContext& c, std::uint32_t id, const
       KitOp op;
       op.gate_id = id;
       op.gate = &gate;
-      op.params = random_angles(gate.num_params, rng);
+      op.params = random_angles(gate.num_params, rng, c.quarter_turns_only(id, gate.num_params, gate.min_wires));
       std::vector<std::size_t> order = random_positions(n, rng);
       op.positions.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(k));
       out.push_back({std::move(op), n});
@@ -132,7 +132,7 @@ std::string check_controlled(CheckContext& c, NativeInstance& instance, std::uin
       KitOp op;
       op.gate_id = id;
       op.gate = &gate;
-      op.params = random_angles(gate.num_params, c.rng());
+      op.params = random_angles(gate.num_params, c.rng(), c.quarter_turns_only(id, gate.num_params, gate.min_wires));
       std::vector<std::size_t> order = random_positions(k + 1, c.rng());
       op.controls = {order[0]};
       if (value == 0) op.control_values = {0};  // value 1 is sent as NULL (the ABI's "all 1")

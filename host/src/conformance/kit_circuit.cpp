@@ -64,9 +64,10 @@ double random_angle(std::mt19937_64& rng) {
   return std::uniform_real_distribution<double>(-2 * std::numbers::pi, 2 * std::numbers::pi)(rng);
 }
 
-std::vector<double> random_angles(std::size_t count, std::mt19937_64& rng) {
+std::vector<double> random_angles(std::size_t count, std::mt19937_64& rng, bool quarter_turns) {
   std::vector<double> angles(count);
-  for (double& a : angles) a = random_angle(rng);
+  for (double& a : angles)
+    a = quarter_turns ? std::uniform_int_distribution<int>(-7, 7)(rng) * (std::numbers::pi / 2) : random_angle(rng);
   return angles;
 }
 
@@ -102,7 +103,8 @@ KitOp CircuitMaker::make(const Choice& choice, std::vector<std::size_t> position
   KitOp op;
   op.gate_id = choice.id;
   op.gate = choice.gate;
-  op.params = random_angles(choice.gate->num_params, rng);
+  op.params = random_angles(choice.gate->num_params, rng,
+                            context_.quarter_turns_only(choice.id, choice.gate->num_params, choice.gate->min_wires));
   op.positions = std::move(positions);
   return op;
 }

@@ -37,7 +37,8 @@ std::vector<Complex> zero_state(std::size_t num_qubits);
 
 // A random angle in [-2π, 2π]: wide enough to tell θ from θ/2 and from θ mod 2π conventions.
 double random_angle(std::mt19937_64& rng);
-std::vector<double> random_angles(std::size_t count, std::mt19937_64& rng);
+// `quarter_turns`: multiples of pi/2 only, for a gate the device takes at those angles alone.
+std::vector<double> random_angles(std::size_t count, std::mt19937_64& rng, bool quarter_turns = false);
 
 class CircuitMaker {
  public:

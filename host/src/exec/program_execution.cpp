@@ -216,12 +216,8 @@ ExecutionResult execute(const LoweredProgram& lowered, Device& device, const Run
     result.state.resize(device.state_size());
     final_state_into(device, lowered.global_phase, result.state);
   }
-  for (const auto& word : options.expvals) {
-    if (word.size() != n)
-      throw Error(ErrorCode::InvalidArgument, "Pauli word '" + word + "' has " + std::to_string(word.size()) +
-                                                  " letters; the circuit has " + std::to_string(n) + " qubits");
-    result.expvals.emplace_back(word, device.expval(Observable::pauli_word(word, high_first)));
-  }
+  for (const auto& word : options.expvals)  // reported under the word as given (dense, sparse, any case)
+    result.expvals.emplace_back(word, device.expval(Observable::pauli_word(dense_pauli_word(word, n), high_first)));
   return result;
 }
 

@@ -159,8 +159,19 @@ std::uint32_t FileParser::identifier_operand(Expression& e, const Token& name) {
     fail(name, "unknown parameter '" + std::string(name.text) + "' in gate '" + scope_gate_->name + "'" +
                    did_you_mean(name.text, std::vector<std::string_view>(scope_->begin(), scope_->end())));
   }
-  fail(name, "unknown identifier '" + std::string(name.text) +
-                 "' in expression (outside gate bodies only numbers, pi, sin, cos, tan, exp, ln and sqrt may appear)");
+  // Outside gate bodies a free name can only be a sweep parameter: say how to bind it, and what is bound.
+  const auto& bound = builder_.options().parameter_values;
+  std::vector<std::string_view> bound_names;
+  for (const auto& [bound_name, value] : bound) bound_names.push_back(bound_name);
+  std::string message = "unknown identifier '" + std::string(name.text) +
+                        "' in expression (outside gate bodies only numbers, pi, sin, cos, tan, exp, ln and sqrt may "
+                        "appear, and parameters given a value: --param " + std::string(name.text) + "=VALUE)";
+  if (!bound_names.empty()) {
+    message += "; bound:";
+    for (std::string_view b : bound_names) message += " " + std::string(b);
+    message += did_you_mean(name.text, bound_names);
+  }
+  fail(name, message);
 }
 
 }  // namespace qrt::qasm::detail

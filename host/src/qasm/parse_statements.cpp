@@ -82,6 +82,9 @@ double FileParser::real_value(const Token& token) const {
 void FileParser::parse(bool is_main) {
   if (peek().kind == TokenKind::KwOpenqasm) {
     header();
+  } else if (is_main && peek().kind == TokenKind::End) {
+    // Nothing but whitespace and comments: running it would report a 0-qubit circuit as a success.
+    fail(peek(), "the program is empty: an OpenQASM 2.0 program starts with 'OPENQASM 2.0;' and declares its qubits");
   } else if (is_main) {
     builder_.warn(pos(peek()), "missing 'OPENQASM 2.0;' header; reading the file as OpenQASM 2.0");
   }

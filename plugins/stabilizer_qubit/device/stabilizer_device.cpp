@@ -2,11 +2,13 @@
 #include "device/stabilizer_device.hpp"
 
 #include "clifford/gate_catalog.hpp"
+#include "clifford/rotation_gates.hpp"
 #include "device/memory_checks.hpp"
 
 #include <qrt/sdk/error.hpp>
 #include <qrt/sdk/fresh_seed.hpp>
 
+#include <cstdio>
 #include <new>
 #include <string>
 
@@ -28,6 +30,8 @@ void check_control_values(std::span<const qrt::sdk::Wire> controls, std::span<co
 qrt::sdk::Capabilities StabilizerDevice::capabilities() {
   qrt::sdk::Capabilities c;
   for (const CatalogGate& gate : GateCatalog::instance().gates()) c.gates.push_back(gate.name);
+  // Ids after the catalog's: the rotations, taken at multiples of pi/2 (apply_rotation).
+  for (const RotationGate& gate : rotation_gates()) c.gates.emplace_back(gate.name);
   c.observables = {"Identity", "PauliX", "PauliY", "PauliZ"};
   c.measurements = {"expval", "var", "probs", "sample", "counts", "measure", "reset"};
   c.max_qubits = static_cast<std::uint64_t>(DeviceOptions::kLargestMaxQubits);
@@ -102,6 +106,8 @@ std::vector<std::size_t> StabilizerDevice::gate_columns(std::span<const qrt::sdk
 
 void StabilizerDevice::apply_gate(const qrt::sdk::GateCall& call) {
   const GateCatalog& catalog = GateCatalog::instance();
+  if (call.id >= catalog.gates().size() && call.id - catalog.gates().size() < rotation_gates().size())
+    return apply_rotation(rotation_gates()[call.id - catalog.gates().size()], call);
   if (call.id >= catalog.gates().size())
     qrt::sdk::throw_invalid_argument("gate id " + std::to_string(call.id) + " is not in stabilizer.qubit's gate list");
   const CatalogGate& gate = catalog.gate(call.id);
@@ -124,6 +130,43 @@ void StabilizerDevice::apply_gate(const qrt::sdk::GateCall& call) {
   if (!table)
     qrt::sdk::throw_unsupported(where + " with a control is not a Clifford operation, which stabilizer.qubit "
                                         "cannot simulate");
+  tableau_.apply(*table, columns);
+}
+
+namespace {
+
+std::string angle_list(std::span<const double> angles) {
+  std::string text;
+  for (double a : angles) {
+    char number[32];
+    std::snprintf(number, sizeof number, "%.17g", a);
+    text += (text.empty() ? "" : ", ") + std::string(number);
+  }
+  return text;
+}
+
+}  // namespace
+
+void StabilizerDevice::apply_rotation(const RotationGate& gate, const qrt::sdk::GateCall& call) {
+  const std::string where = "gate '" + std::string(gate.name) + "'";
+  if (call.params.size() != gate.num_params)
+    qrt::sdk::throw_invalid_argument(where + " takes " + std::to_string(gate.num_params) + " parameter(s), got " +
+                                     std::to_string(call.params.size()));
+  if (call.wires.size() != 1)
+    qrt::sdk::throw_invalid_argument(where + " acts on 1 wire, got " + std::to_string(call.wires.size()));
+  check_control_values(call.controls, call.control_values, where);
+  if (call.controls.size() > 1)
+    qrt::sdk::throw_unsupported(where + " with " + std::to_string(call.controls.size()) +
+                                " control wires is not a Clifford operation, which stabilizer.qubit cannot simulate");
+  const std::vector<std::size_t> columns = gate_columns(call.controls, call.wires, where);
+  const std::optional<int> control =
+      call.controls.empty() ? std::nullopt : std::optional<int>(call.control_values[0]);
+  const auto table = rotation_clifford(gate, call.params, call.adjoint, control);
+  if (!table)
+    qrt::sdk::throw_unsupported(std::string(gate.name) + "(" + angle_list(call.params) + ")" +
+                                (control ? " with a control" : "") +
+                                " is not a Clifford operation, which stabilizer.qubit cannot simulate (rotations "
+                                "run when their angles are multiples of pi/2)");
   tableau_.apply(*table, columns);
 }
 
