@@ -106,7 +106,7 @@ bool run_with_llvm_errors_trapped(llvm::function_ref<void()> work, std::string& 
   auto trap = std::make_unique<Trap>();
   Trap* outer = t_trap;
   t_trap = trap.get();
-  const LeakReportsPaused leaks_paused;  // in this frame, which a jump returns to
+  [[maybe_unused]] const LeakReportsPaused leaks_paused;  // in this frame, which a jump returns to
   bool finished;
   try {
     finished = call_trapped(work, *trap);
