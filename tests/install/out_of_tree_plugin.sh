@@ -2,6 +2,10 @@
 # usage: out_of_tree_plugin.sh BUILD_DIR TEMPLATE_SOURCE WORK_DIR CXX [OTHER_CXX]
 # OTHER_CXX, when given, is a second compiler the template is also built with (see CMakeLists.txt).
 set -euo pipefail
+# Output is matched with here-strings (grep <<<"$out"), never with `echo "$out" | grep -q`: grep -q exits
+# at its first match; when the text needs more than one 4 KiB write (`qrt devices` prints about 7 KiB),
+# echo's next write then gets SIGPIPE, and pipefail turns that into a failure. Under load that happened in
+# about 1 run of 600 per pipeline, and made this test fail now and then.
 build=$1 template=$2 work=$3 cxx=$4 other_cxx=${5:-}
 rm -rf "$work"
 mkdir -p "$work"
@@ -14,7 +18,7 @@ if grep -rl --binary-files=without-match "$build" "$work/prefix" ; then
 fi
 
 # The in-tree template device is an example: it must not be installed as a bundled device.
-if find "$work/prefix" -name 'qrt_template_device.so' | grep -q . ; then
+if [ -n "$(find "$work/prefix" -name 'qrt_template_device.so')" ]; then
   echo "FAIL: the template example was installed" >&2; exit 1
 fi
 
@@ -26,12 +30,12 @@ test -f "$work/template-build/plugins/qrt_template_device.so"
 mv "$work/prefix" "$work/moved-prefix"
 qrt="$work/moved-prefix/bin/qrt"
 out=$("$qrt" devices)
-echo "$out" | grep -q "statevector.qubit" || { echo "FAIL: bundled plugins not found after relocation" >&2; echo "$out"; exit 1; }
-echo "$out" | grep -q "$work/moved-prefix/lib" || { echo "FAIL: plugin folder not under the moved prefix" >&2; exit 1; }
+grep -q "statevector.qubit" <<<"$out" || { echo "FAIL: bundled plugins not found after relocation" >&2; echo "$out"; exit 1; }
+grep -qF "$work/moved-prefix/lib" <<<"$out" || { echo "FAIL: plugin folder not under the moved prefix" >&2; exit 1; }
 
 # Dropped into QRT_PLUGIN_PATH, the out-of-tree plugin is listed and runs a circuit.
 out=$(QRT_PLUGIN_PATH="$work/template-build/plugins" "$qrt" devices)
-echo "$out" | grep -q "template.qubit" || { echo "FAIL: template.qubit not listed" >&2; echo "$out"; exit 1; }
+grep -q "template.qubit" <<<"$out" || { echo "FAIL: template.qubit not listed" >&2; echo "$out"; exit 1; }
 cat > "$work/bell.qasm" <<'QASM'
 OPENQASM 2.0;
 include "qelib1.inc";
@@ -40,7 +44,7 @@ h q[0];
 cx q[0], q[1];
 QASM
 out=$(QRT_PLUGIN_PATH="$work/template-build/plugins" "$qrt" run "$work/bell.qasm" --device template.qubit --probs)
-echo "$out" | grep -Eq "00  0\.50000000" && echo "$out" | grep -Eq "11  0\.50000000" \
+grep -Eq "00  0\.50000000" <<<"$out" && grep -Eq "11  0\.50000000" <<<"$out" \
   || { echo "FAIL: Bell probabilities on template.qubit" >&2; echo "$out"; exit 1; }
 
 # The same template built by another compiler against the same installed SDK passes the conformance kit
@@ -55,12 +59,13 @@ if [ -n "$other_cxx" ]; then
   "$qrt" check-plugin "$other_so" >"$work/check-other.txt" 2>&1 \
     || { echo "FAIL: the template built by $other_cxx fails qrt check-plugin" >&2; cat "$work/check-other.txt" >&2; exit 1; }
   out=$(QRT_PLUGIN_PATH="$work/template-other/plugins" "$qrt" run "$work/bell.qasm" --device template.qubit --probs)
-  echo "$out" | grep -Eq "11  0\.50000000" \
+  grep -Eq "11  0\.50000000" <<<"$out" \
     || { echo "FAIL: Bell probabilities on template.qubit built by $other_cxx" >&2; echo "$out"; exit 1; }
   echo "template built by $other_cxx: check-plugin passed"
 fi
 
 # pkg-config resolves the relocated prefix.
-PKG_CONFIG_PATH="$work/moved-prefix/lib/pkgconfig" pkg-config --cflags qrt | grep -q "$work/moved-prefix" \
+cflags=$(PKG_CONFIG_PATH="$work/moved-prefix/lib/pkgconfig" pkg-config --cflags qrt)
+grep -qF "$work/moved-prefix" <<<"$cflags" \
   || { echo "FAIL: pkg-config" >&2; exit 1; }
 echo "install test passed"

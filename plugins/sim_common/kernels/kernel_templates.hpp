@@ -295,9 +295,19 @@ constexpr void fill_dense(KernelTable<typename S::Scalar>& t, std::integer_seque
   (fill_dense_row<S, KH>(t, std::make_integer_sequence<unsigned, 1u << kMaxLaneQubits>{}), ...);
 }
 
+// The most register-selecting dense targets the shipped tables unroll. Sanitizer builds define
+// QRT_KERNEL_MAX_HIGH=3 (plugins/sim_common/CMakeLists.txt): the 4- and 5-target kernels are most of the
+// kernel files' code, and instrumented they took minutes each to compile (kernels_portable.cpp under
+// ASan+UBSan: 212 s, 29 s without them). Wider ops take dense_large there; Release tests every kernel.
+#ifdef QRT_KERNEL_MAX_HIGH
+inline constexpr unsigned kUnrolledMaxHigh = QRT_KERNEL_MAX_HIGH;
+#else
+inline constexpr unsigned kUnrolledMaxHigh = kMaxKernelTargets;
+#endif
+
 // MaxHigh: dense kernels are instantiated for up to that many register-selecting targets (the others
 // take dense_large); tests use a smaller bound to keep their build short.
-template <class S, unsigned MaxHigh = kMaxKernelTargets>
+template <class S, unsigned MaxHigh = kUnrolledMaxHigh>
 constexpr KernelTable<typename S::Scalar> make_kernel_table(const char* name) {
   static_assert(MaxHigh <= kMaxKernelTargets);
   static_assert(S::lanes_log2 <= kMaxLaneQubits, "the kernel table has no slots for that many lane qubits");
