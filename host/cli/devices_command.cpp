@@ -26,8 +26,7 @@ int list_devices(bool json, bool isolate) {
   Runtime runtime(options);
   if (json) {
     // libqrt's listing (shared with the Python package), its numbers written as every command writes them.
-    std::cout << json_text(boost::json::parse(devices_json(runtime))) << "
-";
+    std::cout << json_text(boost::json::parse(devices_json(runtime))) << "\n";
     return 0;
   }
 
