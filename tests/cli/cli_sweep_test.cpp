@@ -408,3 +408,17 @@ TEST_CASE("--timeout ends an OpenQASM run that takes too long with status 124, a
   CHECK(quick.exit_code == kOk);
   CHECK_THAT(quick.out, Contains("\"probabilities\""));
 }
+
+TEST_CASE("under an MPI launcher a rank other than 0 names itself in its one error line", "[cli][sweep]") {
+  // The rank as OpenMPI announces it (host/cli/mpi_launch.hpp): no MPI needed to see what rank 1 prints.
+  cli_test::Outcome o = cli_test::qrt_with_env("OMPI_COMM_WORLD_RANK=1", "run " + kGhz + " --expval XYZW");
+  CHECK(o.exit_code == kError);
+  CHECK(o.err == "qrt: rank 1: error: Pauli word 'XYZW': letter 4 is not one of I, X, Y, Z (or write it sparse: Z0 Z3)\n");
+  CHECK(o.out.empty());
+  o = cli_test::qrt_with_env("OMPI_COMM_WORLD_RANK=0", "run " + kGhz + " --expval XYZW");
+  CHECK(o.err == "qrt: error: Pauli word 'XYZW': letter 4 is not one of I, X, Y, Z (or write it sparse: Z0 Z3)\n");
+  const TempProgram bad("OPENQASM 2.0;\nqreg q[1];\nfoo q[0];\n");
+  o = cli_test::qrt_with_env("OMPI_COMM_WORLD_RANK=1", "run " + bad.path.string());
+  CHECK(o.exit_code == kError);
+  CHECK_THAT(o.err, Contains("qrt: rank 1: " + bad.path.string() + ":3:1: error: unknown gate 'foo'\n  foo q[0];\n  ^\n"));
+}
