@@ -44,7 +44,7 @@ std::optional<std::string> unknown_command_message(const CLI::App& app, int argc
 
 // A command-line error: "qrt: error: ...", a pointer to --help, the one usage status.
 int usage_error(const std::string& message, const std::string& help_of) {
-  std::cerr << "qrt: error: " << message << "\nRun '" << help_of << " --help' for the options.\n";
+  write_diagnostic("qrt: error: " + message + "\nRun '" + help_of + " --help' for the options.\n");
   return kExitUsage;
 }
 
@@ -57,8 +57,8 @@ bool stdout_written() {
   errno = 0;
   const bool ok = std::fflush(stdout) == 0 && !std::ferror(stdout) && std::cout.good();
   if (!ok && !output_failure_reported)
-    std::cerr << "qrt: error: writing the output failed" << (errno != 0 ? std::string(": ") + std::strerror(errno) : "")
-              << "; what was written is incomplete\n";
+    write_diagnostic("qrt: error: writing the output failed" + (errno != 0 ? std::string(": ") + std::strerror(errno) : "") +
+                     "; what was written is incomplete");
   return ok;
 }
 
@@ -66,25 +66,25 @@ int run_action(const Action& action) {
   try {
     return action();
   } catch (const UsageError& e) {
-    std::cerr << "qrt: error: " << e.what() << "\n";
+    write_diagnostic(std::string("qrt: error: ") + e.what());
     return kExitUsage;
   } catch (const qrt::Error& e) {
-    std::cerr << "qrt: error: " << e.what() << "\n";
+    write_diagnostic(std::string("qrt: error: ") + e.what());
     return kExitError;
   } catch (const qrt::qasm::Error& e) {
-    std::cerr << e.what() << "\n";  // already "file:line:col: error: ..." with an excerpt
+    write_diagnostic(e.what());  // already "file:line:col: error: ..." with an excerpt
     return kExitError;
   } catch (const OutputError& e) {
-    std::cerr << "qrt: error: " << e.what() << "\n";
+    write_diagnostic(std::string("qrt: error: ") + e.what());
     output_failure_reported = true;
     return kExitError;
   } catch (const std::bad_alloc&) {
     // The host's own allocations (a result too large for the memory limit): a resource error.
-    std::cerr << "qrt: error: out of memory (the result or the program does not fit in the memory this "
-                 "process may use; see ulimit -v and the cgroup's memory.max)\n";
+    write_diagnostic("qrt: error: out of memory (the result or the program does not fit in the memory this "
+                     "process may use; see ulimit -v and the cgroup's memory.max)");
     return kExitError;
   } catch (const std::exception& e) {
-    std::cerr << "qrt: internal error: " << e.what() << "\n";
+    write_diagnostic(std::string("qrt: internal error: ") + e.what());
     return kExitInternal;
   }
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 namespace qrt::cli {
 
@@ -13,5 +14,11 @@ std::optional<int> launcher_rank();
 // On ranks other than 0, sends standard output to /dev/null (results), keeping standard error
 // (diagnostics, which may differ between ranks). Does nothing outside a launcher.
 void quiet_unless_rank_zero();
+
+// Writes one diagnostic (one or more lines, "qrt: error: ..." or "file:line:col: error: ...") to standard
+// error in a single write, so that the messages of ranks never interleave; on ranks other than 0 the
+// message names its rank ("qrt: rank 1: error: ..."). Every rank that fails says so: the host has no MPI
+// to agree on one speaker, and an error of one rank alone must not go unseen.
+void write_diagnostic(std::string text);
 
 }  // namespace qrt::cli

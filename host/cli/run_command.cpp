@@ -11,6 +11,7 @@
 #include "param_binding.hpp"
 #include "program_kind.hpp"
 #include "run_qir.hpp"
+#include "run_deadline.hpp"
 #include "run_progress.hpp"
 #include "result_output.hpp"
 
@@ -45,7 +46,7 @@ struct RunArgs {
   std::optional<std::size_t> top;  // unset: all in JSON, kTableDefaultTop in the table
   std::vector<std::string> expvals;
   std::string entry;              // QIR only
-  std::optional<double> timeout;  // QIR only
+  std::optional<double> timeout;  // seconds; the whole run, parsing included
   std::string precision;          // --precision: added to the device config as a kwarg
   std::vector<std::string> params;  // --param NAME=VALUE: free parameters of the OpenQASM circuit
 };
@@ -117,8 +118,9 @@ int run(const RunArgs& given) {
     return run_qir({args.file, args.entry, device_config, args.shots, args.seed, args.output, args.timeout, args.isolate,
                     args.progress, args.no_progress, {args.probs, args.state, !args.expvals.empty(), args.top.has_value()}});
   }
-  if (!args.entry.empty() || args.timeout)
-    throw UsageError("--entry and --timeout apply to QIR programs; " + shown_file + " is OpenQASM");
+  if (!args.entry.empty()) throw UsageError("--entry applies to QIR programs; " + shown_file + " is OpenQASM");
+  ExecutionProgress progress;
+  RunDeadline deadline(args.timeout, progress, shown_file);
   qasm::ParseOptions parse_options;
   parse_options.parameter_values = parse_run_params(args.params);
   if (!args.params.empty()) {
@@ -146,7 +148,6 @@ int run(const RunArgs& given) {
   // Without shots and without any other request, show the final-state probabilities.
   if (!args.probs && !args.state && args.expvals.empty() && device.shots() == 0 && (!args.shots || *args.shots == 0))
     options.probabilities = true;
-  ExecutionProgress progress;
   options.progress = &progress;
   RunResult r;
   {
@@ -156,11 +157,17 @@ int run(const RunArgs& given) {
       if (show_progress(args)) display.emplace(progress, ::isatty(STDERR_FILENO) == 1, progress_delay());
       r = run_program(program, device, options);
     } catch (const StoppedError& e) {
+      deadline.stop();
+      if (deadline.expired() && !StopOnSigint::interrupted()) {
+        deadline.report();
+        return kExitTimeout;
+      }
       if (!StopOnSigint::interrupted()) throw;
       std::cerr << "qrt: interrupted: " << e.what() << "\n";
       return kExitInterrupted;
     }
   }
+  deadline.stop();  // the run is over: printing its result is not timed
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
 
   const RunReport report{device, program, shown_file, r, parse_seconds, options.seed};
@@ -181,7 +188,7 @@ Action add_run_command(CLI::App& app) {
       ->required()
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
   sub->add_option("--entry", args->entry, "QIR: the entry point to run (default: the function marked entry_point)");
-  sub->add_option("--timeout", args->timeout, "QIR: fail (exit status 124) when the run takes longer than this many seconds")
+  sub->add_option("--timeout", args->timeout, "Fail (exit status 124) when the run takes longer than this many seconds")
       ->check(positive_seconds());
   sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
   sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic")->check(whole_number());

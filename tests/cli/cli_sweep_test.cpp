@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 
@@ -342,4 +343,82 @@ TEST_CASE("batch JSON writes numbers as run does", "[cli][sweep]") {
   CHECK_THAT(o.out, Contains("\"0000\":0.0625"));
   CHECK(o.out.find("E-") == std::string::npos);
   CHECK_THAT(o.err, Contains("1 program in") && Contains("worker"));
+}
+
+TEST_CASE("a device without reset says which operation needs it and what the device offers", "[cli][sweep]") {
+  const std::string offers = "template.qubit cannot reset a qubit: it does not offer \"reset\" (its measurements: "
+                             "probs, sample, counts, state, measure)";
+  const TempProgram explicit_reset("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\nh q[0];\n"
+                                   "reset q[0];\nmeasure q[0] -> c[0];\n");
+  cli_test::Outcome o = qrt("run " + explicit_reset.path.string() + " -d template.qubit --shots 4");
+  CHECK(o.exit_code == kError);
+  CHECK_THAT(o.err, Contains(explicit_reset.path.string() + ":6:1: error: " + offers));
+  CHECK(o.err.find("reset_wire") == std::string::npos);
+
+  // No reset in the program: the one between shots of a circuit that measures mid-circuit.
+  const TempProgram mid_circuit("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[2];\nh q[0];\n"
+                                "measure q[0] -> c[0];\nx q[0];\nmeasure q[0] -> c[1];\n");
+  o = qrt("run " + mid_circuit.path.string() + " -d template.qubit --shots 4");
+  CHECK(o.exit_code == kError);
+  CHECK_THAT(o.err, Contains(offers) && Contains("measures mid-circuit or uses `if`, so it runs shot by shot") &&
+                        Contains("each shot ends by resetting every qubit to |0>"));
+  CHECK(o.err.find("reset_wire") == std::string::npos);
+}
+
+TEST_CASE("OpenQASM diagnostics: binary bytes escaped, a BOM named, a missing ';' on its own line", "[cli][sweep]") {
+  const TempProgram binary(std::string("\x7F" "ELF\x02\x01\x01\x00\x1B[2J\n", 13));
+  cli_test::Outcome o = qrt("run " + binary.path.string());
+  CHECK(o.exit_code == kError);
+  CHECK_THAT(o.err, Contains(":1:1: error: unexpected byte 0x7F") && Contains("\\x7FELF\\x02\\x01\\x01\\x00\\x1B[2J"));
+  CHECK(o.err.find('\x1B') == std::string::npos);
+  CHECK(o.err.find('\0') == std::string::npos);
+
+  const TempProgram bom("\xEF\xBB\xBFOPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\nh q[0];\n");
+  o = qrt("run " + bom.path.string());
+  CHECK(o.exit_code == kError);
+  CHECK_THAT(o.err, Contains(":1:1: error: the file starts with a UTF-8 byte order mark (bytes EF BB BF)") &&
+                        Contains("\\xEF\\xBB\\xBFOPENQASM 2.0;"));
+
+  const TempProgram no_semicolon("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\nh q[0]\ncx q[0],q[1];\n");
+  o = qrt("run " + no_semicolon.path.string());
+  CHECK(o.exit_code == kError);
+  CHECK_THAT(o.err, Contains(":4:7: error: expected ';' after the gate arguments, before identifier 'cx' on line 5\n"
+                             "  h q[0]\n        ^"));
+}
+
+TEST_CASE("--timeout ends an OpenQASM run that takes too long with status 124, as for QIR", "[cli][sweep]") {
+  // 300 layers of rotations and a CNOT chain on 22 qubits, which no fusion shortens: seconds (5.4 s
+  // measured), far longer than the limit.
+  std::string layer = "rx(0.1) q;\n";
+  for (int i = 0; i + 1 < 22; ++i) layer += "cx q[" + std::to_string(i) + "],q[" + std::to_string(i + 1) + "];\n";
+  std::string slow = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[22];\n";
+  for (int i = 0; i < 300; ++i) slow += layer;
+  const TempProgram program(slow);
+  for (const std::string isolation : {"", " --isolate"}) {
+    INFO(isolation);
+    const auto start = std::chrono::steady_clock::now();
+    const cli_test::Outcome o = qrt("run " + program.path.string() + " --timeout 0.5 --no-progress" + isolation);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(o.exit_code == 124);
+    CHECK_THAT(o.err, Contains(program.path.string() + ": the program did not finish within --timeout 0.5 s"));
+    CHECK(o.out.empty());
+    CHECK(seconds < 20);
+  }
+  const cli_test::Outcome quick = qrt("run " + kGhz + " --timeout 60 -o json");
+  CHECK(quick.exit_code == kOk);
+  CHECK_THAT(quick.out, Contains("\"probabilities\""));
+}
+
+TEST_CASE("under an MPI launcher a rank other than 0 names itself in its one error line", "[cli][sweep]") {
+  // The rank as OpenMPI announces it (host/cli/mpi_launch.hpp): no MPI needed to see what rank 1 prints.
+  cli_test::Outcome o = cli_test::qrt_with_env("OMPI_COMM_WORLD_RANK=1", "run " + kGhz + " --expval XYZW");
+  CHECK(o.exit_code == kError);
+  CHECK(o.err == "qrt: rank 1: error: Pauli word 'XYZW': letter 4 is not one of I, X, Y, Z (or write it sparse: Z0 Z3)\n");
+  CHECK(o.out.empty());
+  o = cli_test::qrt_with_env("OMPI_COMM_WORLD_RANK=0", "run " + kGhz + " --expval XYZW");
+  CHECK(o.err == "qrt: error: Pauli word 'XYZW': letter 4 is not one of I, X, Y, Z (or write it sparse: Z0 Z3)\n");
+  const TempProgram bad("OPENQASM 2.0;\nqreg q[1];\nfoo q[0];\n");
+  o = cli_test::qrt_with_env("OMPI_COMM_WORLD_RANK=1", "run " + bad.path.string());
+  CHECK(o.exit_code == kError);
+  CHECK_THAT(o.err, Contains("qrt: rank 1: " + bad.path.string() + ":3:1: error: unknown gate 'foo'\n  foo q[0];\n  ^\n"));
 }

@@ -3,6 +3,7 @@
 #include "qasm_test_support.hpp"
 
 using qasm_test::require_parse_error;
+using namespace std::string_literals;
 
 namespace {
 const std::string kHead = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\n";  // lines 1-2
@@ -31,8 +32,7 @@ TEST_CASE("qasm: the caret follows tabs", "[qasm][errors]") {
 }
 
 TEST_CASE("qasm: syntax errors name the expected and the found token", "[qasm][errors]") {
-  require_parse_error(kHead + "qreg q[2]\ncreg c[2];\n", 4, 1, "expected ';' after the register declaration, got 'creg'");
-  require_parse_error(kHead + "qreg q[2];\nh q[0]\nh q[1];\n", 5, 1, "expected ';' after the gate arguments, got identifier 'h'");
+  require_parse_error(kHead + "qreg q[2];\nh q[0] h q[1];\n", 4, 8, "expected ';' after the gate arguments, got identifier 'h'");
   require_parse_error(kHead + "qreg [2];\n", 3, 6, "expected an identifier (the register name) after 'qreg', got '['");
   require_parse_error(kHead + "qreg q[x];\n", 3, 8, "expected an integer (the register size), got identifier 'x'");
   require_parse_error(kHead + "qreg q[2];\nrx(0.1 q[0];\n", 4, 8, "expected ')' after the gate parameters, got identifier 'q'");
@@ -42,6 +42,55 @@ TEST_CASE("qasm: syntax errors name the expected and the found token", "[qasm][e
   require_parse_error(kHead + "qreg q[2];\nmeasure q[0] c[0];\n", 4, 14, "expected '->' after the measured qubit, got identifier 'c'");
   require_parse_error(kHead + "include 5;\n", 3, 9, "expected a string (the file name) after 'include', got integer '5'");
   require_parse_error(kHead + "qreg q[1];\nrx(sin 1) q[0];\n", 4, 8, "expected '(' after function 'sin', got integer '1'");
+}
+
+TEST_CASE("qasm: a missing ';' is reported where it belongs, at the end of its statement's line", "[qasm][errors]") {
+  require_parse_error(kHead + "qreg q[2]\ncreg c[2];\n", 3, 10,
+                      "expected ';' after the register declaration, before 'creg' on line 4");
+  require_parse_error(kHead + "qreg q[2];\nh q[0]\nh q[1];\n", 4, 7,
+                      "expected ';' after the gate arguments, before identifier 'h' on line 5");
+  require_parse_error(kHead + "qreg q[2];\nh q[0]   // comment\n\n", 4, 7,
+                      "expected ';' after the gate arguments, before the end of the file");
+  require_parse_error("OPENQASM 2.0;\ninclude \"qelib1.inc\"\nqreg q[1];\n", 2, 21,
+                      "expected ';' after the include, before 'qreg' on line 3");
+  try {
+    (void)qrt::qasm::parse_string(kHead + "qreg q[2];\nh q[0]\nh q[1];\n", "m.qasm");
+    FAIL("expected an error");
+  } catch (const qrt::qasm::Error& error) {
+    CHECK(std::string(error.what()) == "m.qasm:4:7: error: expected ';' after the gate arguments, before identifier 'h' on "
+                                       "line 5\n  h q[0]\n        ^");
+  }
+}
+
+TEST_CASE("qasm: a UTF-8 byte order mark is named as such", "[qasm][errors]") {
+  require_parse_error("\xEF\xBB\xBFOPENQASM 2.0;\nqreg q[1];\n", 1, 1,
+                      "the file starts with a UTF-8 byte order mark (bytes EF BB BF)");
+  require_parse_error(kHead + "qreg q[1];\n\xEF\xBB\xBFh q[0];\n", 4, 1, "unexpected a UTF-8 byte order mark");
+}
+
+TEST_CASE("qasm: the caret excerpt escapes bytes that are not printable text", "[qasm][errors]") {
+  try {
+    (void)qrt::qasm::parse_string(std::string("\x7F" "ELF\x02\x01\x00\x1B[2J\n", 12), "a.out");
+    FAIL("expected an error");
+  } catch (const qrt::qasm::Error& error) {
+    CHECK(std::string(error.what()) == "a.out:1:1: error: unexpected byte 0x7F (OpenQASM source is ASCII)\n"
+                                       "  \\x7FELF\\x02\\x01\\x00\\x1B[2J\n  ^");
+  }
+  try {  // the caret stays under its byte after escaped bytes and well-formed UTF-8 (kept as it is)
+    (void)qrt::qasm::parse_string(kHead + "qreg q[1];\ninclude \"\x01\xC3\xA9\" @;\n", "b.qasm");
+    FAIL("expected an error");
+  } catch (const qrt::qasm::Error& error) {
+    CHECK(std::string(error.what()) == "b.qasm:4:15: error: unexpected character '@'\n"
+                                       "  include \"\\x01\xC3\xA9\" @;\n                  ^");
+  }
+  try {
+    (void)qrt::qasm::parse_string(kHead + "qreg q[1];\n\xC3\xA9\x00 x\n"s, "c.qasm");
+    FAIL("expected an error");
+  } catch (const qrt::qasm::Error& error) {
+    CHECK(std::string(error.what()) == "c.qasm:4:1: error: unexpected byte 0xC3 (OpenQASM source is ASCII)\n"
+                                       "  \xC3\xA9\\x00 x\n  ^");
+  }
+  require_parse_error(kHead + "qreg q[1];\n\x00\x01\n"s, 4, 1, "unexpected byte 0x00: this looks like a binary file");
 }
 
 TEST_CASE("qasm: lexical errors", "[qasm][errors]") {

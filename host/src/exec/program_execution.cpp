@@ -155,6 +155,21 @@ void run_terminal(const LoweredProgram& program, BoundCircuit& circuit, Device& 
   }
 }
 
+// Back to |0...0> for the next shot. A device without reset cannot run a dynamic circuit at all: the
+// message says why the user's circuit needs a reset they never wrote.
+void reset_between_shots(const BoundCircuit& circuit, Device& device) {
+  try {
+    for (Wire w : circuit.wires()) device.reset_wire(w);
+  } catch (const Error& e) {
+    if (e.code() != ErrorCode::Unsupported) throw;
+    throw Error(ErrorCode::Unsupported,
+                std::string(e.what()) +
+                    ". The circuit measures mid-circuit or uses `if`, so it runs shot by shot, and each shot "
+                    "ends by resetting every qubit to |0>: run it on a device that offers reset "
+                    "(e.g. statevector.qubit)");
+  }
+}
+
 void run_dynamic(const LoweredProgram& program, BoundCircuit& circuit, Device& device, ExecutionResult& result,
                  ExecutionProgress* progress) {
   if (result.shots == 0)
@@ -183,7 +198,7 @@ void run_dynamic(const LoweredProgram& program, BoundCircuit& circuit, Device& d
     });
     bits_to_key(clbits, key);
     ++result.raw_counts[key];
-    for (Wire w : circuit.wires()) device.reset_wire(w);  // back to |0...0> for the next shot
+    reset_between_shots(circuit, device);
   }
 }
 

@@ -30,6 +30,12 @@ void throw_plugin_error(qrt_error* raw, std::string_view device, std::string_vie
   bool readable = error->struct_size >= offsetof(qrt_error, message) + sizeof(error->message);
   std::string text = readable && error->message ? error->message : "(the plugin gave no message)";
   ErrorCode code = readable ? from_status(error->code) : ErrorCode::Internal;
+  // "statevector.mpi: create: statevector.mpi: ..." / "x: expval: expval: ...": a plugin that names itself
+  // or the operation is not repeated.
+  for (std::string_view said : {device, operation}) {
+    const std::string prefix = std::string(said) + ": ";
+    if (!said.empty() && text.starts_with(prefix)) text.erase(0, prefix.size());
+  }
   throw Error(code, std::string(device) + ": " + std::string(operation) + ": " + text);
 }
 

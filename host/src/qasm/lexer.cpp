@@ -37,6 +37,9 @@ constexpr std::array<std::pair<TokenKind, std::string_view>, 20> kSpelling{{
     {TokenKind::End, "end of file"},
 }};
 
+// What some editors put at the start of a "UTF-8 with BOM" file.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_identifier_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_identifier_char(char c) { return is_identifier_start(c) || is_digit(c); }
@@ -114,6 +117,11 @@ class Lexer {
     }
     const auto byte = static_cast<unsigned char>(c);
     if (byte >= 0x21 && byte < 0x7f) fail(col, std::string("unexpected character '") + c + "'");
+    if (std::string_view(text_).substr(pos_).starts_with(kByteOrderMark))
+      fail(col, std::string(pos_ == 0 ? "the file starts with" : "unexpected") +
+                    " a UTF-8 byte order mark (bytes EF BB BF): OpenQASM source is plain ASCII; save the file "
+                    "as UTF-8 without BOM (or ASCII)");
+    if (byte == 0) fail(col, "unexpected byte 0x00: this looks like a binary file, not OpenQASM source text");
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(byte));
     fail(col, std::string("unexpected byte ") + hex + " (OpenQASM source is ASCII)");

@@ -45,10 +45,27 @@ bool FileParser::accept(TokenKind kind) noexcept {
   return true;
 }
 
+namespace {
+
+// The column just past `token`: where a missing ';' belongs (a string token's text lacks its quotes).
+std::uint32_t column_after(const Token& token) {
+  const auto quotes = token.kind == TokenKind::String ? 2u : 0u;
+  return token.column + static_cast<std::uint32_t>(token.text.size()) + quotes;
+}
+
+}  // namespace
+
 const Token& FileParser::expect(TokenKind kind, std::string_view context) {
   if (peek().kind != kind) {
-    fail(peek(), "expected " + describe(kind) + (context.empty() ? "" : " " + std::string(context)) + ", got " +
-                     describe(peek()));
+    const std::string what = "expected " + describe(kind) + (context.empty() ? "" : " " + std::string(context));
+    // `h q[0]` then a new line: the ';' is missing at the end of this statement's line, not on the next.
+    const Token* last = next_ > 0 ? &tokens_[next_ - 1] : nullptr;
+    if (kind == TokenKind::Semicolon && last && (peek().kind == TokenKind::End || peek().line > last->line)) {
+      const std::string next = peek().kind == TokenKind::End ? "the end of the file"
+                                                              : describe(peek()) + " on line " + std::to_string(peek().line);
+      builder_.fail(SourcePos{file_, last->line, column_after(*last)}, what + ", before " + next);
+    }
+    fail(peek(), what + ", got " + describe(peek()));
   }
   return advance();
 }

@@ -195,10 +195,30 @@ int Device::measure(Wire wire, std::optional<int> postselect) {
   return result;
 }
 
+namespace {
+
+// "template.qubit cannot reset a qubit: it does not offer "reset" (its measurements: probs, measure)":
+// what a device without reset_wire says, in place of the plugin's bare "reset_wire: reset_wire".
+std::string cannot_reset(const DeviceType& type) {
+  std::string offered;
+  for (const auto& m : type.capabilities().measurements) offered += (offered.empty() ? "" : ", ") + m;
+  return type.name() + " cannot reset a qubit: it does not offer \"reset\" (its measurements: " +
+         (offered.empty() ? std::string("none") : offered) + ")";
+}
+
+}  // namespace
+
 void Device::reset_wire(Wire wire) {
   PooledInstance& in = live("reset_wire");
   if (auto* r = remote(in)) return r->reset_wire(wire);
-  QRT_CALL(in, reset_wire, wire);
+  try {
+    QRT_CALL(in, reset_wire, wire);
+  } catch (const Error& e) {
+    const auto& offered = in.type->capabilities().measurements;
+    if (e.code() == ErrorCode::Unsupported && std::find(offered.begin(), offered.end(), "reset") == offered.end())
+      throw Error(ErrorCode::Unsupported, cannot_reset(*in.type));
+    throw;
+  }
 }
 
 namespace {
