@@ -1,5 +1,5 @@
-// The exit statuses of `qrt`, one definition for every command (the README's table lists these, and
-// tests/cli/cli_exit_status_test.cpp checks each).
+// The exit statuses of `qrt`, one definition for every command (docs/cli.md's table lists these, and
+// tests/cli/cli_sweep_test.cpp checks them as the table states them).
 #pragma once
 
 #include <stdexcept>

@@ -1,4 +1,4 @@
-// `qrt run FILE.ll|FILE.bc`: the QIR front end's command (see README, "Running QIR").
+// `qrt run FILE.ll|FILE.bc`: the QIR front end's command (see docs/qir.md).
 #pragma once
 
 #include <boost/json/object.hpp>
