@@ -108,7 +108,7 @@ TEST_CASE("a --top beyond 2^n lists every state, in JSON and in the table", "[cl
   CHECK_THAT(table.out, Contains("2 largest of 2 nonzero"));
 }
 
-TEST_CASE("results report the shots and the seed the run used; the seed reproduces an unseeded run", "[cli][sweep]") {
+TEST_CASE("results report the shots and the seed the run used, the seed reproduces an unseeded run", "[cli][sweep]") {
   auto doc = json_of(qrt("run " + kGhz + " --shots 100 --seed 42 -o json"));
   CHECK(doc.at("shots").to_number<std::int64_t>() == 100);
   CHECK(doc.at("seed").to_number<std::uint64_t>() == 42);
@@ -265,7 +265,7 @@ TEST_CASE("every exit status of the table, each from a command that gives it", "
   // (130, QIR 124) and the isolation tests.
 }
 
-TEST_CASE("a misspelt command suggests the nearest one; bare qrt prints the help", "[cli][sweep]") {
+TEST_CASE("a misspelt command suggests the nearest one, bare qrt prints the help", "[cli][sweep]") {
   cli_test::Outcome o = qrt("devcies");
   CHECK(o.exit_code == kUsage);
   CHECK_THAT(o.err, Contains("qrt: error: unknown command 'devcies'; did you mean 'devices'?"));
@@ -365,7 +365,7 @@ TEST_CASE("a device without reset says which operation needs it and what the dev
   CHECK(o.err.find("reset_wire") == std::string::npos);
 }
 
-TEST_CASE("OpenQASM diagnostics: binary bytes escaped, a BOM named, a missing ';' on its own line", "[cli][sweep]") {
+TEST_CASE("OpenQASM diagnostics: binary bytes escaped, a BOM named, a missing semicolon on its own line", "[cli][sweep]") {
   const TempProgram binary(std::string("\x7F" "ELF\x02\x01\x01\x00\x1B[2J\n", 13));
   cli_test::Outcome o = qrt("run " + binary.path.string());
   CHECK(o.exit_code == kError);
@@ -386,7 +386,7 @@ TEST_CASE("OpenQASM diagnostics: binary bytes escaped, a BOM named, a missing ';
                              "  h q[0]\n        ^"));
 }
 
-TEST_CASE("--timeout ends an OpenQASM run that takes too long with status 124, as for QIR", "[cli][sweep]") {
+TEST_CASE("qrt run --timeout ends an OpenQASM run that takes too long with status 124, as for QIR", "[cli][sweep]") {
   // 300 layers of rotations and a CNOT chain on 22 qubits, which no fusion shortens: seconds (5.4 s
   // measured), far longer than the limit.
   std::string layer = "rx(0.1) q;\n";

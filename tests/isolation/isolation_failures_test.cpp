@@ -87,7 +87,7 @@ TEST_CASE("a worker that died while pooled is replaced before the next program s
   CHECK(stats.destructions == 1);
 }
 
-TEST_CASE("per-operation calls reach an isolated device; its crash is the flushing call's error", "[isolation]") {
+TEST_CASE("per-operation calls reach an isolated device, its crash is the flushing call's error", "[isolation]") {
   qrt::Runtime runtime(crash_plugins());
   qrt::Device device = runtime.open("fake.crash.segv:shots=5,isolate=true");
   CHECK(device.shots() == 5);

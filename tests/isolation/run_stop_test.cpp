@@ -47,7 +47,7 @@ std::thread stop_when_started(qrt::ExecutionProgress& progress) {
 
 }  // namespace
 
-TEST_CASE("an observed run reports every operation; a requested stop ends it with StoppedError", "[isolation][stop]") {
+TEST_CASE("an observed run reports every operation, a requested stop ends it with StoppedError", "[isolation][stop]") {
   qrt::Runtime runtime(isolation_test::bundled_plugins());
   qrt::Device device = runtime.open("statevector.qubit");
   qrt::ExecutionProgress progress;

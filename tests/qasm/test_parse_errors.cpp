@@ -44,7 +44,7 @@ TEST_CASE("qasm: syntax errors name the expected and the found token", "[qasm][e
   require_parse_error(kHead + "qreg q[1];\nrx(sin 1) q[0];\n", 4, 8, "expected '(' after function 'sin', got integer '1'");
 }
 
-TEST_CASE("qasm: a missing ';' is reported where it belongs, at the end of its statement's line", "[qasm][errors]") {
+TEST_CASE("qasm: a missing semicolon is reported where it belongs, at the end of its statement's line", "[qasm][errors]") {
   require_parse_error(kHead + "qreg q[2]\ncreg c[2];\n", 3, 10,
                       "expected ';' after the register declaration, before 'creg' on line 4");
   require_parse_error(kHead + "qreg q[2];\nh q[0]\nh q[1];\n", 4, 7,

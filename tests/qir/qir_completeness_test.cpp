@@ -141,7 +141,7 @@ TEST_CASE("Quantinuum's native gates (pytket-qir, hugr-qir) give the analytic ou
   }
 }
 
-TEST_CASE("a program that calls abort() fails its shot; qrt goes on", "[qir][errors]") {
+TEST_CASE("a program that calls abort() fails its shot, qrt goes on", "[qir][errors]") {
   auto shot = shots_of("abort.ll", 1, 1).at(0);
   CHECK(shot.failed);
   CHECK_THAT(shot.error, Catch::Contains("the program called abort()"));
