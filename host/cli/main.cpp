@@ -119,6 +119,17 @@ int main(int argc, char** argv) {
     return app.exit(e) == kExitOk && stdout_written() ? kExitOk : kExitError;
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e) == kExitOk && stdout_written() ? kExitOk : kExitError;
+  } catch (const CLI::ExtrasError&) {
+    // CLI11 lists the unexpected words last to first; name them in the order the user typed them.
+    const CLI::App* where = &app;
+    for (auto& [sub, action] : actions)
+      if (sub->parsed()) where = sub;
+    const std::vector<std::string> extras = where->remaining();
+    std::string words;
+    for (const auto& word : extras) words += (words.empty() ? "" : " ") + word;
+    const std::string help_of = where == &app ? "qrt" : "qrt " + where->get_name();
+    return usage_error(std::string(extras.size() == 1 ? "unexpected argument: " : "unexpected arguments: ") + words,
+                       help_of);
   } catch (const CLI::ParseError& e) {
     std::string help_of = "qrt";
     for (auto& [sub, action] : actions)

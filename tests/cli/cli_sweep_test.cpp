@@ -276,6 +276,16 @@ TEST_CASE("a misspelt command suggests the nearest one, bare qrt prints the help
   CHECK_THAT(o.out, Contains("Subcommands:") && Contains("devices") && Contains("batch"));
 }
 
+TEST_CASE("unexpected words are listed in the order they were typed", "[cli][sweep]") {
+  cli_test::Outcome o = qrt("run " + kGhz + " --pool-max-inactive 1");
+  CHECK(o.exit_code == kUsage);
+  CHECK_THAT(o.err, Contains("qrt: error: unexpected arguments: --pool-max-inactive 1\n") &&
+                        Contains("Run 'qrt run --help' for the options."));
+  o = qrt("devices extra");
+  CHECK(o.exit_code == kUsage);
+  CHECK_THAT(o.err, Contains("qrt: error: unexpected argument: extra\n"));
+}
+
 TEST_CASE("config errors speak the user's terms: JSON position, plain numbers, --precision", "[cli][sweep]") {
   cli_test::Outcome o = qrt("run " + kGhz + " -d '{\"device\": \"statevector.qubit\", \"kwargs\": {\"shots\": 1,}}'");
   CHECK(o.exit_code == kError);
