@@ -4,7 +4,9 @@
 #include "capi/runtime_objects_api.hpp"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <memory>
 
 using qrt::Error;
 using qrt::ErrorCode;
@@ -66,7 +68,11 @@ int8_t* __quantum__rt__memory_allocate(uint64_t size) {
     if (size > (uint64_t{1} << 32)) throw Error(ErrorCode::OutOfMemory, "cannot allocate " + std::to_string(size) + " bytes");
     const std::size_t words = (size + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
     auto& memory = qrt::context::this_thread().objects.memory;
-    memory.push_back(std::make_unique<std::max_align_t[]>(words == 0 ? 1 : words));  // zeroed
+    const std::size_t count = words == 0 ? 1 : words;
+    // Zeroed byte for byte: value-initialising max_align_t leaves its padding (6 bytes of each long
+    // double) as the allocator left it.
+    memory.push_back(std::make_unique_for_overwrite<std::max_align_t[]>(count));
+    std::memset(memory.back().get(), 0, count * sizeof(std::max_align_t));
     return reinterpret_cast<int8_t*>(memory.back().get());
   });
 }
