@@ -1,5 +1,7 @@
 // `qrt run --isolate` end to end: the same output as in-process, and a crashing plugin is an error
 // message and exit status 1, not a dead qrt.
+#include "proc_files.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <sys/prctl.h>
@@ -83,15 +85,13 @@ std::vector<pid_t> serving_workers_of(pid_t parent) {
   for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
     const std::string name = entry.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream stat(entry.path() / "stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const std::string text = proc_text(entry.path() / "stat");
     const auto close = text.rfind(')');
     if (close == std::string::npos) continue;
     char state = 0;
     long ppid = 0;
     if (std::sscanf(text.c_str() + close + 1, " %c %ld", &state, &ppid) != 2 || ppid != parent) continue;
-    std::ifstream cmdline(entry.path() / "cmdline");
-    std::string args((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+    const std::string args = proc_text(entry.path() / "cmdline");
     if (args.find(std::string("--serve") + '\0') != std::string::npos) out.push_back(static_cast<pid_t>(std::stol(name)));
   }
   return out;

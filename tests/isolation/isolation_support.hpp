@@ -7,6 +7,7 @@
 #include <qrt/runtime.hpp>
 
 #include "isolation/worker.hpp"
+#include "proc_files.hpp"
 
 #include <sys/wait.h>
 
@@ -74,10 +75,9 @@ inline pid_t isolation_pid(const qrt::Device& device) { return device.isolated_w
 // Waits (up to 5 s) until `pid` has ended — a zombie or gone — without reaping it.
 inline bool wait_until_dead(pid_t pid) {
   for (int i = 0; i < 5000; ++i) {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    const std::string text = proc_text("/proc/" + std::to_string(pid) + "/stat");
     const std::size_t paren = text.rfind(')');  // the state follows the command name
-    if (!stat || paren == std::string::npos || paren + 2 >= text.size() || text[paren + 2] == 'Z') return true;
+    if (paren == std::string::npos || paren + 2 >= text.size() || text[paren + 2] == 'Z') return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   return false;
