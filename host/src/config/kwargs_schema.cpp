@@ -60,7 +60,12 @@ std::string describe(const boost::json::value& v) {
 }  // namespace
 
 KwargsSchema KwargsSchema::from_json(std::string_view text) {
-  boost::json::value doc = parse_json_exact(text);  // throws on malformed text
+  boost::json::value doc;
+  try {
+    doc = parse_json_exact(text);
+  } catch (const JsonSyntaxError& e) {  // the documented error of this function, for malformed text too
+    throw std::invalid_argument("schema is not valid JSON (at byte " + std::to_string(e.offset) + "): " + e.what());
+  }
   if (!doc.is_object() || !doc.as_object().contains("kwargs") || !doc.at("kwargs").is_array())
     throw std::invalid_argument("schema must be an object with a \"kwargs\" array");
   KwargsSchema schema;
