@@ -35,7 +35,8 @@ constexpr const char* kOutOfMemory =
     "out of memory (the result or the program does not fit in the memory this process may use; see ulimit -v "
     "and the cgroup's memory.max)";
 
-void set_error(std::exception_ptr error) {
+// Sets the Python error for one of qrt's own exceptions; false (nothing set) for any other.
+bool set_error(std::exception_ptr error) {
   try {
     std::rethrow_exception(error);
   } catch (const qasm::Error& e) {
@@ -48,29 +49,18 @@ void set_error(std::exception_ptr error) {
     raise(error_class(class_of(e.code())), py::make_tuple(e.what(), to_string(e.code())));
   } catch (const std::bad_alloc&) {
     raise(error_class("OutOfMemoryError"), py::make_tuple(kOutOfMemory, "out of memory"));
+  } catch (...) {
+    return false;
   }
+  return true;
 }
 
 }  // namespace
 
 void register_error_translator() {
+  // Anything not qrt's own (pybind11's error_already_set included) is rethrown for pybind11 to translate.
   py::register_exception_translator([](std::exception_ptr error) {
-    try {
-      std::rethrow_exception(error);
-    } catch (const py::error_already_set&) {
-      throw;  // pybind11's own translation
-    } catch (const qasm::Error&) {
-      set_error(error);
-#ifdef QRT_HAVE_QIR
-    } catch (const qir::ProgramError&) {
-      set_error(error);
-#endif
-    } catch (const Error&) {
-      set_error(error);
-    } catch (const std::bad_alloc&) {
-      set_error(error);
-    }
-    // anything else: rethrown above and translated by pybind11 (RuntimeError & co.)
+    if (!set_error(error)) std::rethrow_exception(error);
   });
 }
 
@@ -79,20 +69,16 @@ py::object exception_object(std::exception_ptr error) {
     std::rethrow_exception(error);
   } catch (const py::error_already_set& e) {
     return e.value();
-  } catch (const qasm::Error&) {
-    set_error(error);
-#ifdef QRT_HAVE_QIR
-  } catch (const qir::ProgramError&) {
-    set_error(error);
-#endif
-  } catch (const Error&) {
-    set_error(error);
-  } catch (const std::bad_alloc&) {
-    set_error(error);
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
   } catch (...) {
-    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+  }
+  if (!set_error(error)) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      PyErr_SetString(PyExc_RuntimeError, e.what());
+    } catch (...) {
+      PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+    }
   }
   PyObject *type = nullptr, *value = nullptr, *trace = nullptr;
   PyErr_Fetch(&type, &value, &trace);
