@@ -13,5 +13,6 @@ Action add_devices_command(CLI::App& app);
 Action add_run_command(CLI::App& app);
 Action add_batch_command(CLI::App& app);
 Action add_check_plugin_command(CLI::App& app);
+Action add_grad_command(CLI::App& app);
 
 }  // namespace qrt::cli

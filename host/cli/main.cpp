@@ -108,6 +108,7 @@ int main(int argc, char** argv) {
   add(&add_devices_command);
   add(&add_run_command);
   add(&add_batch_command);
+  add(&add_grad_command);
   add(&add_check_plugin_command);
 
   if (auto message = unknown_command_message(app, argc, argv)) return usage_error(*message, "qrt");

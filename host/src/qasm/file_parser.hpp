@@ -102,6 +102,9 @@ class FileParser {
   // parameters, or none at the top level.
   Expression expression(const std::vector<std::string>& params, const GateDefinition* gate);
   double constant_expression();
+  // A top-level gate argument: its value, and in `symbolic` its expression when it uses a sweep
+  // parameter under ParseOptions::symbolic_parameters (left empty otherwise).
+  double top_level_argument(Expression& symbolic);
   std::uint32_t sum(Expression& e);
   std::uint32_t product(Expression& e);
   std::uint32_t unary(Expression& e);

@@ -71,6 +71,19 @@ double FileParser::constant_expression() {
   }
 }
 
+double FileParser::top_level_argument(Expression& symbolic) {
+  static const std::vector<std::string> kNoParameters;
+  Expression e = expression(kNoParameters, nullptr);
+  try {
+    if (e.is_constant()) return e.evaluate({});
+    const double value = e.evaluate(builder_.free_parameter_values());
+    symbolic = std::move(e);
+    return value;
+  } catch (const EvaluationError& error) {
+    builder_.fail(error.pos(), error.what());
+  }
+}
+
 std::uint32_t FileParser::sum(Expression& e) {
   std::uint32_t lhs = product(e);
   while (peek().kind == TokenKind::Plus || peek().kind == TokenKind::Minus) {
@@ -152,8 +165,11 @@ std::uint32_t FileParser::identifier_operand(Expression& e, const Token& name) {
   }
   if (scope_gate_ == nullptr) {
     const auto& bound = builder_.options().parameter_values;
-    if (auto it = bound.find(name.text); it != bound.end())
+    if (auto it = bound.find(name.text); it != bound.end()) {
+      if (builder_.options().symbolic_parameters)
+        return e.append({Op::Parameter, {builder_.free_parameter(name.text), 0}, 0.0, pos(name)});
       return e.append({Op::Constant, {0, 0}, it->second, pos(name)});
+    }
   }
   if (scope_gate_ != nullptr) {
     fail(name, "unknown parameter '" + std::string(name.text) + "' in gate '" + scope_gate_->name + "'" +

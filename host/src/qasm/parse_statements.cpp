@@ -209,16 +209,21 @@ void FileParser::gate_application(const std::optional<Condition>& condition) {
                              : name.kind == TokenKind::KwCX ? Program::kGateCX
                                                             : builder_.resolve_gate(name.text, pos(name));
   std::vector<double> params;
+  std::vector<Expression> symbolic;  // stays empty unless an argument uses a symbolic sweep parameter
   if (accept(TokenKind::LeftParen) && !accept(TokenKind::RightParen)) {
     do {
-      params.push_back(constant_expression());
+      Expression expression;
+      params.push_back(top_level_argument(expression));
+      if (!expression.empty() || !symbolic.empty()) symbolic.resize(params.size());
+      if (!expression.empty()) symbolic.back() = std::move(expression);
     } while (accept(TokenKind::Comma));
     expect(TokenKind::RightParen, "after the gate parameters");
   }
   const std::vector<Argument> args = argument_list();
   expect(TokenKind::Semicolon, "after the gate arguments");
   builder_.check_arity(gate, params.size(), args.size(), pos(name));
-  builder_.apply_gate(gate, params, args, condition, pos(name));
+  if (!symbolic.empty()) symbolic.resize(params.size());
+  builder_.apply_gate(gate, params, args, condition, pos(name), symbolic);
 }
 
 void FileParser::measure_statement(const std::optional<Condition>& condition) {

@@ -205,7 +205,8 @@ std::uint32_t ProgramBuilder::broadcast_width(std::span<const Operand> operands,
   return first == nullptr ? 1 : first->reg->size;
 }
 
-void ProgramBuilder::push(Operation op, std::span<const double> params, std::span<const std::uint32_t> qubits) {
+void ProgramBuilder::push(Operation op, std::span<const double> params, std::span<const std::uint32_t> qubits,
+                          std::span<const Expression> symbolic) {
   if (program_.operations.size() >= options_.max_operations) {
     fail(op.pos, "the program exceeds the limit of " + std::to_string(options_.max_operations) +
                      " operations (after register broadcasting)");
@@ -217,13 +218,27 @@ void ProgramBuilder::push(Operation op, std::span<const double> params, std::spa
   }
   op.params = IndexRange{static_cast<std::uint32_t>(program_.parameters.size()), static_cast<std::uint32_t>(params.size())};
   op.qubits = IndexRange{static_cast<std::uint32_t>(program_.operands.size()), static_cast<std::uint32_t>(qubits.size())};
+  for (std::size_t k = 0; k < symbolic.size(); ++k) {
+    if (!symbolic[k].empty()) program_.symbolic_arguments.push_back({static_cast<std::uint32_t>(op.params.offset + k), symbolic[k]});
+  }
   program_.parameters.insert(program_.parameters.end(), params.begin(), params.end());
   program_.operands.insert(program_.operands.end(), qubits.begin(), qubits.end());
   program_.operations.push_back(op);
 }
 
+std::uint32_t ProgramBuilder::free_parameter(std::string_view name) {
+  auto& names = program_.free_parameters;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == name) return static_cast<std::uint32_t>(i);
+  }
+  names.emplace_back(name);
+  free_values_.push_back(options_.parameter_values.find(name)->second);
+  return static_cast<std::uint32_t>(names.size() - 1);
+}
+
 void ProgramBuilder::apply_gate(std::uint32_t gate, std::span<const double> params, std::span<const Argument> args,
-                                const std::optional<Condition>& condition, SourcePos pos) {
+                                const std::optional<Condition>& condition, SourcePos pos,
+                                std::span<const Expression> symbolic) {
   std::vector<Operand> operands;
   operands.reserve(args.size());
   for (const Argument& arg : args) operands.push_back(resolve(arg, true));
@@ -244,7 +259,7 @@ void ProgramBuilder::apply_gate(std::uint32_t gate, std::span<const double> para
         }
       }
     }
-    push(op, params, qubits);
+    push(op, params, qubits, symbolic);
   }
 }
 

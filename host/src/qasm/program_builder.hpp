@@ -46,8 +46,13 @@ class ProgramBuilder {
   Condition resolve_condition(std::string_view creg, SourcePos pos, std::uint64_t value, SourcePos value_pos);
 
   // Statements, broadcast over whole-register arguments.
+  // `symbolic`: empty, or one expression per parameter (empty ones for constants) to record as
+  // Program::symbolic_arguments of every broadcast operation.
   void apply_gate(std::uint32_t gate, std::span<const double> params, std::span<const Argument> args,
-                  const std::optional<Condition>& condition, SourcePos pos);
+                  const std::optional<Condition>& condition, SourcePos pos, std::span<const Expression> symbolic = {});
+  // The index of a sweep parameter in Program::free_parameters (added on first use) and the values.
+  std::uint32_t free_parameter(std::string_view name);
+  const std::vector<double>& free_parameter_values() const noexcept { return free_values_; }
   void measure(const Argument& qubit, const Argument& bit, const std::optional<Condition>& condition, SourcePos pos);
   void reset(const Argument& qubit, const std::optional<Condition>& condition, SourcePos pos);
   void barrier(std::span<const Argument> args, SourcePos pos);
@@ -72,11 +77,13 @@ class ProgramBuilder {
   Operand resolve(const Argument& arg, bool quantum) const;
   // The broadcast width of `operands` (1 when none is a whole register). Throws on size mismatch.
   std::uint32_t broadcast_width(std::span<const Operand> operands, std::span<const Argument> args) const;
-  void push(Operation op, std::span<const double> params, std::span<const std::uint32_t> qubits);
+  void push(Operation op, std::span<const double> params, std::span<const std::uint32_t> qubits,
+            std::span<const Expression> symbolic = {});
 
   const ParseOptions& options_;
   Program program_;
   std::unordered_map<std::string, Symbol> symbols_;  // gates and registers share one namespace
+  std::vector<double> free_values_;                  // parallel to Program::free_parameters
 };
 
 }  // namespace qrt::qasm::detail

@@ -45,6 +45,10 @@ struct ParseOptions {
   // unknown in the expressions of top-level gate arguments, e.g. {"theta": 0.5} for `rx(theta/2) q[0];`.
   // Gate parameters, pi and the functions take precedence inside their scopes. Empty: plain QASM 2.
   std::map<std::string, double, std::less<>> parameter_values;
+  // For gradients (qrt/gradient.hpp): keep the expressions of top-level arguments that use a parameter
+  // of parameter_values (Program::free_parameters, Program::symbolic_arguments); the numeric values in
+  // Program::parameters are computed as without it.
+  bool symbolic_parameters = false;
 };
 
 Program parse_file(const std::filesystem::path& path, const ParseOptions& options = {});

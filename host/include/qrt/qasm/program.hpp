@@ -66,6 +66,13 @@ struct Operation {
   SourcePos pos;             // the statement's gate name / keyword
 };
 
+// A top-level gate argument kept symbolic (ParseOptions::symbolic_parameters): Program::parameters[parameter]
+// is `expression` evaluated with its Parameter nodes indexing Program::free_parameters.
+struct SymbolicArgument {
+  std::uint32_t parameter = 0;
+  Expression expression;
+};
+
 struct Program {
   static constexpr std::uint32_t kGateU = 0;   // gates[0] is always U(theta,phi,lambda)
   static constexpr std::uint32_t kGateCX = 1;  // gates[1] is always CX
@@ -78,6 +85,10 @@ struct Program {
   std::vector<Operation> operations;
   std::vector<double> parameters;     // pool for Operation::params
   std::vector<std::uint32_t> operands;  // pool for Operation::qubits
+  // With ParseOptions::symbolic_parameters only (else empty): the sweep parameters the top-level
+  // arguments use, first use first, and every argument that uses one, in increasing `parameter` order.
+  std::vector<std::string> free_parameters;
+  std::vector<SymbolicArgument> symbolic_arguments;
   std::vector<Diagnostic> warnings;   // e.g. a missing `OPENQASM 2.0;` header
   // Every file read (the main file, includes, the built-in qelib1.inc); SourcePos::file indexes this.
   std::vector<std::shared_ptr<const SourceFile>> sources;

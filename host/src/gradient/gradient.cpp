@@ -1,0 +1,274 @@
+// qrt::gradient: parse with symbolic parameters, then on one pooled instance either the adjoint call or
+// the unshifted run, then (parameter-shift, finite differences) the shifted runs on the executor at once.
+#include <qrt/gradient.hpp>
+
+#include "gradient/adjoint_call.hpp"
+#include "gradient/gradient_lowering.hpp"
+#include "gradient/shift_rules.hpp"
+
+#include <qrt/circuit_runner.hpp>
+#include <qrt/device_type.hpp>
+#include <qrt/nearest_name.hpp>
+#include <qrt/observable.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace qrt {
+namespace {
+
+using gradient_detail::DifferentiableCircuit;
+using gradient_detail::Dual;
+using gradient_detail::GradientLoweringOptions;
+
+// What the whole computation shares; the tasks hold it by shared_ptr.
+struct Problem {
+  std::shared_ptr<const qasm::Program> program;
+  std::vector<std::string> columns;  // parameter names, Jacobian column order
+  std::vector<Dual> inputs;          // program.free_parameters' values and unit derivatives
+  std::vector<std::string> words;    // observables as given
+  std::vector<std::string> dense;    // the same, dense (qubit 0 rightmost)
+  GradientOptions options;
+};
+
+// What the first task, on a pooled instance, finds out.
+struct FirstRun {
+  GradientMethod method = GradientMethod::Auto;
+  qasm::DeviceGateSet gates;
+  std::shared_ptr<const DifferentiableCircuit> circuit;
+  std::vector<double> expvals;
+  std::vector<double> jacobian;  // adjoint only: by named parameter
+};
+
+GradientLoweringOptions lowering_options(std::vector<std::string> differentiable, std::string method,
+                                         bool terminal_measurements) {
+  GradientLoweringOptions o;
+  o.differentiable = std::move(differentiable);
+  o.method = std::move(method);
+  o.allow_terminal_measurements = terminal_measurements;
+  return o;
+}
+
+const char* method_phrase(GradientMethod method) {
+  switch (method) {
+    case GradientMethod::Adjoint: return "the adjoint method";
+    case GradientMethod::FiniteDifference: return "finite differences";
+    default: return "the parameter-shift method";
+  }
+}
+
+std::vector<double> expvals_of(const Problem& problem, const qasm::LoweredProgram& lowered, Device& device,
+                               std::size_t run_index) {
+  RunOptions run;
+  run.shots = problem.options.shots;
+  if (problem.options.seed) run.seed = derive_seed(*problem.options.seed, run_index);
+  run.expvals = problem.words;
+  const RunResult result = run_lowered(*problem.program, lowered, device, run);
+  std::vector<double> values;
+  values.reserve(result.expvals.size());
+  for (const auto& entry : result.expvals) values.push_back(entry.second);
+  return values;
+}
+
+// d<O_i>/d(parameter) = sum over native angles t of d<O_i>/d(angle t) * d(angle t)/d(parameter).
+std::vector<double> chain_rule(const Problem& problem, const DifferentiableCircuit& circuit,
+                               const std::vector<double>& native) {
+  const std::size_t rows = problem.words.size(), cols = problem.columns.size(), count = circuit.trainable.size();
+  std::vector<double> jacobian(rows * cols, 0.0);
+  for (std::size_t i = 0; i < rows; ++i)
+    for (std::size_t t = 0; t < count; ++t)
+      for (const auto& [column, partial] : circuit.trainable[t].partials)
+        jacobian[i * cols + column] += native[i * count + t] * partial;
+  return jacobian;
+}
+
+// Adjoint where asked (or Auto and possible); else lowers for the shifted runs and runs the unshifted one.
+FirstRun first_run(const Problem& problem, Device& device) {
+  FirstRun out;
+  out.gates = gate_set_of(device.type());
+  const GradientMethod asked = problem.options.method;
+  if (problem.options.shots) device.set_shots(*problem.options.shots);
+  if (asked == GradientMethod::Adjoint || asked == GradientMethod::Auto) {
+    const auto* extension = gradient_detail::adjoint_extension(device);
+    const bool analytic = device.shots() == 0;
+    if (asked == GradientMethod::Adjoint && extension == nullptr)
+      throw Error(ErrorCode::Unsupported,
+                  device.name() + " does not offer the adjoint method (the device extension " QRT_EXTENSION_ADJOINT_JACOBIAN +
+                      std::string(device.isolated_worker() ? "; an isolated device offers no extensions" : "") +
+                      "): use the parameter-shift method");
+    if (asked == GradientMethod::Adjoint && !analytic)
+      throw Error(ErrorCode::FailedPrecondition,
+                  "the adjoint method is analytic: it needs shots = 0 (the device has " +
+                      std::to_string(device.shots()) + "); use the parameter-shift method for gradients with shots");
+    if (extension != nullptr && analytic) {
+      auto circuit = std::make_shared<DifferentiableCircuit>(gradient_detail::lower_for_gradient(
+          *problem.program, out.gates, problem.inputs, problem.columns,
+          lowering_options(gradient_detail::adjoint_differentiable_gates(device, *extension),
+                           method_phrase(GradientMethod::Adjoint), false)));
+      auto adjoint = gradient_detail::adjoint_jacobian(device, *extension, *circuit, problem.dense);
+      out.method = GradientMethod::Adjoint;
+      out.expvals = std::move(adjoint.expvals);
+      out.jacobian = chain_rule(problem, *circuit, adjoint.jacobian);
+      out.circuit = std::move(circuit);
+      return out;
+    }
+  }
+  out.method = asked == GradientMethod::FiniteDifference ? asked : GradientMethod::ParameterShift;
+  out.circuit = std::make_shared<DifferentiableCircuit>(gradient_detail::lower_for_gradient(
+      *problem.program, out.gates, problem.inputs, problem.columns,
+      lowering_options(gradient_detail::shift_rule_gates(), method_phrase(out.method), true)));
+  out.expvals = expvals_of(problem, out.circuit->lowered, device, 0);
+  return out;
+}
+
+void parameter_shift(Executor& executor, std::string_view config, const std::shared_ptr<const Problem>& problem,
+                     const FirstRun& first, GradientResult& result) {
+  const DifferentiableCircuit& circuit = *first.circuit;
+  struct Pending {
+    std::size_t trainable;
+    double coefficient;
+    std::future<std::vector<double>> values;
+  };
+  std::vector<Pending> pending;
+  std::size_t run_index = 1;
+  for (std::size_t t = 0; t < circuit.trainable.size(); ++t) {
+    const auto& angle = circuit.trainable[t];
+    const std::string_view gate = circuit.lowered.gate_name(circuit.lowered.operations[angle.op]);
+    for (const gradient_detail::Shift& s : gradient_detail::shift_rule(gate)) {
+      const std::size_t slot = circuit.lowered.operations[angle.op].params.offset + angle.param;
+      pending.push_back({t, s.coefficient,
+                         executor.submit(config, [problem, circuit = first.circuit, slot, shift = s.shift,
+                                                  run_index](Device& device) {
+                           qasm::LoweredProgram shifted = circuit->lowered;
+                           shifted.parameters[slot] += shift;
+                           return expvals_of(*problem, shifted, device, run_index);
+                         })});
+      ++run_index;
+    }
+  }
+  const std::size_t rows = problem->words.size(), count = circuit.trainable.size();
+  std::vector<double> native(rows * count, 0.0);
+  for (auto& p : pending) {  // every future is waited for, so no task outlives what it refers to
+    const std::vector<double> values = p.values.get();
+    for (std::size_t i = 0; i < rows; ++i) native[i * count + p.trainable] += p.coefficient * values[i];
+  }
+  result.jacobian = chain_rule(*problem, circuit, native);
+  result.device_runs = 1 + pending.size();
+}
+
+void finite_difference(Executor& executor, std::string_view config, const std::shared_ptr<const Problem>& problem,
+                       const FirstRun& first, GradientResult& result) {
+  const double h = problem->options.finite_difference_step;
+  const std::size_t rows = problem->words.size(), cols = problem->columns.size();
+  std::vector<std::future<std::vector<double>>> runs;
+  for (std::size_t j = 0; j < cols; ++j) {
+    for (const double sign : {1.0, -1.0}) {
+      std::vector<Dual> inputs = problem->inputs;
+      for (Dual& input : inputs) {
+        if (input.partials.front().first == j) input.value += sign * h;
+      }
+      runs.push_back(executor.submit(config, [problem, gates = first.gates, inputs = std::move(inputs),
+                                              run_index = runs.size() + 1](Device& device) {
+        const DifferentiableCircuit circuit = gradient_detail::lower_for_gradient(
+            *problem->program, gates, inputs, problem->columns,
+            lowering_options(gradient_detail::shift_rule_gates(), method_phrase(GradientMethod::FiniteDifference), true));
+        return expvals_of(*problem, circuit.lowered, device, run_index);
+      }));
+    }
+  }
+  std::vector<std::vector<double>> values;
+  for (auto& run : runs) values.push_back(run.get());
+  result.jacobian.assign(rows * cols, 0.0);
+  for (std::size_t j = 0; j < cols; ++j)
+    for (std::size_t i = 0; i < rows; ++i)
+      result.jacobian[i * cols + j] = (values[2 * j][i] - values[2 * j + 1][i]) / (2 * h);
+  result.device_runs = 1 + runs.size();
+}
+
+std::shared_ptr<const Problem> make_problem(std::string_view source, const std::string& name,
+                                           const std::vector<std::pair<std::string, double>>& parameters,
+                                           const std::vector<std::string>& observables, const GradientOptions& options) {
+  if (parameters.empty()) throw Error(ErrorCode::InvalidArgument, "gradient: no parameters to differentiate by");
+  if (observables.empty()) throw Error(ErrorCode::InvalidArgument, "gradient: no observables (Pauli words)");
+  if (!(options.finite_difference_step > 0) || !std::isfinite(options.finite_difference_step))
+    throw Error(ErrorCode::InvalidArgument, "gradient: the finite-difference step must be a positive number");
+  auto problem = std::make_shared<Problem>();
+  problem->options = options;
+  qasm::ParseOptions parse = options.parse_options;
+  parse.parameter_values.clear();
+  for (const auto& [param, value] : parameters) {
+    if (!std::isfinite(value))
+      throw Error(ErrorCode::InvalidArgument, "gradient: parameter '" + param + "' has the value " +
+                                                  std::to_string(value) + ", not a finite number");
+    if (!parse.parameter_values.emplace(param, value).second)
+      throw Error(ErrorCode::InvalidArgument, "gradient: parameter '" + param + "' is given twice");
+    problem->columns.push_back(param);
+  }
+  parse.symbolic_parameters = true;
+  auto program = std::make_shared<const qasm::Program>(qasm::parse_string(source, name, parse));
+  for (const auto& column : problem->columns) {
+    const auto& used = program->free_parameters;
+    if (std::find(used.begin(), used.end(), column) == used.end()) {
+      std::string message = "gradient: parameter '" + column + "' is not used by " + name;
+      if (auto nearest = nearest_name(column, used)) message += "; did you mean '" + *nearest + "'?";
+      throw Error(ErrorCode::InvalidArgument, message);
+    }
+  }
+  for (const auto& used : program->free_parameters) {
+    const auto column = static_cast<std::uint32_t>(
+        std::find(problem->columns.begin(), problem->columns.end(), used) - problem->columns.begin());
+    problem->inputs.push_back(Dual{parse.parameter_values.find(used)->second, {{column, 1.0}}});
+  }
+  for (const auto& word : observables) {
+    problem->words.push_back(word);
+    problem->dense.push_back(dense_pauli_word(word, program->num_qubits));
+  }
+  problem->program = std::move(program);
+  return problem;
+}
+
+}  // namespace
+
+std::string_view to_string(GradientMethod method) noexcept {
+  switch (method) {
+    case GradientMethod::Auto: return "auto";
+    case GradientMethod::Adjoint: return "adjoint";
+    case GradientMethod::ParameterShift: return "parameter-shift";
+    case GradientMethod::FiniteDifference: return "finite-difference";
+  }
+  return "auto";
+}
+
+GradientMethod parse_gradient_method(std::string_view name) {
+  for (auto m : {GradientMethod::Auto, GradientMethod::Adjoint, GradientMethod::ParameterShift,
+                 GradientMethod::FiniteDifference}) {
+    if (to_string(m) == name) return m;
+  }
+  throw Error(ErrorCode::InvalidArgument, "unknown gradient method '" + std::string(name) +
+                                              "' (methods: auto, adjoint, parameter-shift, finite-difference)");
+}
+
+GradientResult gradient(Executor& executor, std::string_view device_config, std::string_view source,
+                        const std::string& name, const std::vector<std::pair<std::string, double>>& parameters,
+                        const std::vector<std::string>& observables, const GradientOptions& options) {
+  const std::shared_ptr<const Problem> problem = make_problem(source, name, parameters, observables, options);
+  FirstRun first = executor.submit(device_config, [problem](Device& device) { return first_run(*problem, device); }).get();
+  GradientResult result;
+  result.method = first.method;
+  result.observables = problem->words;
+  result.parameters = problem->columns;
+  result.expvals = std::move(first.expvals);
+  result.trainable_gate_parameters = first.circuit->trainable.size();
+  switch (first.method) {
+    case GradientMethod::Adjoint:
+      result.jacobian = std::move(first.jacobian);
+      result.device_runs = 1;
+      break;
+    case GradientMethod::FiniteDifference: finite_difference(executor, device_config, problem, first, result); break;
+    default: parameter_shift(executor, device_config, problem, first, result); break;
+  }
+  return result;
+}
+
+}  // namespace qrt
