@@ -128,7 +128,9 @@ class GradientLowering {
     Partials all;
     for (const Dual& d : args) all = combine(1.0, all, 1.0, d.partials);
     for (const auto& [column, partial] : all) names += (names.empty() ? "'" : ", '") + columns_[column] + "'";
-    fail(top_->pos, "parameter " + names + " reaches gate '" + def.name + "', which " + options_.method +
+    const std::string& top_name = program_.gates.at(top_->gate).name;
+    fail(top_->pos, "parameter " + names + " reaches gate '" + def.name + "'" +
+                        (top_name != def.name ? " (in '" + top_name + "')" : "") + ", which " + options_.method +
                         " cannot differentiate: " +
                         (def.kind == GateKind::Opaque ? std::string("it is opaque (no definition to differentiate)")
                                                       : "the device offers none of its differentiable forms (" +
@@ -142,7 +144,10 @@ class GradientLowering {
       for (const NativeStep& s : rule) steps += (steps.empty() ? "" : "+") + std::string(s.gate);
       text += (text.empty() ? "" : " or ") + steps;
     }
-    return text.empty() ? "none" : text + "; differentiable here: " + join(options_.differentiable);
+    std::vector<std::string> here;
+    for (const auto& gate : options_.differentiable)
+      if (contains(device_.gates, gate)) here.push_back(gate);
+    return text.empty() ? "none" : text + "; the device's gates that it differentiates: " + join(here);
   }
 
   static std::string join(const std::vector<std::string>& names) {
