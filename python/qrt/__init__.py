@@ -21,7 +21,7 @@ import atexit
 import concurrent.futures
 import json
 import os
-from typing import Any, Dict, List, Mapping, Optional, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy
 
@@ -36,7 +36,7 @@ Program = _qrt.Program
 ProgramLike = Union[str, "os.PathLike[str]", Program]
 
 __all__ = [
-    "__version__", "devices", "load", "Program", "Device", "run", "submit", "Result",
+    "__version__", "devices", "load", "Program", "Device", "run", "submit", "gradient", "Result",
     "Error", "ConfigError", "DeviceNotFoundError", "InvalidArgumentError", "OutOfMemoryError", "ParseError",
     "PluginError", "ShotFailedError", "StateError", "UnsupportedError",
 ]
@@ -242,3 +242,32 @@ class Device:
 
 
 atexit.register(_qrt._shutdown)
+
+
+def gradient(program: ProgramLike, params: Mapping[str, float], observables: Union[str, Sequence[str]],
+             device: str = "statevector.qubit", method: str = "auto", shots: Optional[int] = None,
+             seed: Optional[int] = None) -> Tuple[numpy.ndarray, numpy.ndarray]:
+    """Expectation values of ``observables`` after the OpenQASM ``program`` with its free parameters set
+    to ``params``, and their Jacobian with respect to those parameters: returns ``(values, jacobian)``,
+    numpy float64 arrays of shapes (m,) and (m, p), row i for observable i and column j for the j-th
+    parameter of ``params`` (in its order). Observables are Pauli words as ``qrt grad --expval`` takes
+    them ("ZZI", qubit 0 rightmost, or "Z0 Z3"); one word may be given as a str.
+
+    ``method``: "adjoint" (one call of the device's adjoint extension: statevector.qubit, no shots),
+    "parameter-shift" (shifted circuits on pooled instances at once, any device, with shots too),
+    "finite-difference" (a check), or "auto" (adjoint where the device offers it, else parameter-shift).
+    ``shots`` overrides the device's; ``seed`` makes a sampled gradient reproducible. The derivative is
+    exact through parameter expressions and gate bodies (see docs/gradients.md). Errors as
+    :func:`qrt.run` raises them: an unused parameter or a bad word is :class:`qrt.InvalidArgumentError`,
+    a parameter in a gate that cannot be differentiated a :class:`qrt.ParseError` quoting the statement,
+    adjoint on a device without the extension :class:`qrt.UnsupportedError`."""
+    if isinstance(observables, str):
+        observables = [observables]
+    if shots is not None and shots < 0:
+        raise ValueError("shots must be >= 0")
+    if seed is not None and seed < 0:
+        raise ValueError("seed must be >= 0")
+    pairs = [(str(name), float(value)) for name, value in params.items()]
+    values, jacobian, _method = _qrt._gradient(_program(program), pairs, [str(o) for o in observables], device, method,
+                                               shots, seed)
+    return values, jacobian

@@ -2,7 +2,7 @@
 
 import concurrent.futures
 import os
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy
 import numpy.typing
@@ -51,6 +51,11 @@ def run(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0,
         params: Optional[Mapping[str, float]] = None) -> Result: ...
 def submit(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
            params: Optional[Mapping[str, float]] = None) -> concurrent.futures.Future[Result]: ...
+
+def gradient(program: ProgramLike, params: Mapping[str, float], observables: Union[str, Sequence[str]],
+             device: str = "statevector.qubit", method: str = "auto", shots: Optional[int] = None,
+             seed: Optional[int] = None) -> Tuple[numpy.typing.NDArray[numpy.float64],
+                                                  numpy.typing.NDArray[numpy.float64]]: ...
 
 class Device:
     def __init__(self, config: str = "statevector.qubit") -> None: ...

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <qrt/circuit_runner.hpp>
+#include <qrt/executor.hpp>
 #include <qrt/execution_progress.hpp>
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/program_kind.hpp>
@@ -43,6 +44,7 @@ class Program {
 
   ProgramKind kind() const { return kind_; }
   const std::string& name() const { return name_; }
+  const std::string& source() const { return source_; }  // OpenQASM: the text as loaded
   // The OpenQASM program with `params` bound (parsed again when there are any), else the one parsed by
   // load; throws the parse error of a program whose free parameters were left unbound.
   std::shared_ptr<const qasm::Program> qasm(const ParameterBinding& params) const;
@@ -89,6 +91,11 @@ class Stoppable {
 // Runs `work` on the calling thread with the GIL released.
 void run_stoppable(const std::function<void(Stoppable&)>& work);
 void bind_runs(py::module_& m);
+// The process executor (one per process, workers = cores), shared by qrt.submit and qrt.gradient.
+Executor& process_executor();
+
+// --- gradient_binding.cpp: qrt.gradient ---
+void bind_gradient(py::module_& m);
 
 // --- device_binding.cpp: qrt.Device's native part ---
 void bind_device(py::module_& m);

@@ -17,4 +17,5 @@ PYBIND11_MODULE(_qrt, m) {
   qrt::python::bind_program_class(m);
   qrt::python::bind_device(m);
   qrt::python::bind_runs(m);
+  qrt::python::bind_gradient(m);
 }
