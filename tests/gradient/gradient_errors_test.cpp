@@ -1,7 +1,7 @@
 // Every bad input gives an error naming it.
 #include "gradient_support.hpp"
 
-#include <qrt/qasm/error.hpp>
+#include <qrt/program/error.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -57,7 +57,7 @@ TEST_CASE("a parameter the program does not use is named, with the nearest one",
 }
 
 TEST_CASE("a free name without a value is the front end's unknown identifier", "[gradient][errors]") {
-  CHECK_THROWS_AS(grad("qreg q[1];\nrx(theta*phi) q[0];\n", {{"theta", 0.1}}), qrt::qasm::Error);
+  CHECK_THROWS_AS(grad("qreg q[1];\nrx(theta*phi) q[0];\n", {{"theta", 0.1}}), qrt::program::Error);
   CHECK_THAT(error_of([&] { grad("qreg q[1];\nrx(theta*phi) q[0];\n", {{"theta", 0.1}}); }),
              Contains("unknown identifier 'phi'"));
 }

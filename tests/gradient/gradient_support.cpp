@@ -25,7 +25,7 @@ qrt::Executor& executor() {
 std::vector<double> reference_expvals(const std::string& device, const std::string& source, const Params& params,
                                       const std::vector<std::string>& words) {
   qrt::ParameterBinding binding(params.begin(), params.end());
-  const qrt::qasm::Program program = qrt::bind_program(source, "<reference>", binding);
+  const qrt::program::Program program = qrt::bind_program(source, "<reference>", binding);
   qrt::Device d = runtime().open(device);
   qrt::RunOptions options;
   options.expvals = words;

@@ -82,7 +82,7 @@ struct GradientResult {
 // `device_config` (the adjoint method on one of them).
 // Throws qrt::Error(InvalidArgument) for no observables or parameters, a parameter named twice, one the
 // program does not use, a value that is not finite, a bad Pauli word or finite_difference_step <= 0;
-// qrt::qasm::Error quoting the statement for parse errors, a parameter in a gate that is not
+// qrt::program::Error quoting the statement for parse errors, a parameter in a gate that is not
 // differentiable, a mid-circuit measurement or reset (any measure/reset for Adjoint) or an `if`;
 // qrt::Error(Unsupported) for Adjoint on a device without the extension (or isolated); qrt::Error
 // (FailedPrecondition) for Adjoint with shots; device errors as qrt::Error.

@@ -76,7 +76,7 @@ std::vector<std::string> adjoint_differentiable_gates(const Device& device,
 
 AdjointOutput adjoint_jacobian(Device& device, const qrt_adjoint_jacobian_extension& extension,
                                const DifferentiableCircuit& circuit, const std::vector<std::string>& dense_words) {
-  const qasm::LoweredProgram& lowered = circuit.lowered;
+  const program::LoweredProgram& lowered = circuit.lowered;
   if (device.num_qubits() != 0)
     throw Error(ErrorCode::State, device.name() + ": the device already has qubits allocated");
   const std::vector<Wire> qubit_wires = device.allocate(lowered.num_qubits);
@@ -103,7 +103,7 @@ AdjointOutput adjoint_jacobian(Device& device, const qrt_adjoint_jacobian_extens
     const qrt_wire* target = targets.data() + op.wires.offset;
     const qrt_wire* control = op.controls.count ? controls.data() + op.controls.offset : nullptr;
     const std::uint8_t* values = op.controls.count ? lowered.control_values.data() + op.controls.offset : nullptr;
-    if (op.kind == qasm::LoweredKind::Gate) {
+    if (op.kind == program::LoweredKind::Gate) {
       gates.push_back({sizeof(qrt_gate_call), gate_ids[op.gate], op.adjoint ? 1u : 0u,
                        lowered.parameters.data() + op.params.offset, op.params.count, target, op.wires.count,
                        control, values, op.controls.count});

@@ -6,8 +6,8 @@
 namespace qrt::gradient_detail {
 namespace {
 
-using Op = qasm::Expression::Op;
-using qasm::EvaluationError;
+using Op = program::Expression::Op;
+using program::EvaluationError;
 
 bool is_binary(Op op) { return op >= Op::Add && op <= Op::Power; }
 
@@ -18,7 +18,7 @@ std::string text(double a) {
 }
 
 // d(result) = da * dx (+ db * dy): the chain rule for one node, refusing a derivative that is not finite.
-Partials chain(const qasm::Expression::Node& node, double da, const Partials& dx, double db, const Partials& dy) {
+Partials chain(const program::Expression::Node& node, double da, const Partials& dx, double db, const Partials& dy) {
   if ((!dx.empty() && !std::isfinite(da)) || (!dy.empty() && !std::isfinite(db)))
     throw EvaluationError(node.pos, "the expression is not differentiable here (its derivative is not finite)");
   return combine(da, dx, db, dy);
@@ -48,7 +48,7 @@ Partials combine(double a, const Partials& x, double b, const Partials& y) {
 
 Partials scale(double a, const Partials& x) { return combine(a, x, 0.0, {}); }
 
-Dual evaluate_dual(const qasm::Expression& expression, std::span<const Dual> inputs) {
+Dual evaluate_dual(const program::Expression& expression, std::span<const Dual> inputs) {
   const auto& nodes = expression.nodes();
   std::vector<Dual> values(nodes.size());
   for (std::size_t i = 0; i < nodes.size(); ++i) {

@@ -3,7 +3,7 @@
 // argument rarely depends on more than a few of them.
 #pragma once
 
-#include <qrt/qasm/expression.hpp>
+#include <qrt/program/expression.hpp>
 
 #include <cstdint>
 #include <span>
@@ -29,8 +29,8 @@ Partials scale(double a, const Partials& x);
 
 // The expression's value and derivatives, its Parameter nodes taking `inputs` (a gate's arguments, or
 // the named parameters at top level). The value is computed exactly as Expression::evaluate computes it.
-// Throws qasm::EvaluationError where evaluate would, and where the derivative does not exist or is not
+// Throws program::EvaluationError where evaluate would, and where the derivative does not exist or is not
 // finite (sqrt at 0, a^b at a <= 0 with b depending on a parameter, ...).
-Dual evaluate_dual(const qasm::Expression& expression, std::span<const Dual> inputs);
+Dual evaluate_dual(const program::Expression& expression, std::span<const Dual> inputs);
 
 }  // namespace qrt::gradient_detail

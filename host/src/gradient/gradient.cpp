@@ -24,7 +24,7 @@ using gradient_detail::GradientLoweringOptions;
 
 // What the whole computation shares; the tasks hold it by shared_ptr.
 struct Problem {
-  std::shared_ptr<const qasm::Program> program;
+  std::shared_ptr<const program::Program> program;
   std::vector<std::string> columns;  // parameter names, Jacobian column order
   std::vector<Dual> inputs;          // program.free_parameters' values and unit derivatives
   std::vector<std::string> words;    // observables as given
@@ -35,7 +35,7 @@ struct Problem {
 // What the first task, on a pooled instance, finds out.
 struct FirstRun {
   GradientMethod method = GradientMethod::Auto;
-  qasm::DeviceGateSet gates;
+  program::DeviceGateSet gates;
   std::shared_ptr<const DifferentiableCircuit> circuit;
   std::vector<double> expvals;
   std::vector<double> jacobian;  // adjoint only: by named parameter
@@ -58,7 +58,7 @@ const char* method_phrase(GradientMethod method) {
   }
 }
 
-std::vector<double> expvals_of(const Problem& problem, const qasm::LoweredProgram& lowered, Device& device,
+std::vector<double> expvals_of(const Problem& problem, const program::LoweredProgram& lowered, Device& device,
                                std::size_t run_index) {
   RunOptions run;
   run.shots = problem.options.shots;
@@ -140,7 +140,7 @@ void parameter_shift(Executor& executor, std::string_view config, const std::sha
       pending.push_back({t, s.coefficient,
                          executor.submit(config, [problem, circuit = first.circuit, slot, shift = s.shift,
                                                   run_index](Device& device) {
-                           qasm::LoweredProgram shifted = circuit->lowered;
+                           program::LoweredProgram shifted = circuit->lowered;
                            shifted.parameters[slot] += shift;
                            return expvals_of(*problem, shifted, device, run_index);
                          })});
@@ -206,7 +206,7 @@ std::shared_ptr<const Problem> make_problem(std::string_view source, const std::
     problem->columns.push_back(param);
   }
   parse.symbolic_parameters = true;
-  auto program = std::make_shared<const qasm::Program>(qasm::parse_string(source, name, parse));
+  auto program = std::make_shared<const program::Program>(qasm::parse_string(source, name, parse));
   for (const auto& column : problem->columns) {
     const auto& used = program->free_parameters;
     if (std::find(used.begin(), used.end(), column) == used.end()) {

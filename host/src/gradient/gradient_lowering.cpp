@@ -8,13 +8,13 @@
 namespace qrt::gradient_detail {
 namespace {
 
-using qasm::GateKind;
-using qasm::LoweredKind;
-using qasm::LoweredOperation;
-using qasm::LoweredProgram;
-using qasm::OpKind;
-using qasm::Program;
-using qasm::SourcePos;
+using program::GateKind;
+using program::LoweredKind;
+using program::LoweredOperation;
+using program::LoweredProgram;
+using program::OpKind;
+using program::Program;
+using program::SourcePos;
 
 bool contains(const std::vector<std::string>& names, std::string_view name) {
   return std::find(names.begin(), names.end(), name) != names.end();
@@ -22,7 +22,7 @@ bool contains(const std::vector<std::string>& names, std::string_view name) {
 
 class GradientLowering {
  public:
-  GradientLowering(const Program& program, const qasm::DeviceGateSet& device, std::span<const Dual> inputs,
+  GradientLowering(const Program& program, const program::DeviceGateSet& device, std::span<const Dual> inputs,
                    std::span<const std::string> columns, const GradientLoweringOptions& options)
       : program_(program), device_(device), inputs_(inputs), columns_(columns), options_(options) {
     scratch_.num_qubits = program.num_qubits;
@@ -37,7 +37,7 @@ class GradientLowering {
 
   DifferentiableCircuit run() {
     std::vector<std::uint8_t> touched(program_.num_qubits, 0), measured(program_.num_qubits, 0);
-    for (const qasm::Operation& op : program_.operations) {
+    for (const program::Operation& op : program_.operations) {
       if (op.condition)
         fail(op.pos, "a conditional operation (`if`): gradients are of a circuit without classical control");
       const auto qubits = program_.qubits(op);
@@ -76,7 +76,7 @@ class GradientLowering {
  private:
   [[noreturn]] void fail(SourcePos pos, const std::string& message) const { throw program_.error_at(pos, message); }
 
-  std::vector<Dual> top_level_arguments(const qasm::Operation& op) {
+  std::vector<Dual> top_level_arguments(const program::Operation& op) {
     const auto values = program_.params(op);
     std::vector<Dual> args(values.size());
     const auto& symbolic = program_.symbolic_arguments;
@@ -93,10 +93,10 @@ class GradientLowering {
     return args;
   }
 
-  Dual evaluate(const qasm::Expression& e, std::span<const Dual> inputs) const {
+  Dual evaluate(const program::Expression& e, std::span<const Dual> inputs) const {
     try {
       return evaluate_dual(e, inputs);
-    } catch (const qasm::EvaluationError& error) {
+    } catch (const program::EvaluationError& error) {
       fail(top_->pos, error.what());
     }
   }
@@ -107,14 +107,14 @@ class GradientLowering {
       fail(top_->pos, "the gradient lowering exceeds " + std::to_string(options_.max_operations) + " operations");
     const bool trainable = std::any_of(args.begin(), args.end(), [](const Dual& d) { return !d.is_constant(); });
     if (!trainable) return plain(index, args, qubits);
-    const qasm::GateDefinition& def = program_.gates.at(index);
+    const program::GateDefinition& def = program_.gates.at(index);
     if (def.builtin) {
       for (const GradientRule& rule : gradient_rules(def.name)) {
         if (usable(rule, args)) return native(rule, args, qubits);
       }
     }
     if (def.kind == GateKind::Defined) {
-      for (const qasm::GateCall& call : def.body) {
+      for (const program::GateCall& call : def.body) {
         std::vector<Dual> inner;
         inner.reserve(call.params.size());
         for (const auto& e : call.params) inner.push_back(evaluate(e, args));
@@ -190,9 +190,9 @@ class GradientLowering {
     }
   }
 
-  // A gate whose arguments depend on no parameter: lowered with the rest of its run by qasm::lower.
+  // A gate whose arguments depend on no parameter: lowered with the rest of its run by program::lower.
   void plain(std::uint32_t index, const std::vector<Dual>& args, const std::vector<std::uint32_t>& qubits) {
-    qasm::Operation op;
+    program::Operation op;
     op.kind = OpKind::Gate;
     op.gate = index;
     op.pos = top_->pos;
@@ -206,9 +206,9 @@ class GradientLowering {
 
   void flush() {
     if (scratch_.operations.empty()) return;
-    qasm::LoweringOptions lowering;
+    program::LoweringOptions lowering;
     lowering.max_operations = options_.max_operations;
-    append(qasm::lower(scratch_, device_, lowering));
+    append(program::lower(scratch_, device_, lowering));
     scratch_.operations.clear();
     scratch_.parameters.clear();
     scratch_.operands.clear();
@@ -254,12 +254,12 @@ class GradientLowering {
   }
 
   const Program& program_;
-  const qasm::DeviceGateSet& device_;
+  const program::DeviceGateSet& device_;
   std::span<const Dual> inputs_;
   std::span<const std::string> columns_;
   const GradientLoweringOptions& options_;
-  const qasm::Operation* top_ = nullptr;
-  Program scratch_;  // the pending run of parameter-free gates, for qasm::lower
+  const program::Operation* top_ = nullptr;
+  Program scratch_;  // the pending run of parameter-free gates, for program::lower
   DifferentiableCircuit out_;
   std::unordered_map<std::string, std::uint32_t> gate_index_;
   std::size_t visited_ = 0;
@@ -267,7 +267,7 @@ class GradientLowering {
 
 }  // namespace
 
-DifferentiableCircuit lower_for_gradient(const qasm::Program& program, const qasm::DeviceGateSet& device,
+DifferentiableCircuit lower_for_gradient(const program::Program& program, const program::DeviceGateSet& device,
                                          std::span<const Dual> inputs, std::span<const std::string> columns,
                                          const GradientLoweringOptions& options) {
   return GradientLowering(program, device, inputs, columns, options).run();

@@ -2,13 +2,13 @@
 // lowered to a device's gates such that every angle that depends on a named parameter is the single
 // parameter of a native gate the gradient method can differentiate, carrying its exact partial derivatives
 // with respect to the named parameters (the chain rule through the expressions and the gate bodies).
-// Operations that depend on no parameter are lowered by qasm::lower, exactly as `qrt run` would.
+// Operations that depend on no parameter are lowered by program::lower, exactly as `qrt run` would.
 #pragma once
 
 #include "gradient/dual.hpp"
 
-#include <qrt/qasm/lowering.hpp>
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/lowering.hpp>
+#include <qrt/program/program.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -26,7 +26,7 @@ struct TrainableAngle {
 };
 
 struct DifferentiableCircuit {
-  qasm::LoweredProgram lowered;  // Gate / Matrix operations only (no measure, reset, barrier, condition)
+  program::LoweredProgram lowered;  // Gate / Matrix operations only (no measure, reset, barrier, condition)
   std::vector<TrainableAngle> trainable;  // in operation order, distinct (op, param)
 };
 
@@ -38,10 +38,10 @@ struct GradientLoweringOptions {
 };
 
 // `inputs[k]` is the value (and unit derivative) of program.free_parameters[k]; `columns` names the
-// Jacobian's columns, for messages. Throws qasm::Error quoting the statement for a parameter that reaches
+// Jacobian's columns, for messages. Throws program::Error quoting the statement for a parameter that reaches
 // a gate that cannot be differentiated (naming the parameter and the gate), measurements and resets as
 // the options say, an `if`, expression errors and gates the device cannot run.
-DifferentiableCircuit lower_for_gradient(const qasm::Program& program, const qasm::DeviceGateSet& device,
+DifferentiableCircuit lower_for_gradient(const program::Program& program, const program::DeviceGateSet& device,
                                          std::span<const Dual> inputs, std::span<const std::string> columns,
                                          const GradientLoweringOptions& options);
 
