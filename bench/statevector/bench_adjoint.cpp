@@ -3,9 +3,10 @@
 // parameter (P = 30 n at 10 layers); one Pauli-Z expectation — against one forward run of the same
 // circuit with that expectation, interleaved in one run (best and median of the repetitions, and the
 // median of the per-repetition ratios). Then the peak memory of the adjoint at --memory-qubits, in a
-// fresh child process: (VmHWM after - VmRSS before) / the state's bytes. Prints one JSON object.
+// fresh child process: (VmHWM after - VmRSS before) / the state's bytes, on --memory-layers layers
+// (the work states do not depend on the depth). Prints one JSON object.
 //   bench_adjoint [--qubits 20] [--layers 10] [--repetitions 7] [--threads T] [--precision double|single]
-//                 [--memory-qubits 24 (0: skip)]
+//                 [--memory-qubits 24 (0: skip)] [--memory-layers 2]
 #include "device/statevector_device.hpp"
 
 #include <qrt/sdk/adjoint_jacobian.hpp>
@@ -31,6 +32,7 @@ namespace {
 
 struct Options {
   int qubits = 20, layers = 10, repetitions = 7, threads = 0, memory_qubits = 24;
+  int memory_layers = 2;  // the peak does not depend on the depth; fewer layers keep n = 24 quick
   std::string precision = "double";
 };
 
@@ -104,7 +106,7 @@ std::pair<long long, long long> peak_memory(const Options& o, int n) {
   const pid_t child = fork();
   if (child == 0) {
     close(pipe_fds[0]);
-    const LayeredCircuit circuit(n, o.layers);
+    const LayeredCircuit circuit(n, o.memory_layers);
     auto device = make_device(o);
     const long long before = status_bytes("VmRSS");
     device->allocate_qubits(static_cast<std::size_t>(n));
@@ -139,6 +141,7 @@ int main(int argc, char** argv) {
     else if (flag == "--threads") o.threads = std::stoi(value);
     else if (flag == "--precision") o.precision = value;
     else if (flag == "--memory-qubits") o.memory_qubits = std::stoi(value);
+    else if (flag == "--memory-layers") o.memory_layers = std::stoi(value);
     else {
       std::cerr << "unknown flag " << flag << "\n";
       return 2;
@@ -188,7 +191,7 @@ int main(int argc, char** argv) {
        << *std::min_element(adjoint_s.begin(), adjoint_s.end()) / *std::min_element(forward_s.begin(), forward_s.end())
        << ", \"ratio_median\": " << median(ratios) << ", \"expval_forward\": " << forward_value
        << ", \"expval_adjoint\": " << expvals[0] << ", \"jacobian_norm\": " << std::sqrt(norm)
-       << ",\n \"memory\": {\"n\": " << o.memory_qubits << ", \"state_bytes\": " << state_bytes
+       << ",\n \"memory\": {\"n\": " << o.memory_qubits << ", \"layers\": " << o.memory_layers << ", \"state_bytes\": " << state_bytes
        << ", \"peak_rss_delta_bytes\": " << peak_delta << ", \"state_vectors\": "
        << (state_bytes > 0 ? static_cast<double>(peak_delta) / static_cast<double>(state_bytes) : -1.0) << "}}\n";
   std::cout << json.str();

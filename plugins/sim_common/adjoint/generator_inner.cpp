@@ -134,13 +134,44 @@ template <std::size_t D, class T>
   }
 }
 
+// The same for a long run, as D x D dot products over tiles of the run that stay in L1: contiguous
+// loads and a vectorised reduction instead of a gather per amplitude.
 template <std::size_t D, class T>
-[[gnu::always_inline]] inline void reduced_chunk(const Amplitude<T>* bra, const Amplitude<T>* ket, const BitInserter& insert, unsigned low_bits,
-                   const std::size_t* offset, std::size_t begin, std::size_t end, std::complex<double>* out) {
+[[gnu::always_inline]] inline void accumulate_tiled(const Amplitude<T>* bra, const Amplitude<T>* ket, std::size_t base,
+                                                    std::size_t run, const std::size_t* offset, double* re,
+                                                    double* im) {
+  constexpr std::size_t kTile = 256;
+  for (std::size_t t = 0; t < run; t += kTile) {
+    const std::size_t len = std::min(kTile, run - t);
+    for (std::size_t x = 0; x < D; ++x) {
+      const T* a = reinterpret_cast<const T*>(bra + base + t + offset[x]);
+      for (std::size_t y = 0; y < D; ++y) {
+        const T* b = reinterpret_cast<const T*>(ket + base + t + offset[y]);
+        double sr = 0.0, si = 0.0;
+#pragma omp simd reduction(+ : sr, si)
+        for (std::size_t l = 0; l < len; ++l) {
+          const double ar = a[2 * l], ai = a[2 * l + 1], br = b[2 * l], bi = b[2 * l + 1];
+          sr += ar * br + ai * bi;
+          si += ar * bi - ai * br;
+        }
+        re[x * D + y] += sr;
+        im[x * D + y] += si;
+      }
+    }
+  }
+}
+
+template <std::size_t D, class T>
+[[gnu::always_inline]] inline void reduced_chunk(const Amplitude<T>* bra, const Amplitude<T>* ket,
+                                                 const BitInserter& insert, unsigned low_bits,
+                                                 const std::size_t* offset, std::size_t begin, std::size_t end,
+                                                 std::complex<double>* out) {
   double re[D * D] = {}, im[D * D] = {};
   const std::size_t run = std::size_t{1} << low_bits;
-  for (std::size_t high = begin; high < end; ++high)
-    accumulate_run<D>(bra, ket, insert(high << low_bits), run, offset, re, im);
+  for (std::size_t high = begin; high < end; ++high) {
+    if (run >= 16) accumulate_tiled<D>(bra, ket, insert(high << low_bits), run, offset, re, im);
+    else accumulate_run<D>(bra, ket, insert(high << low_bits), run, offset, re, im);
+  }
   for (std::size_t e = 0; e < D * D; ++e) out[e] = {re[e], im[e]};
 }
 
