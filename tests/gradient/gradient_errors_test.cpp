@@ -120,7 +120,7 @@ TEST_CASE("adjoint: refused without the extension, with shots, and on any measur
     return;
   }
   CHECK_THAT(error_of([&] { grad(body, {{"theta", 0.1}}, {"Z"}, GradientMethod::Adjoint); }),
-             Contains("bad.qasm:7") && Contains("adjoint") && Contains("measure"));
+             Contains("bad.qasm:6") && Contains("adjoint") && Contains("measure"));
   CHECK_THAT(error_of([&] { grad("qreg q[1];\nreset q[0];\nrx(theta) q[0];\n", {{"theta", 0.1}}, {"Z"}, GradientMethod::Adjoint); }),
              Contains("reset"));
   qrt::GradientOptions shots;
