@@ -123,10 +123,10 @@ int grad(const GradArgs& args) {
   options.seed = args.seed;
   RuntimeOptions runtime_options;
   if (args.isolate) runtime_options.isolate = true;
+  options.workers = args.workers;
   Runtime runtime(runtime_options);
-  Executor executor(runtime, {.workers = args.workers});
   const auto start = std::chrono::steady_clock::now();
-  const GradientResult result = gradient(executor, args.device, source, args.file, params, args.expvals, options);
+  const GradientResult result = gradient(runtime, args.device, source, args.file, params, args.expvals, options);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (args.output == "json")
     print_json(args, params, result, seconds);

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <qrt/circuit_runner.hpp>
-#include <qrt/executor.hpp>
 #include <qrt/execution_progress.hpp>
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/program_kind.hpp>
@@ -91,9 +90,6 @@ class Stoppable {
 // Runs `work` on the calling thread with the GIL released.
 void run_stoppable(const std::function<void(Stoppable&)>& work);
 void bind_runs(py::module_& m);
-// The process executor (one per process, workers = cores), shared by qrt.submit and qrt.gradient.
-Executor& process_executor();
-
 // --- gradient_binding.cpp: qrt.gradient ---
 void bind_gradient(py::module_& m);
 

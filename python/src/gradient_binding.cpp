@@ -1,4 +1,5 @@
-// qrt.gradient: qrt::gradient on the process executor, the GIL released while it runs; the values and
+// qrt.gradient: qrt::gradient on the process runtime's pool (executors of its own: the adjoint call gets
+// every core, the shifted runs one instance per core), the GIL released while it runs; the values and
 // the Jacobian come back as NumPy arrays (rows: observables, columns: parameters in the given order).
 #include "bindings.hpp"
 
@@ -20,7 +21,7 @@ py::tuple gradient(const std::shared_ptr<Program>& program, const std::vector<st
   GradientResult result;
   {
     py::gil_scoped_release unlocked;
-    result = qrt::gradient(process_executor(), device, program->source(), program->name(), params, observables, options);
+    result = qrt::gradient(*runtime(), device, program->source(), program->name(), params, observables, options);
   }
   auto values = to_numpy(std::move(result.expvals));
   const auto rows = static_cast<py::ssize_t>(result.observables.size());

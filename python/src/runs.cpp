@@ -254,8 +254,6 @@ void submit(std::shared_ptr<Program> program, std::string device, std::uint64_t 
 
 }  // namespace
 
-Executor& process_executor() { return executor(); }
-
 std::shared_ptr<Runtime> runtime() { return process_runtime(); }
 
 Stoppable::~Stoppable() {

@@ -118,6 +118,16 @@ TEST_CASE("the default method is adjoint where offered, else parameter-shift", "
       qrt::gradient(executor(), "statevector.qubit:isolate=true", source, "<test>", {{"theta", 0.2}}, {"Z"});
   CHECK(isolated.method == GradientMethod::ParameterShift);
   CHECK(isolated.jacobian_at(0, 0) == Approx(-std::sin(0.2)).margin(1e-12));
+  // A measurement (terminal, so parameter-shift ignores it) sends auto to parameter-shift, not to an error.
+  const auto measured = qrt::gradient(executor(), "statevector.qubit",
+                                      kHeader + "qreg q[1];\ncreg c[1];\nrx(theta) q[0];\nmeasure q[0] -> c[0];\n",
+                                      "<test>", {{"theta", 0.2}}, {"Z"});
+  CHECK(measured.method == GradientMethod::ParameterShift);
+  CHECK(measured.jacobian_at(0, 0) == Approx(-std::sin(0.2)).margin(1e-12));
+  // The Runtime overload: its own executors, the same answer.
+  const auto own = qrt::gradient(gradient_test::runtime(), "statevector.qubit", source, "<test>", {{"theta", 0.2}}, {"Z"});
+  CHECK(own.method == r.method);
+  CHECK(own.jacobian_at(0, 0) == Approx(-std::sin(0.2)).margin(1e-12));
   GradientOptions shots;
   shots.shots = 100;
   const auto sampled = qrt::gradient(executor(), "statevector.qubit", source, "<test>", {{"theta", 0.2}}, {"Z"}, shots);

@@ -26,7 +26,8 @@
 //    are the device's estimates from its samples, so the gradient is an unbiased estimate.
 //  - FiniteDifference: central differences (f(x+h) - f(x-h)) / 2h in each named parameter (the whole
 //    program re-evaluated), 2 runs per parameter plus one: a check of the others, not exact.
-//  - Auto: Adjoint where the device offers the extension and runs without shots, else ParameterShift.
+//  - Auto: Adjoint where the device offers the extension, runs without shots and the program has no
+//    measure or reset; else ParameterShift.
 // Parameter-shift and finite differences accept terminal measurements (ignored: the expectation values
 // are of the state before them); a mid-circuit measure, a reset after a gate or an `if` is an error.
 #pragma once
@@ -58,6 +59,7 @@ struct GradientOptions {
   // derive_seed(*seed, i); unset: every run uses the device's own seed handling.
   std::optional<std::uint64_t> seed;
   double finite_difference_step = 1e-6;  // h of FiniteDifference, > 0
+  std::size_t workers = 0;               // the Runtime overload's instances for shifted runs; 0: one per core
   qasm::ParseOptions parse_options;      // parameter_values is ignored: `parameters` give the values
 };
 
@@ -87,6 +89,13 @@ struct GradientResult {
 // qrt::Error(Unsupported) for Adjoint on a device without the extension (or isolated); qrt::Error
 // (FailedPrecondition) for Adjoint with shots; device errors as qrt::Error.
 GradientResult gradient(Executor& executor, std::string_view device_config, std::string_view source,
+                        const std::string& name, const std::vector<std::pair<std::string, double>>& parameters,
+                        const std::vector<std::string>& observables, const GradientOptions& options = {});
+
+// The same on executors of its own: the first run (the adjoint call, or the unshifted run) on one worker,
+// so that a device with a `threads` kwarg gets every core (the executor's thread budget), then the shifted
+// runs on options.workers instances at once. What `qrt grad` and qrt.gradient use.
+GradientResult gradient(Runtime& runtime, std::string_view device_config, std::string_view source,
                         const std::string& name, const std::vector<std::pair<std::string, double>>& parameters,
                         const std::vector<std::string>& observables, const GradientOptions& options = {});
 

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 namespace qrt {
 namespace {
@@ -83,13 +84,21 @@ std::vector<double> chain_rule(const Problem& problem, const DifferentiableCircu
   return jacobian;
 }
 
+// Whether the program has a measure or reset (Auto then takes parameter-shift, which ignores terminal
+// measurements, rather than refuse the circuit as the adjoint method must).
+bool measures(const program::Program& p) {
+  return std::any_of(p.operations.begin(), p.operations.end(), [](const program::Operation& op) {
+    return op.kind == program::OpKind::Measure || op.kind == program::OpKind::Reset;
+  });
+}
+
 // Adjoint where asked (or Auto and possible); else lowers for the shifted runs and runs the unshifted one.
 FirstRun first_run(const Problem& problem, Device& device) {
   FirstRun out;
   out.gates = gate_set_of(device.type());
   const GradientMethod asked = problem.options.method;
   if (problem.options.shots) device.set_shots(*problem.options.shots);
-  if (asked == GradientMethod::Adjoint || asked == GradientMethod::Auto) {
+  if (asked == GradientMethod::Adjoint || (asked == GradientMethod::Auto && !measures(*problem.program))) {
     const auto* extension = gradient_detail::adjoint_extension(device);
     const bool analytic = device.shots() == 0;
     if (asked == GradientMethod::Adjoint && extension == nullptr)
@@ -249,11 +258,16 @@ GradientMethod parse_gradient_method(std::string_view name) {
                                               "' (methods: auto, adjoint, parameter-shift, finite-difference)");
 }
 
-GradientResult gradient(Executor& executor, std::string_view device_config, std::string_view source,
-                        const std::string& name, const std::vector<std::pair<std::string, double>>& parameters,
-                        const std::vector<std::string>& observables, const GradientOptions& options) {
+namespace {
+
+// The first run (the adjoint call, or the unshifted run) on `first`, the shifted runs on `rest`.
+GradientResult gradient_on(Executor& first_executor, Executor& executor, std::string_view device_config,
+                           std::string_view source, const std::string& name,
+                           const std::vector<std::pair<std::string, double>>& parameters,
+                           const std::vector<std::string>& observables, const GradientOptions& options) {
   const std::shared_ptr<const Problem> problem = make_problem(source, name, parameters, observables, options);
-  FirstRun first = executor.submit(device_config, [problem](Device& device) { return first_run(*problem, device); }).get();
+  FirstRun first =
+      first_executor.submit(device_config, [problem](Device& device) { return first_run(*problem, device); }).get();
   GradientResult result;
   result.method = first.method;
   result.observables = problem->words;
@@ -269,6 +283,24 @@ GradientResult gradient(Executor& executor, std::string_view device_config, std:
     default: parameter_shift(executor, device_config, problem, first, result); break;
   }
   return result;
+}
+
+}  // namespace
+
+GradientResult gradient(Executor& executor, std::string_view device_config, std::string_view source,
+                        const std::string& name, const std::vector<std::pair<std::string, double>>& parameters,
+                        const std::vector<std::string>& observables, const GradientOptions& options) {
+  return gradient_on(executor, executor, device_config, source, name, parameters, observables, options);
+}
+
+GradientResult gradient(Runtime& runtime, std::string_view device_config, std::string_view source,
+                        const std::string& name, const std::vector<std::pair<std::string, double>>& parameters,
+                        const std::vector<std::string>& observables, const GradientOptions& options) {
+  // One worker for the first run: the adjoint call (or the unshifted run) gets every core's threads;
+  // the shifted runs share the cores among `workers` instances.
+  Executor single(runtime, {.workers = 1});
+  Executor many(runtime, {.workers = options.workers});
+  return gradient_on(single, many, device_config, source, name, parameters, observables, options);
 }
 
 }  // namespace qrt
