@@ -74,6 +74,11 @@ RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& opti
   std::map<const std::string*, ShotOutput> outputs;
   result.shots.reserve(order.size());
   for (std::uint64_t k = 0; k < order.size(); ++k) {
+    if (options.progress && options.progress->stop_requested())  // between two shots, as the JIT path stops
+      throw StoppedError("stopped in shot " + std::to_string(k + 1) + " of " + std::to_string(options.shots) + " after " +
+                             std::to_string(options.progress->done()) + " operations (a stop was requested); there is no result",
+                         options.progress->done());
+    if (options.progress) options.progress->set_shots(k, options.shots);
     auto it = outputs.find(order[k]);
     if (it == outputs.end()) it = outputs.emplace(order[k], shot_for(circuit, *order[k])).first;
     if (options.on_shot) options.on_shot(k, it->second);
