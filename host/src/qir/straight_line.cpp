@@ -10,7 +10,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/Support/raw_ostream.h>
 
-#include <map>
+#include <array>
 #include <set>
 #include <unordered_map>
 
@@ -51,6 +51,10 @@ class Reader {
   explicit Reader(std::uint64_t required_qubits) : required_qubits_(required_qubits) {}
 
   void read(const llvm::Function& entry) {
+    const std::size_t calls = entry.getInstructionCount();
+    operations_.reserve(calls);
+    parameters_.reserve(calls);
+    operands_.reserve(calls * 2);
     std::set<const llvm::BasicBlock*> seen;
     const llvm::BasicBlock* block = &entry.getEntryBlock();
     while (block) {
@@ -96,14 +100,16 @@ class Reader {
   void read_call(const llvm::CallInst& call) {
     const llvm::Function* callee = call.getCalledFunction();
     if (!callee || !callee->isDeclaration()) throw NotStraightLine{"of `" + describe(call) + "` (not a runtime call)"};
-    const llvm::StringRef name = callee->getName();
     const unsigned args = call.arg_size();
-    if (name == "__quantum__rt__initialize" || name == "__quantum__qis__barrier__body") return;
-    if (const capi::QisGateFunction* gate = capi::find_qis_gate_function(name)) {
+    auto [known, added] = gate_functions_.try_emplace(callee, nullptr);  // one look-up per declared function
+    if (added) known->second = capi::find_qis_gate_function(callee->getName());
+    if (const capi::QisGateFunction* gate = known->second) {
       if (args != gate->angles + gate->qubits || !call.getType()->isVoidTy()) throw unusual(call);
       read_gate(call, *gate);
       return;
     }
+    const llvm::StringRef name = callee->getName();
+    if (name == "__quantum__rt__initialize" || name == "__quantum__qis__barrier__body") return;
     if ((name == "__quantum__qis__mz__body" || name == "__quantum__qis__m__body" || name == "__quantum__qis__mresetz__body") &&
         args == 2 && call.getType()->isVoidTy()) {
       const std::uint64_t qubit = qubit_of(call, 0);
@@ -126,32 +132,37 @@ class Reader {
   }
 
   void read_gate(const llvm::CallInst& call, const capi::QisGateFunction& gate) {
-    std::vector<double> angles;
+    std::array<double, 2> angles{};
     for (unsigned i = 0; i < gate.angles; ++i) {
       const auto* angle = llvm::dyn_cast<llvm::ConstantFP>(call.getArgOperand(i));
       if (!angle || !angle->getType()->isDoubleTy()) throw NotStraightLine{"of `" + describe(call) + "` (an angle computed at run time)"};
-      angles.push_back(angle->getValueAPF().convertToDouble());
+      angles[i] = angle->getValueAPF().convertToDouble();
     }
-    std::vector<std::uint64_t> qubits;
+    std::array<std::uint64_t, 3> qubits{};
     for (unsigned i = 0; i < gate.qubits; ++i) {
-      qubits.push_back(qubit_of(call, gate.angles + i));
+      qubits[i] = qubit_of(call, gate.angles + i);
       for (unsigned j = 0; j < i; ++j)
         if (qubits[j] == qubits[i]) throw unusual(call);  // the runtime's error, from the JIT path
     }
-    if (gate.fixed_angle) angles = {*gate.fixed_angle};
+    const std::span<const std::uint64_t> wires(qubits.data(), gate.qubits);
+    std::size_t count = gate.angles;
+    if (gate.fixed_angle) {
+      angles[0] = *gate.fixed_angle;
+      count = 1;
+    }
     const capi::Qelib1Name& names = capi::qelib1_name(gate.gate);
     if (gate.phased_x) {  // rz(-φ), rx(θ), rz(φ): as gates.cpp applies it
-      const double theta = angles[0], phi = angles[1];
       const char* rz = capi::qelib1_name(context::QisGate::RZ).body;
+      const double theta = angles[0], phi = angles[1];
       const double before[] = {-phi}, rotation[] = {theta}, after[] = {phi};
-      push_gate(rz, before, qubits);
-      push_gate(names.body, rotation, qubits);
-      push_gate(rz, after, qubits);
+      push_gate(rz, before, wires);
+      push_gate(names.body, rotation, wires);
+      push_gate(rz, after, wires);
       return;
     }
     if (gate.adjoint && !names.adjoint)
-      for (double& angle : angles) angle = -angle;
-    push_gate(gate.adjoint && names.adjoint ? names.adjoint : names.body, angles, qubits);
+      for (std::size_t i = 0; i < count; ++i) angles[i] = -angles[i];
+    push_gate(gate.adjoint && names.adjoint ? names.adjoint : names.body, {angles.data(), count}, wires);
   }
 
   void read_record(const llvm::CallInst& call, llvm::StringRef kind) {
@@ -205,7 +216,7 @@ class Reader {
   }
 
   void push_gate(const char* name, std::span<const double> params, std::span<const std::uint64_t> qubits) {
-    auto [it, added] = gate_ids_.try_emplace(name, static_cast<std::uint32_t>(gate_names_.size()));
+    auto [it, added] = gate_ids_.try_emplace(name, static_cast<std::uint32_t>(gate_names_.size()));  // by address
     if (added) gate_names_.push_back(name);
     push(qasm::OpKind::Gate, it->second, params, qubits);
   }
@@ -226,7 +237,8 @@ class Reader {
   std::uint64_t used_qubits_ = 0;
   std::uint32_t clbits_ = 0;
   std::unordered_map<std::uint64_t, std::uint32_t> latest_;  // result id -> clbit of its last measurement
-  std::map<std::string_view, std::uint32_t> gate_ids_;        // qelib1 name -> index into gate_names_
+  std::unordered_map<const llvm::Function*, const capi::QisGateFunction*> gate_functions_;  // nullptr: not a gate
+  std::unordered_map<const char*, std::uint32_t> gate_ids_;   // qelib1 name (the table's) -> index into gate_names_
   std::vector<const char*> gate_names_;
   std::vector<qasm::Operation> operations_;
   std::vector<double> parameters_;
