@@ -244,6 +244,29 @@ TEST_CASE("records are written as the JIT writes them: every kind, labelled or n
   CHECK_THAT(run_text(older_lowered, 1, 1), Catch::Contains("OUTPUT\tRESULT\t1\nOUTPUT\tINT\t7\n"));
 }
 
+TEST_CASE("typed-pointer IR (LLVM 14 and older) is read as circuits too", "[qir][lowered]") {
+  const std::string typed =
+      "%Qubit = type opaque\n%Result = type opaque\n@lbl = internal constant [3 x i8] c\"ab\\00\"\n"
+      "define void @main() #0 {\nentry:\n"
+      "  call void @__quantum__qis__h__body(%Qubit* null)\n"
+      "  call void @__quantum__qis__cnot__body(%Qubit* null, %Qubit* inttoptr (i64 1 to %Qubit*))\n"
+      "  call void @__quantum__qis__mz__body(%Qubit* null, %Result* null)\n"
+      "  call void @__quantum__qis__mz__body(%Qubit* inttoptr (i64 1 to %Qubit*), %Result* inttoptr (i64 1 to %Result*))\n"
+      "  call void @__quantum__rt__tuple_record_output(i64 2, i8* getelementptr inbounds ([3 x i8], [3 x i8]* @lbl, i32 0, i32 0))\n"
+      "  call void @__quantum__rt__result_record_output(%Result* null, i8* null)\n"
+      "  call void @__quantum__rt__result_record_output(%Result* inttoptr (i64 1 to %Result*), i8* null)\n"
+      "  ret void\n}\n"
+      "declare void @__quantum__qis__h__body(%Qubit*)\ndeclare void @__quantum__qis__cnot__body(%Qubit*, %Qubit*)\n"
+      "declare void @__quantum__qis__mz__body(%Qubit*, %Result*)\ndeclare void @__quantum__rt__tuple_record_output(i64, i8*)\n"
+      "declare void @__quantum__rt__result_record_output(%Result*, i8*)\n"
+      "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"2\" \"required_num_results\"=\"2\" }\n";
+  auto file = write_program("typed_bell.ll", typed);
+  check_paths_agree(file);
+  auto h = histogram(load(file, false), 500, 9);
+  for (const auto& [key, f] : h) CHECK((key == "(0,0)" || key == "(1,1)"));
+  CHECK_THAT(run_text(load(file, false), 1, 1), Catch::Contains("OUTPUT\tTUPLE\t2\tab\n"));
+}
+
 TEST_CASE("programs that branch on a result or loop keep the JIT and run correctly", "[qir][lowered]") {
   Program feedback = load(program("feedback_typed.ll"), false);
   CHECK_FALSE(feedback.lowered());
@@ -299,6 +322,10 @@ TEST_CASE("the lowered path fails as the JIT path does", "[qir][lowered][errors]
     REQUIRE(result.shots.size() == 1);
     CHECK(result.failed());
     CHECK_THAT(result.shots[0].error, Catch::Contains("qubit id 40 is beyond statevector.qubit's limit of 40 qubits"));
+    options.stop_on_failure = false;  // then every shot fails alike
+    auto all = qrt::qir::run(p, options);
+    REQUIRE(all.shots.size() == 3);
+    for (const auto& shot : all.shots) CHECK(shot.failed);
   }
   // An unknown device throws on both paths.
   for (bool jit : {false, true}) {

@@ -55,11 +55,15 @@ RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& opti
   } catch (const StoppedError&) {
     throw;
   } catch (const std::exception& e) {
+    // Every shot would fail alike: the first ends the run, or (stop_on_failure off) each is reported.
     ShotOutput failed;
     failed.failed = true;
     failed.error = e.what();
-    if (options.on_shot) options.on_shot(0, failed);
-    result.shots.push_back(std::move(failed));
+    const std::uint64_t shots = options.stop_on_failure ? 1 : options.shots;
+    for (std::uint64_t k = 0; k < shots; ++k) {
+      if (options.on_shot) options.on_shot(k, failed);
+      result.shots.push_back(failed);
+    }
     result.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
   }

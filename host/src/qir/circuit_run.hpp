@@ -13,7 +13,7 @@
 namespace qrt::qir {
 
 // `seed`: the run's base seed. Device errors opening the device throw (as on the JIT path); an error
-// while the circuit runs is a failed first shot carrying its message.
+// while the circuit runs fails the first shot with its message (every shot when !stop_on_failure).
 RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& options, std::uint64_t seed);
 
 }  // namespace qrt::qir
