@@ -327,6 +327,18 @@ TEST_CASE("the lowered path fails as the JIT path does", "[qir][lowered][errors]
     REQUIRE(all.shots.size() == 3);
     for (const auto& shot : all.shots) CHECK(shot.failed);
   }
+  // A gate the device cannot apply: the same message, naming the QIS function.
+  auto rotation = write_program("rotation.ll", module("  call void @__quantum__qis__rx__body(double 0.25, " + q(0) + ")\n", 1, 0));
+  std::string messages[2];
+  for (bool jit : {false, true}) {
+    qrt::qir::RunOptions options;
+    options.device = "stabilizer.qubit";
+    auto result = qrt::qir::run(load(rotation, jit), options);
+    REQUIRE(result.failed());
+    messages[jit] = result.shots.back().error;
+  }
+  CHECK_THAT(messages[0], Catch::StartsWith("__quantum__qis__rx__body: stabilizer.qubit: ") && Catch::Contains("not a Clifford"));
+  CHECK(messages[0] == messages[1]);
   // An unknown device throws on both paths.
   for (bool jit : {false, true}) {
     qrt::qir::RunOptions options;

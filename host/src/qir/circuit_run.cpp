@@ -4,6 +4,7 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device_type.hpp>
+#include <qrt/qasm/error.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -33,6 +34,14 @@ void check_qubit_limit(const qasm::Program& program, Device& device) {
                                            "'s limit of " + std::to_string(limit) + " qubits");
 }
 
+// As the runtime words it: the QIS function whose operation failed, then the device's message.
+std::string error_text(const StraightLineCircuit& circuit, const std::exception& e) {
+  const auto* at = dynamic_cast<const qasm::Error*>(&e);
+  if (!at) return e.what();
+  if (at->line() >= 1 && at->line() <= circuit.functions.size()) return circuit.functions[at->line() - 1] + ": " + at->message();
+  return at->message();
+}
+
 }  // namespace
 
 RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& options, std::uint64_t seed) {
@@ -58,7 +67,7 @@ RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& opti
     // Every shot would fail alike: the first ends the run, or (stop_on_failure off) each is reported.
     ShotOutput failed;
     failed.failed = true;
-    failed.error = e.what();
+    failed.error = error_text(circuit, e);
     const std::uint64_t shots = options.stop_on_failure ? 1 : options.shots;
     for (std::uint64_t k = 0; k < shots; ++k) {
       if (options.on_shot) options.on_shot(k, failed);

@@ -80,7 +80,7 @@ class Reader {
     const std::uint64_t qubits = std::max<std::uint64_t>({required_qubits_, used_qubits_, 1});
     std::string header = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[" + std::to_string(qubits) + "];\n";
     if (clbits_ > 0) header += "creg c[" + std::to_string(clbits_) + "];\n";
-    StraightLineCircuit circuit{qasm::parse_string(header, "<qir>"), std::move(records_)};
+    StraightLineCircuit circuit{qasm::parse_string(header, "<qir>"), std::move(records_), std::move(functions_)};
     qasm::Program& program = circuit.program;
     std::vector<std::uint32_t> gate_index;
     for (const char* name : gate_names_) {
@@ -101,9 +101,14 @@ class Reader {
     const llvm::Function* callee = call.getCalledFunction();
     if (!callee || !callee->isDeclaration()) throw NotStraightLine{"of `" + describe(call) + "` (not a runtime call)"};
     const unsigned args = call.arg_size();
-    auto [known, added] = gate_functions_.try_emplace(callee, nullptr);  // one look-up per declared function
-    if (added) known->second = capi::find_qis_gate_function(callee->getName());
-    if (const capi::QisGateFunction* gate = known->second) {
+    auto [known, added] = callees_.try_emplace(callee);  // one look-up per declared function
+    if (added) {
+      known->second.gate = capi::find_qis_gate_function(callee->getName());
+      functions_.push_back(callee->getName().str());
+      known->second.line = static_cast<std::uint32_t>(functions_.size());
+    }
+    line_ = known->second.line;
+    if (const capi::QisGateFunction* gate = known->second.gate) {
       if (args != gate->angles + gate->qubits || !call.getType()->isVoidTy()) throw unusual(call);
       read_gate(call, *gate);
       return;
@@ -229,6 +234,7 @@ class Reader {
     op.params = {static_cast<std::uint32_t>(parameters_.size()), static_cast<std::uint32_t>(params.size())};
     op.qubits = {static_cast<std::uint32_t>(operands_.size()), static_cast<std::uint32_t>(qubits.size())};
     op.clbit = clbit;
+    op.pos.line = line_;
     parameters_.insert(parameters_.end(), params.begin(), params.end());
     for (std::uint64_t q : qubits) operands_.push_back(static_cast<std::uint32_t>(q));
     operations_.push_back(op);
@@ -237,7 +243,13 @@ class Reader {
   std::uint64_t used_qubits_ = 0;
   std::uint32_t clbits_ = 0;
   std::unordered_map<std::uint64_t, std::uint32_t> latest_;  // result id -> clbit of its last measurement
-  std::unordered_map<const llvm::Function*, const capi::QisGateFunction*> gate_functions_;  // nullptr: not a gate
+  struct Callee {
+    const capi::QisGateFunction* gate = nullptr;  // nullptr: not a gate
+    std::uint32_t line = 0;                      // its index in functions_ + 1
+  };
+  std::unordered_map<const llvm::Function*, Callee> callees_;
+  std::vector<std::string> functions_;  // every function called, in order of first call
+  std::uint32_t line_ = 0;              // the position of the operations of the call being read
   std::unordered_map<const char*, std::uint32_t> gate_ids_;   // qelib1 name (the table's) -> index into gate_names_
   std::vector<const char*> gate_names_;
   std::vector<qasm::Operation> operations_;

@@ -28,9 +28,12 @@ struct RecordStep {
 
 // The program as a circuit: one qreg q (qubit id k = q[k]) and one creg c with a bit per measurement call
 // in program order (a result measured twice reads the bit of the measurement before its record).
+// An operation's position (SourcePos::line) is 1 + the index in `functions` of the call it came from, so
+// that an error names that function as the runtime's errors do.
 struct StraightLineCircuit {
   qasm::Program program;
   std::vector<RecordStep> records;
+  std::vector<std::string> functions;
 };
 
 // The circuit, or why the entry point needs the JIT (a sentence naming the instruction).
