@@ -244,6 +244,16 @@ TEST_CASE("records are written as the JIT writes them: every kind, labelled or n
   CHECK_THAT(run_text(older_lowered, 1, 1), Catch::Contains("OUTPUT\tRESULT\t1\nOUTPUT\tINT\t7\n"));
 }
 
+TEST_CASE("more measurements than an OpenQASM register may hold by default still run as a circuit", "[qir][lowered]") {
+  std::string body = "  call void @__quantum__qis__x__body(" + q(0) + ")\n";
+  for (int k = 0; k < 70000; ++k) body += "  call void @__quantum__qis__mz__body(" + q(0) + ", " + q(k % 2) + ")\n";
+  body += "  call void @__quantum__rt__result_record_output(" + q(0) + ", ptr null)\n";
+  body += "  call void @__quantum__rt__result_record_output(" + q(1) + ", ptr null)\n";
+  Program p = load(write_program("many_measurements.ll", module(body, 1, 2)), false);
+  CHECK(p.lowered());
+  CHECK(histogram(p, 2, 1) == std::map<std::string, double>{{"1,1", 1.0}});
+}
+
 TEST_CASE("typed-pointer IR (LLVM 14 and older) is read as circuits too", "[qir][lowered]") {
   const std::string typed =
       "%Qubit = type opaque\n%Result = type opaque\n@lbl = internal constant [3 x i8] c\"ab\\00\"\n"

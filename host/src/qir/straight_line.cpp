@@ -65,8 +65,7 @@ class Reader {
           read_call(*call);
         } else if (const auto* branch = llvm::dyn_cast<llvm::BranchInst>(&instruction); branch && branch->isUnconditional()) {
           next = branch->getSuccessor(0);
-        } else if (llvm::isa<llvm::ReturnInst>(instruction) && instruction.getType()->isVoidTy() &&
-                   llvm::cast<llvm::ReturnInst>(instruction).getReturnValue() == nullptr) {
+        } else if (const auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&instruction); ret && !ret->getReturnValue()) {
           next = nullptr;
         } else {
           throw NotStraightLine{"of `" + describe(instruction) + "`"};
@@ -80,7 +79,10 @@ class Reader {
     const std::uint64_t qubits = std::max<std::uint64_t>({required_qubits_, used_qubits_, 1});
     std::string header = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[" + std::to_string(qubits) + "];\n";
     if (clbits_ > 0) header += "creg c[" + std::to_string(clbits_) + "];\n";
-    StraightLineCircuit circuit{qasm::parse_string(header, "<qir>"), std::move(records_), std::move(functions_)};
+    qasm::ParseOptions limits;  // the registers are as wide as the program needs
+    limits.max_clbits = std::max(limits.max_clbits, clbits_);
+    if (qubits > limits.max_qubits) throw NotStraightLine{"it declares " + std::to_string(qubits) + " qubits"};
+    StraightLineCircuit circuit{qasm::parse_string(header, "<qir>", limits), std::move(records_), std::move(functions_)};
     qasm::Program& program = circuit.program;
     std::vector<std::uint32_t> gate_index;
     for (const char* name : gate_names_) {
