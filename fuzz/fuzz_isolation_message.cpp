@@ -21,17 +21,17 @@ namespace {
 
 namespace json = boost::json;
 
-bool in_pool(qrt::qasm::IndexRange range, std::size_t pool) { return std::uint64_t{range.offset} + range.count <= pool; }
+bool in_pool(qrt::program::IndexRange range, std::size_t pool) { return std::uint64_t{range.offset} + range.count <= pool; }
 
-void check_program(const qrt::qasm::LoweredProgram& p) {
+void check_program(const qrt::program::LoweredProgram& p) {
   for (std::uint32_t wire : p.wires) QRT_FUZZ_CHECK(wire < p.num_qubits, "a decoded wire outside the qubits");
   for (std::uint32_t wire : p.control_wires) QRT_FUZZ_CHECK(wire < p.num_qubits, "a decoded control outside the qubits");
   for (const auto& op : p.operations) {
     QRT_FUZZ_CHECK(in_pool(op.params, p.parameters.size()) && in_pool(op.wires, p.wires.size()) &&
                        in_pool(op.controls, p.control_wires.size()) && in_pool(op.matrix, p.matrices.size()),
                    "a decoded range outside its pool");
-    if (op.kind == qrt::qasm::LoweredKind::Gate) QRT_FUZZ_CHECK(op.gate < p.gate_names.size(), "a decoded gate index out of range");
-    if (op.kind == qrt::qasm::LoweredKind::Measure) QRT_FUZZ_CHECK(op.clbit < p.num_clbits, "a decoded clbit out of range");
+    if (op.kind == qrt::program::LoweredKind::Gate) QRT_FUZZ_CHECK(op.gate < p.gate_names.size(), "a decoded gate index out of range");
+    if (op.kind == qrt::program::LoweredKind::Measure) QRT_FUZZ_CHECK(op.clbit < p.num_clbits, "a decoded clbit out of range");
   }
 }
 

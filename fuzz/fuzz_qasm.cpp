@@ -1,6 +1,6 @@
 // libFuzzer target: the OpenQASM 2.0 front-end. parse_string(), then, for what parses, lower() against
 // two fixed device gate sets and expand_to_primitives(), so that lowering and expansion are fuzzed too.
-// Any input may be rejected, but only with qrt::qasm::Error; what is accepted must be self-consistent
+// Any input may be rejected, but only with qrt::program::Error; what is accepted must be self-consistent
 // (every index in range), since devices trust those indices.
 //
 // Limits keep legitimately exponential programs (gates nested 2^depth deep, huge registers) cheap, and
@@ -8,8 +8,8 @@
 // up: the fuzzer never reads the disk (`include "/etc/passwd";` is an error, not a read).
 #include "fuzz_check.hpp"
 
-#include <qrt/qasm/expansion.hpp>
-#include <qrt/qasm/lowering.hpp>
+#include <qrt/program/expansion.hpp>
+#include <qrt/program/lowering.hpp>
 #include <qrt/qasm/parser.hpp>
 
 #include <cstddef>
@@ -19,10 +19,10 @@
 
 namespace {
 
-using qrt::qasm::LoweredKind;
-using qrt::qasm::LoweredProgram;
-using qrt::qasm::OpKind;
-using qrt::qasm::Program;
+using qrt::program::LoweredKind;
+using qrt::program::LoweredProgram;
+using qrt::program::OpKind;
+using qrt::program::Program;
 
 constexpr std::size_t kMaxOperations = 20000;
 constexpr std::size_t kMaxLoweredOperations = 50000;
@@ -37,8 +37,8 @@ qrt::qasm::ParseOptions parse_options() {
   return options;
 }
 
-const qrt::qasm::DeviceGateSet& native_device() {
-  static const qrt::qasm::DeviceGateSet device{
+const qrt::program::DeviceGateSet& native_device() {
+  static const qrt::program::DeviceGateSet device{
       {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "S", "T", "SX", "PhaseShift", "RX", "RY", "RZ",
        "Rot", "CNOT", "CY", "CZ", "CH", "SWAP", "ISWAP", "CSWAP", "Toffoli", "ControlledPhaseShift", "CRX", "CRY",
        "CRZ", "CRot", "IsingXX", "IsingYY", "IsingZZ", "MultiRZ", "GlobalPhase", "my_opaque"},
@@ -46,12 +46,12 @@ const qrt::qasm::DeviceGateSet& native_device() {
   return device;
 }
 
-const qrt::qasm::DeviceGateSet& matrix_device() {
-  static const qrt::qasm::DeviceGateSet device{{"QubitUnitary", "CNOT"}, false, false};
+const qrt::program::DeviceGateSet& matrix_device() {
+  static const qrt::program::DeviceGateSet device{{"QubitUnitary", "CNOT"}, false, false};
   return device;
 }
 
-bool in_range(qrt::qasm::IndexRange range, std::size_t pool_size) {
+bool in_range(qrt::program::IndexRange range, std::size_t pool_size) {
   return std::size_t{range.offset} + range.count <= pool_size;
 }
 
@@ -107,7 +107,7 @@ void check_expanded(const Program& expanded) {
   QRT_FUZZ_CHECK(expanded.operations.size() <= kMaxLoweredOperations, "expansion exceeded max_operations");
 }
 
-void check_rejection(const qrt::qasm::Error& error) {
+void check_rejection(const qrt::program::Error& error) {
   QRT_FUZZ_CHECK(!error.message().empty(), "an error without a message");
   (void)error.diagnostic().format();
 }
@@ -116,27 +116,27 @@ void check_rejection(const qrt::qasm::Error& error) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const qrt::qasm::ParseOptions options = parse_options();
-  qrt::qasm::LoweringOptions lowering;
+  qrt::program::LoweringOptions lowering;
   lowering.max_operations = kMaxLoweredOperations;
   const std::string_view source(reinterpret_cast<const char*>(data), size);
   Program program;
   try {
     program = qrt::qasm::parse_string(source, "fuzz.qasm", options);
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     check_rejection(error);
     return 0;
   }
   check_program(program);
-  for (const qrt::qasm::DeviceGateSet* device : {&native_device(), &matrix_device()}) {
+  for (const qrt::program::DeviceGateSet* device : {&native_device(), &matrix_device()}) {
     try {
-      check_lowered(qrt::qasm::lower(program, *device, lowering), program);
-    } catch (const qrt::qasm::Error& error) {
+      check_lowered(qrt::program::lower(program, *device, lowering), program);
+    } catch (const qrt::program::Error& error) {
       check_rejection(error);
     }
   }
   try {
-    check_expanded(qrt::qasm::expand_to_primitives(program, kMaxLoweredOperations));
-  } catch (const qrt::qasm::Error& error) {
+    check_expanded(qrt::program::expand_to_primitives(program, kMaxLoweredOperations));
+  } catch (const qrt::program::Error& error) {
     check_rejection(error);
   }
   return 0;

@@ -18,7 +18,7 @@ namespace {
 constexpr const char* kBell = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nh q[0];\ncx q[0], q[1];\nmeasure q -> c;\n";
 constexpr const char* kConfig = "statevector.qubit:threads=1";
 
-double one_iteration(qrt::Runtime& runtime, qrt::Device& device, const qrt::qasm::Program& program) {
+double one_iteration(qrt::Runtime& runtime, qrt::Device& device, const qrt::program::Program& program) {
   if (device.num_qubits() != 0) {
     device.release();
     device = runtime.open(kConfig);

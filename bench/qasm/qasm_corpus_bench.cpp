@@ -52,7 +52,7 @@ void run_files(benchmark::State& state, const std::vector<fs::path>& files, bool
   for (auto _ : state) {
     gates = 0;
     for (const auto& f : files) {
-      qrt::qasm::Program program = qrt::qasm::parse_file(f);
+      qrt::program::Program program = qrt::qasm::parse_file(f);
       gates += program.gate_count();
       if (!execute) continue;
       qrt::Device device = runtime().open("statevector.qubit");

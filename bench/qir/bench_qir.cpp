@@ -176,7 +176,7 @@ void BM_Teleport_Qir(benchmark::State& state) {
 QRT_BENCH(BM_Teleport_Qir)->Unit(benchmark::kMillisecond);
 
 void BM_Teleport_Qasm(benchmark::State& state) {
-  qrt::qasm::Program program = qrt::qasm::parse_string(kTeleportQasm, "teleport.qasm");
+  qrt::program::Program program = qrt::qasm::parse_string(kTeleportQasm, "teleport.qasm");
   qrt::Runtime runtime(runtime_options());
   qrt::RunOptions options;
   options.shots = kTeleportShots;
@@ -204,7 +204,7 @@ void BM_Circuit20_Qir(benchmark::State& state) {
 QRT_BENCH(BM_Circuit20_Qir)->ArgNames({"fusion", "jit"})->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 void BM_Circuit20_Qasm(benchmark::State& state) {
-  qrt::qasm::Program program = qrt::qasm::parse_string(layered_circuit(20, 10).second, "circuit20.qasm");
+  qrt::program::Program program = qrt::qasm::parse_string(layered_circuit(20, 10).second, "circuit20.qasm");
   qrt::Runtime runtime(runtime_options());
   qrt::RunOptions options;
   options.shots = 0;

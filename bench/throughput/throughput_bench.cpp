@@ -33,7 +33,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ProgramPtr = std::shared_ptr<const qrt::qasm::Program>;
+using ProgramPtr = std::shared_ptr<const qrt::program::Program>;
 
 constexpr std::size_t kPrograms = 10'000;
 constexpr std::uint32_t kMaxQubits = 10;  // "small": a state of at most 16 KiB, far below parallel_min_qubits
@@ -55,7 +55,7 @@ const std::vector<ProgramPtr>& small_circuits() {
     std::sort(files.begin(), files.end());
     std::vector<ProgramPtr> out;
     for (const auto& file : files) {
-      auto program = std::make_shared<const qrt::qasm::Program>(qrt::qasm::parse_file(file));
+      auto program = std::make_shared<const qrt::program::Program>(qrt::qasm::parse_file(file));
       if (program->num_qubits <= kMaxQubits) out.push_back(std::move(program));
     }
     return out;
@@ -142,7 +142,7 @@ Timing run_batch(qrt::Executor& executor, const std::vector<ProgramPtr>& circuit
 // run_lowered() on `threads` plain threads, each taking a device from the pool per program and running a
 // contiguous share of the programs, with no executor, queue or futures in between.
 Timing run_direct(qrt::Runtime& runtime, std::size_t threads, const std::vector<ProgramPtr>& circuits,
-                  const std::vector<qrt::qasm::LoweredProgram>& lowered, const qrt::RunOptions& options) {
+                  const std::vector<qrt::program::LoweredProgram>& lowered, const qrt::RunOptions& options) {
   const Stopwatch stopwatch;
   std::vector<std::thread> team;
   for (std::size_t t = 0; t < threads; ++t)
@@ -182,7 +182,7 @@ void BM_Throughput(benchmark::State& state) {
   std::vector<std::future<qrt::RunResult>> futures;
   futures.reserve(kPrograms);
   qrt::Runtime direct_runtime(plugins(std::nullopt));
-  std::vector<qrt::qasm::LoweredProgram> lowered;
+  std::vector<qrt::program::LoweredProgram> lowered;
   {
     qrt::Device device = direct_runtime.open("statevector.qubit:threads=1");
     for (const auto& circuit : circuits) lowered.push_back(qrt::lower_for(*circuit, qrt::gate_set_of(device.type()), options));

@@ -28,7 +28,7 @@
 #include <qrt/executor.hpp>
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/pool_policy.hpp>
-#include <qrt/qasm/error.hpp>
+#include <qrt/program/error.hpp>
 #include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
 
@@ -181,7 +181,7 @@ boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device
   const auto t0 = Clock::now();
   qasm::ParseOptions parse_options;
   parse_options.parameter_values = label.binding;
-  const qasm::Program program = qasm::parse_file(*label.file, parse_options);
+  const program::Program program = qasm::parse_file(*label.file, parse_options);
   const double parse_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
 
   RunOptions options;

@@ -7,7 +7,7 @@
 
 #include <qrt/error.hpp>
 #include <qrt/nearest_name.hpp>
-#include <qrt/qasm/error.hpp>
+#include <qrt/program/error.hpp>
 #include <qrt/runtime.hpp>
 
 #include <cerrno>
@@ -71,7 +71,7 @@ int run_action(const Action& action) {
   } catch (const qrt::Error& e) {
     write_diagnostic(std::string("qrt: error: ") + e.what());
     return kExitError;
-  } catch (const qrt::qasm::Error& e) {
+  } catch (const qrt::program::Error& e) {
     write_diagnostic(e.what());  // already "file:line:col: error: ..." with an excerpt
     return kExitError;
   } catch (const OutputError& e) {

@@ -28,7 +28,7 @@ inline constexpr std::size_t kTableDefaultTop = 16;
 
 struct RunReport {
   const Device& device;
-  const qasm::Program& program;
+  const program::Program& program;
   const std::string& file;
   const RunResult& result;
   double parse_seconds = 0;

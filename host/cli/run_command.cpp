@@ -133,7 +133,7 @@ int run(const RunArgs& given) {
   }
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
-  qasm::Program program = stdin_program ? qasm::parse_string(stdin_program->text(), shown_file, parse_options)
+  program::Program program = stdin_program ? qasm::parse_string(stdin_program->text(), shown_file, parse_options)
                                         : qasm::parse_file(args.file, parse_options);
   double parse_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   for (const auto& w : program.warnings) std::cerr << w.format() << "\n";

@@ -6,8 +6,8 @@
 #include <qrt/execution_progress.hpp>
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/program_kind.hpp>
-#include <qrt/qasm/lowering.hpp>
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/lowering.hpp>
+#include <qrt/program/program.hpp>
 #include <qrt/runtime.hpp>
 #ifdef QRT_HAVE_QIR
 #include <qrt/qir/program.hpp>
@@ -45,7 +45,7 @@ class Program {
   const std::string& name() const { return name_; }
   // The OpenQASM program with `params` bound (parsed again when there are any), else the one parsed by
   // load; throws the parse error of a program whose free parameters were left unbound.
-  std::shared_ptr<const qasm::Program> qasm(const ParameterBinding& params) const;
+  std::shared_ptr<const program::Program> qasm(const ParameterBinding& params) const;
 #ifdef QRT_HAVE_QIR
   const std::shared_ptr<const qir::Program>& qir() const { return qir_; }
 #endif
@@ -55,7 +55,7 @@ class Program {
  private:
   ProgramKind kind_ = ProgramKind::OpenQasm;
   std::string name_, source_;
-  std::shared_ptr<const qasm::Program> parsed_;  // null while free parameters are unbound
+  std::shared_ptr<const program::Program> parsed_;  // null while free parameters are unbound
   std::exception_ptr unbound_;                    // the parse error without a binding
 #ifdef QRT_HAVE_QIR
   std::shared_ptr<const qir::Program> qir_;
@@ -78,7 +78,7 @@ class Stoppable {
   ~Stoppable();
   void arm();
   // Arms when operations x 2^n x shots reaches ~2^20 (about a millisecond of work or more).
-  void arm_if_long(const qasm::LoweredProgram& lowered, std::uint64_t shots);
+  void arm_if_long(const program::LoweredProgram& lowered, std::uint64_t shots);
   bool interrupted() const;
   ExecutionProgress progress;
 

@@ -28,7 +28,7 @@ class NativeDevice {
       RunOptions options;
       options.progress = &stop.progress;
       wires_.clear();
-      const qasm::LoweredProgram lowered = lower_for(*parsed, gate_set_of(d.type()), options);
+      const program::LoweredProgram lowered = lower_for(*parsed, gate_set_of(d.type()), options);
       stop.arm_if_long(lowered, 0);
       if (is_dynamic(lowered))
         throw Error(ErrorCode::FailedPrecondition,

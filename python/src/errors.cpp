@@ -2,7 +2,7 @@
 // CLI prints the same text after "qrt: error: ").
 #include "bindings.hpp"
 
-#include <qrt/qasm/error.hpp>
+#include <qrt/program/error.hpp>
 
 #include <new>
 
@@ -39,7 +39,7 @@ constexpr const char* kOutOfMemory =
 bool set_error(std::exception_ptr error) {
   try {
     std::rethrow_exception(error);
-  } catch (const qasm::Error& e) {
+  } catch (const program::Error& e) {
     raise(error_class("ParseError"), py::make_tuple(e.what(), e.file(), e.line(), e.column()));
 #ifdef QRT_HAVE_QIR
   } catch (const qir::ProgramError& e) {

@@ -2,7 +2,7 @@
 // chosen by content as `qrt run` does (qrt::program_kind).
 #include "bindings.hpp"
 
-#include <qrt/qasm/error.hpp>
+#include <qrt/program/error.hpp>
 #include <qrt/qasm/parser.hpp>
 
 #include <fstream>
@@ -13,11 +13,11 @@ namespace {
 
 // An OpenQASM program parsed without a binding. A program with free parameters (sweep identifiers)
 // fails to parse until they are bound; its error is kept and raised when it is run without them.
-void parse_unbound(const std::string& source, const std::string& name, std::shared_ptr<const qasm::Program>& parsed,
+void parse_unbound(const std::string& source, const std::string& name, std::shared_ptr<const program::Program>& parsed,
                    std::exception_ptr& unbound) {
   try {
-    parsed = std::make_shared<const qasm::Program>(qasm::parse_string(source, name));
-  } catch (const qasm::Error& e) {
+    parsed = std::make_shared<const program::Program>(qasm::parse_string(source, name));
+  } catch (const program::Error& e) {
     if (e.message().rfind("unknown identifier", 0) != 0) throw;
     unbound = std::current_exception();
   }
@@ -57,10 +57,10 @@ Program Program::from_qasm(const std::string& source, const std::string& name) {
   return p;
 }
 
-std::shared_ptr<const qasm::Program> Program::qasm(const ParameterBinding& params) const {
+std::shared_ptr<const program::Program> Program::qasm(const ParameterBinding& params) const {
   if (kind_ != ProgramKind::OpenQasm)
     throw Error(ErrorCode::InvalidArgument, name_ + " is a QIR program; only OpenQASM programs run on a qrt.Device");
-  if (!params.empty()) return std::make_shared<const qasm::Program>(qrt::bind_program(source_, name_, params));
+  if (!params.empty()) return std::make_shared<const program::Program>(qrt::bind_program(source_, name_, params));
   if (unbound_) std::rethrow_exception(unbound_);
   return parsed_;
 }

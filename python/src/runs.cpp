@@ -82,7 +82,7 @@ Outcome run_qasm(const RunRequest& request, Device& device, Stoppable* stop) {
   options.shots = request.shots;
   options.seed = request.seed;
   options.progress = stop ? &stop->progress : nullptr;
-  const qasm::LoweredProgram lowered = lower_for(*program, gate_set_of(device.type()), options);
+  const program::LoweredProgram lowered = lower_for(*program, gate_set_of(device.type()), options);
   if (stop) stop->arm_if_long(lowered, request.shots);
   if (!is_dynamic(lowered)) {
     options.probabilities = true;
@@ -281,7 +281,7 @@ void Stoppable::arm() {
   armed_ = true;
 }
 
-void Stoppable::arm_if_long(const qasm::LoweredProgram& lowered, std::uint64_t shots) {
+void Stoppable::arm_if_long(const program::LoweredProgram& lowered, std::uint64_t shots) {
   constexpr double kLong = 1 << 20;  // amplitude updates (or samples): about a millisecond
   const double amplitudes = std::ldexp(1.0, static_cast<int>(lowered.num_qubits));
   const double work = static_cast<double>(lowered.operations.size()) * amplitudes * static_cast<double>(shots > 0 ? shots : 1);

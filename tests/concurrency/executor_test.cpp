@@ -79,13 +79,13 @@ TEST_CASE("Futures carry each program's result or exception, the others carry on
 TEST_CASE("QASM programs: results, and run errors in the future", "[executor]") {
   Runtime runtime(real_plugins());
   Executor executor(runtime, ExecutorOptions{.workers = 2});
-  auto bell = std::make_shared<const qrt::qasm::Program>(qrt::qasm::parse_string(R"(OPENQASM 2.0;
+  auto bell = std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[2];
 h q[0];
 cx q[0], q[1];
 )"));
-  auto dynamic = std::make_shared<const qrt::qasm::Program>(qrt::qasm::parse_string(R"(OPENQASM 2.0;
+  auto dynamic = std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[1];
 creg c[1];
@@ -104,7 +104,7 @@ if (c == 1) x q[0];
   CHECK(r.probabilities[1] == Approx(0).margin(1e-12));
   const std::string message = error_message(ErrorCode::FailedPrecondition, [&] { bad.get(); });
   CHECK_THAT(message, Contains("shots"));
-  CHECK_THROWS_AS(executor.submit("statevector.qubit", std::shared_ptr<const qrt::qasm::Program>{}), qrt::Error);
+  CHECK_THROWS_AS(executor.submit("statevector.qubit", std::shared_ptr<const qrt::program::Program>{}), qrt::Error);
 }
 
 TEST_CASE("A program submitted again is lowered once per device type and options", "[executor]") {
@@ -112,7 +112,7 @@ TEST_CASE("A program submitted again is lowered once per device type and options
   Executor executor(runtime, ExecutorOptions{.workers = 1});  // one worker: the first run is the one that lowers
   // T is native on statevector.qubit; stabilizer.qubit (Clifford only) cannot run it at all: it lowers to
   // PhaseShift(pi/4), which the device refuses (it takes rotations at multiples of pi/2 only).
-  auto circuit = std::make_shared<const qrt::qasm::Program>(qrt::qasm::parse_string(R"(OPENQASM 2.0;
+  auto circuit = std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[2];
 creg c[2];

@@ -2,7 +2,7 @@
 // (and only there), and whole sweeps on the executor checked against analytic probabilities.
 #include <qrt/executor.hpp>
 #include <qrt/parameter_sweep.hpp>
-#include <qrt/qasm/error.hpp>
+#include <qrt/program/error.hpp>
 #include <qrt/runtime.hpp>
 
 #include "support/expect_error.hpp"
@@ -102,7 +102,7 @@ rx(theta/2) q[0];
 twice(0.25) q[1];
 u3(theta, phi, -theta) q[1];
 )";
-  const qrt::qasm::Program program = qrt::bind_program(source, "sweep.qasm", {{"theta", 0.8}, {"phi", -1.5}, {"unused", 9}});
+  const qrt::program::Program program = qrt::bind_program(source, "sweep.qasm", {{"theta", 0.8}, {"phi", -1.5}, {"unused", 9}});
   std::vector<double> params;
   for (const auto& op : program.operations)
     for (double p : program.params(op)) params.push_back(p);
@@ -113,7 +113,7 @@ u3(theta, phi, -theta) q[1];
   try {
     (void)qrt::bind_program(source, "sweep.qasm", {{"theta", 0.8}});
     FAIL("an unbound identifier was accepted");
-  } catch (const qrt::qasm::Error& e) {
+  } catch (const qrt::program::Error& e) {
     CHECK_THAT(std::string(e.what()), Contains("unknown identifier 'phi'") && Contains("sweep.qasm"));
   }
 }

@@ -128,7 +128,7 @@ TEST_CASE("16 threads x 10,000 open/run/release cycles on null.qubit", "[concurr
 
 TEST_CASE("Threads running seeded statevector programs get the single-thread results", "[concurrency][pool]") {
   constexpr int kThreads = 8, kCycles = 60, kSeeds = 12;
-  const qrt::qasm::Program program = qrt::qasm::parse_string(R"(OPENQASM 2.0;
+  const qrt::program::Program program = qrt::qasm::parse_string(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[5];
 creg c[5];

@@ -52,9 +52,9 @@ measure q[1] -> b[0];
 measure q[2] -> b[1];
 )"};
 
-std::vector<std::shared_ptr<const qrt::qasm::Program>> programs() {
-  std::vector<std::shared_ptr<const qrt::qasm::Program>> out;
-  for (const char* text : kCircuits) out.push_back(std::make_shared<const qrt::qasm::Program>(qrt::qasm::parse_string(text)));
+std::vector<std::shared_ptr<const qrt::program::Program>> programs() {
+  std::vector<std::shared_ptr<const qrt::program::Program>> out;
+  for (const char* text : kCircuits) out.push_back(std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(text)));
   return out;
 }
 

@@ -5,7 +5,7 @@
 #include "corpus_support.hpp"
 
 #include <qrt/circuit_runner.hpp>
-#include <qrt/qasm/expansion.hpp>
+#include <qrt/program/expansion.hpp>
 #include <qrt/qasm/parser.hpp>
 
 #include <catch2/catch.hpp>
@@ -59,7 +59,7 @@ State project(const State& s, std::size_t q, int outcome) {
   return out;
 }
 
-std::string format(const qrt::qasm::Program& p, const std::vector<std::uint8_t>& clbits) {
+std::string format(const qrt::program::Program& p, const std::vector<std::uint8_t>& clbits) {
   std::string text;
   for (std::size_t r = p.cregs.size(); r-- > 0;) {
     if (!text.empty()) text += ' ';
@@ -68,14 +68,14 @@ std::string format(const qrt::qasm::Program& p, const std::vector<std::uint8_t>&
   return text;
 }
 
-bool holds(const qrt::qasm::Condition& c, const std::vector<std::uint8_t>& clbits) {
+bool holds(const qrt::program::Condition& c, const std::vector<std::uint8_t>& clbits) {
   std::uint64_t v = 0;
   for (std::size_t b = 0; b < c.size; ++b) v |= std::uint64_t{clbits[c.offset + b]} << b;
   return v == c.value;
 }
 
-Distribution exact_distribution(const qrt::qasm::Program& program) {
-  const qrt::qasm::Program p = qrt::qasm::expand_to_primitives(program);
+Distribution exact_distribution(const qrt::program::Program& program) {
+  const qrt::program::Program p = qrt::program::expand_to_primitives(program);
   std::vector<Branch> branches(1);
   branches[0].state.assign(std::size_t{1} << p.num_qubits, 0.0);
   branches[0].state[0] = 1.0;
@@ -84,8 +84,8 @@ Distribution exact_distribution(const qrt::qasm::Program& program) {
   // Once only measurements remain, read outcomes off the amplitudes instead of branching further.
   std::size_t tail = p.operations.size();
   while (tail > 0 && !p.operations[tail - 1].condition &&
-         (p.operations[tail - 1].kind == qrt::qasm::OpKind::Measure ||
-          p.operations[tail - 1].kind == qrt::qasm::OpKind::Barrier))
+         (p.operations[tail - 1].kind == qrt::program::OpKind::Measure ||
+          p.operations[tail - 1].kind == qrt::program::OpKind::Barrier))
     --tail;
 
   for (std::size_t k = 0; k < tail; ++k) {
@@ -98,8 +98,8 @@ Distribution exact_distribution(const qrt::qasm::Program& program) {
         continue;
       }
       switch (op.kind) {
-        case qrt::qasm::OpKind::Gate:
-          if (op.gate == qrt::qasm::Program::kGateU) {
+        case qrt::program::OpKind::Gate:
+          if (op.gate == qrt::program::Program::kGateU) {
             auto a = p.params(op);
             apply_u(br.state, qubits[0], a[0], a[1], a[2]);
           } else {
@@ -107,13 +107,13 @@ Distribution exact_distribution(const qrt::qasm::Program& program) {
           }
           next.push_back(std::move(br));
           break;
-        case qrt::qasm::OpKind::Barrier: next.push_back(std::move(br)); break;
-        case qrt::qasm::OpKind::Measure:
-        case qrt::qasm::OpKind::Reset:
+        case qrt::program::OpKind::Barrier: next.push_back(std::move(br)); break;
+        case qrt::program::OpKind::Measure:
+        case qrt::program::OpKind::Reset:
           for (int outcome : {0, 1}) {
             Branch b{project(br.state, qubits[0], outcome), br.clbits};
             if (norm2(b.state) < 1e-14) continue;
-            if (op.kind == qrt::qasm::OpKind::Measure) {
+            if (op.kind == qrt::program::OpKind::Measure) {
               b.clbits[op.clbit] = static_cast<std::uint8_t>(outcome);
             } else if (outcome == 1) {  // reset: move |1> amplitude to |0>
               apply_u(b.state, qubits[0], std::numbers::pi, 0, std::numbers::pi);  // X
@@ -133,7 +133,7 @@ Distribution exact_distribution(const qrt::qasm::Program& program) {
       if (w < 1e-16) continue;
       std::vector<std::uint8_t> clbits = br.clbits;
       for (std::size_t k = tail; k < p.operations.size(); ++k)
-        if (p.operations[k].kind == qrt::qasm::OpKind::Measure)
+        if (p.operations[k].kind == qrt::program::OpKind::Measure)
           clbits[p.operations[k].clbit] = static_cast<std::uint8_t>((i >> p.qubits(p.operations[k])[0]) & 1u);
       dist[format(p, clbits)] += w;
     }
@@ -186,7 +186,7 @@ TEST_CASE("QASMBench mid-circuit files sample their exact outcome distributions"
   for (const auto& [name, ref] : corpus::expected()) {
     if (!ref.as_object().at("mid_circuit").as_bool()) continue;
     INFO(std::string(name));
-    qrt::qasm::Program program = qrt::qasm::parse_file(*corpus::corpus_dir() / "qasmbench" / std::string(name));
+    qrt::program::Program program = qrt::qasm::parse_file(*corpus::corpus_dir() / "qasmbench" / std::string(name));
     Distribution exact = exact_distribution(program);
 
     constexpr std::uint64_t kShots = 4000;
@@ -207,7 +207,7 @@ TEST_CASE("the semiclassical inverse QFT of |+>^4 always reads 0000", "[corpus][
     return;
   }
   // inverseqft_n4 measures the semiclassical inverse QFT of H^{⊗4}|0>: |+>^4 maps to |0000> exactly.
-  qrt::qasm::Program program = qrt::qasm::parse_file(*corpus::corpus_dir() / "qasmbench" / "inverseqft_n4.qasm");
+  qrt::program::Program program = qrt::qasm::parse_file(*corpus::corpus_dir() / "qasmbench" / "inverseqft_n4.qasm");
   Distribution exact = exact_distribution(program);
   REQUIRE(exact.size() == 1);
   CHECK(exact.begin()->first == "0 0 0 0");

@@ -24,7 +24,7 @@ std::size_t index_of(const std::string& bits) {  // rightmost character = qubit 
 void check_circuit(const std::string& file, const boost::json::object& ref, const std::string& device_config,
                    double tolerance = 1e-9) {
   INFO(file << " on " << device_config);
-  qrt::qasm::Program program = qrt::qasm::parse_file(*corpus::corpus_dir() / "qasmbench" / file);
+  qrt::program::Program program = qrt::qasm::parse_file(*corpus::corpus_dir() / "qasmbench" / file);
   const auto n = static_cast<std::size_t>(ref.at("qubits").as_int64());
   REQUIRE(program.num_qubits == n);
 

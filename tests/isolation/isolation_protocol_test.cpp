@@ -51,7 +51,7 @@ TEST_CASE("lowered programs, options and results round-trip bit-exactly", "[isol
   auto program = qrt::qasm::parse_string(
       "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\nu3(0.1,0.2,0.3) q[0];\nccx q[0],q[1],q[2];\n"
       "measure q[0] -> c[0];\nif (c == 1) rz(1e-300) q[1];\nmeasure q -> c;\n");
-  const qrt::qasm::LoweredProgram lowered = qrt::qasm::lower(program, {{"RZ", "RY", "CNOT", "PhaseShift"}, false, false});
+  const qrt::program::LoweredProgram lowered = qrt::program::lower(program, {{"RZ", "RY", "CNOT", "PhaseShift"}, false, false});
   const auto text = boost::json::serialize(encode_program(lowered));
   const auto back = decode_program(boost::json::parse(text).as_object());
   CHECK(back.parameters == lowered.parameters);
@@ -79,11 +79,11 @@ TEST_CASE("lowered programs, options and results round-trip bit-exactly", "[isol
 }
 
 TEST_CASE("a program whose ranges leave its pools is refused before it runs", "[isolation][protocol]") {
-  qrt::qasm::LoweredProgram p;
+  qrt::program::LoweredProgram p;
   p.num_qubits = 1;
   p.gate_names = {"PauliX"};
   p.wires = {0};
-  qrt::qasm::LoweredOperation op;
+  qrt::program::LoweredOperation op;
   op.wires = {0, 2};  // two wires, one in the pool
   p.operations.push_back(op);
   CHECK_THROWS_WITH(decode_program(encode_program(p)), Catch::Matchers::Contains("malformed"));

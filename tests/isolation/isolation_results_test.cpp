@@ -37,7 +37,7 @@ h q[0];
 measure q -> c;
 )";
 
-void check_same(qrt::Runtime& runtime, const qrt::qasm::Program& program, const std::string& config, bool analytic) {
+void check_same(qrt::Runtime& runtime, const qrt::program::Program& program, const std::string& config, bool analytic) {
   qrt::RunOptions options;
   options.seed = 11;
   options.shots = 500;

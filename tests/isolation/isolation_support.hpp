@@ -42,25 +42,25 @@ inline qrt::RuntimeOptions bundled_plugins() {
 }
 
 // Sets qubit 0 and measures both: counts {"01": shots} on a fake.crash device.
-inline qrt::qasm::Program good_program() {
+inline qrt::program::Program good_program() {
   return qrt::qasm::parse_string("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nx q[0];\n"
                                  "measure q -> c;\n", "good.qasm");
 }
 
 // Runs the device's failure (the native gate `boom`) on line 6.
-inline qrt::qasm::Program boom_program() {
+inline qrt::program::Program boom_program() {
   return qrt::qasm::parse_string("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nopaque boom a;\nqreg q[2];\ncreg c[2];\n"
                                  "boom q[1];\nmeasure q -> c;\n", "boom.qasm");
 }
 
-inline qrt::RunResult run(qrt::Runtime& runtime, const std::string& config, const qrt::qasm::Program& program,
+inline qrt::RunResult run(qrt::Runtime& runtime, const std::string& config, const qrt::program::Program& program,
                           qrt::RunOptions options = {}) {
   qrt::Device device = runtime.open(config);
   return qrt::run_program(program, device, options);
 }
 
 // What run() throws, as text ("" when it does not throw).
-inline std::string failure_of(qrt::Runtime& runtime, const std::string& config, const qrt::qasm::Program& program) {
+inline std::string failure_of(qrt::Runtime& runtime, const std::string& config, const qrt::program::Program& program) {
   try {
     run(runtime, config, program);
   } catch (const std::exception& e) {

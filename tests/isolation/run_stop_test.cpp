@@ -30,7 +30,7 @@ using namespace std::chrono_literals;
 // `gates` Hadamards over `qubits` qubits, round robin. At 20 qubits on a device that applies each gate as
 // it comes (kUnfused) each takes a millisecond or more, so 5000 of them run for seconds and a stop lands
 // mid-run. (With fusion the device would merge them, and the whole run take a fraction of a second.)
-qrt::qasm::Program hadamards(std::size_t qubits, std::size_t gates) {
+qrt::program::Program hadamards(std::size_t qubits, std::size_t gates) {
   std::string text = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[" + std::to_string(qubits) + "];\n";
   for (std::size_t i = 0; i < gates; ++i) text += "h q[" + std::to_string(i % qubits) + "];\n";
   return qrt::qasm::parse_string(text, "hadamards.qasm");
@@ -128,7 +128,7 @@ TEST_CASE("a worker whose host hangs up mid-run stops at the next operation and 
   // This test process is the host and stays alive, so PR_SET_PDEATHSIG never fires: only the worker's
   // watch on its channel can stop it. Uninterrupted, the program would run for minutes.
   std::string library, kwargs = "{\"fusion\":false}";
-  qrt::qasm::LoweredProgram lowered;
+  qrt::program::LoweredProgram lowered;
   {
     qrt::Runtime runtime(isolation_test::bundled_plugins());
     qrt::Device device = runtime.open("statevector.qubit");

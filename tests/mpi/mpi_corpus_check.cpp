@@ -18,7 +18,7 @@
 
 namespace {
 
-qrt::RunResult run(const qrt::qasm::Program& program, const std::string& config, const std::string& z_word) {
+qrt::RunResult run(const qrt::program::Program& program, const std::string& config, const std::string& z_word) {
   qrt::Device device = corpus::runtime().open(config);
   qrt::RunOptions options;
   options.strip_measurements = true;
@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
     const std::string file(name);
     const auto n = static_cast<unsigned>(ref.as_object().at("qubits").as_int64());
     try {
-      const qrt::qasm::Program program = qrt::qasm::parse_file(*corpus::corpus_dir() / "qasmbench" / file);
+      const qrt::program::Program program = qrt::qasm::parse_file(*corpus::corpus_dir() / "qasmbench" / file);
       std::string z_word(n, 'I');
       z_word[0] = 'Z';      // the top qubit: a global one when P > 1
       z_word[n - 1] = 'X';  // and qubit 0

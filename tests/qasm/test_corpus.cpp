@@ -81,7 +81,7 @@ TEST_CASE("qasm: every corpus circuit parses with the expected qubit and gate co
     INFO(name);
     REQUIRE(expected.contains(name));
     const json::object& entry = expected.at(name).as_object();
-    const qrt::qasm::Program program = qrt::qasm::parse_file(file);
+    const qrt::program::Program program = qrt::qasm::parse_file(file);
     CHECK(program.num_qubits == entry.at("qubits").as_int64());
     CHECK(program.gate_count() == static_cast<std::size_t>(entry.at("gate_count").as_int64()));
     const auto& qregs = entry.at("qregs").as_array();
@@ -98,27 +98,27 @@ TEST_CASE("qasm: every corpus circuit parses with the expected qubit and gate co
 TEST_CASE("qasm: lowered corpus circuits reproduce the reference probabilities", "[qasm][corpus]") {
   if (!corpus_available()) return;
   const json::object expected = load_expected();
-  const qrt::qasm::DeviceGateSet full{{"PauliX", "PauliY", "PauliZ", "Hadamard", "S", "T", "SX", "PhaseShift", "RX", "RY",
+  const qrt::program::DeviceGateSet full{{"PauliX", "PauliY", "PauliZ", "Hadamard", "S", "T", "SX", "PhaseShift", "RX", "RY",
                                        "RZ", "Rot", "CNOT", "CY", "CZ", "CH", "SWAP", "CSWAP", "Toffoli",
                                        "ControlledPhaseShift", "CRX", "CRY", "CRZ", "CRot", "IsingXX", "IsingZZ",
                                        "QubitUnitary"},
                                       true, true};
-  const qrt::qasm::DeviceGateSet ibm_like{{"RZ", "SX", "PauliX", "CNOT"}, false, false};
-  const qrt::qasm::DeviceGateSet minimal{{"QubitUnitary", "CNOT"}, false, false};
+  const qrt::program::DeviceGateSet ibm_like{{"RZ", "SX", "PauliX", "CNOT"}, false, false};
+  const qrt::program::DeviceGateSet minimal{{"QubitUnitary", "CNOT"}, false, false};
   for (const fs::path& file : corpus_files()) {
     const std::string name = file.filename().string();
     INFO(name);
     const json::object& entry = expected.at(name).as_object();
-    const qrt::qasm::Program program = qrt::qasm::parse_file(file);
-    check_probabilities(unitary_part_state(qrt::qasm::lower(program, full)), entry);
+    const qrt::program::Program program = qrt::qasm::parse_file(file);
+    check_probabilities(unitary_part_state(qrt::program::lower(program, full)), entry);
     // Smaller circuits also on gate sets that force expansion.
     if (program.num_qubits <= 10) {
-      check_probabilities(unitary_part_state(qrt::qasm::lower(program, minimal)), entry);
-      check_probabilities(unitary_part_state(qrt::qasm::lower(program, {{"RZ", "RY", "CNOT"}, false, false})), entry);
+      check_probabilities(unitary_part_state(qrt::program::lower(program, minimal)), entry);
+      check_probabilities(unitary_part_state(qrt::program::lower(program, {{"RZ", "RY", "CNOT"}, false, false})), entry);
     }
     if (name.find("_transpiled") != std::string::npos) {
       // Transpiled files use rz, sx, x and cx only: an IBM-like basis maps them one to one.
-      const auto lowered = qrt::qasm::lower(program, ibm_like);
+      const auto lowered = qrt::program::lower(program, ibm_like);
       CHECK(lowered.operations.size() == program.operations.size());
     }
   }

@@ -1,5 +1,5 @@
 // Robustness: random mutations and truncations of the corpus files, and random token soup, never crash
-// or hang the front-end; the only failure allowed is qrt::qasm::Error. (ASan/UBSan builds run this too.)
+// or hang the front-end; the only failure allowed is qrt::program::Error. (ASan/UBSan builds run this too.)
 #include "qasm_test_support.hpp"
 
 #include <filesystem>
@@ -68,21 +68,21 @@ std::string token_soup(std::mt19937_64& rng) {
   return text;
 }
 
-// Runs the whole front-end on `text`; true when it was accepted, false on qrt::qasm::Error. Any other
+// Runs the whole front-end on `text`; true when it was accepted, false on qrt::program::Error. Any other
 // exception escapes and fails the test.
 bool run_front_end(const std::string& text) {
   qrt::qasm::ParseOptions parse_options;
   parse_options.max_operations = 20000;
   parse_options.max_qubits = 4096;
-  qrt::qasm::LoweringOptions lowering_options;
+  qrt::program::LoweringOptions lowering_options;
   lowering_options.max_operations = 50000;
   try {
-    const qrt::qasm::Program program = qrt::qasm::parse_string(text, "fuzz.qasm", parse_options);
-    (void)qrt::qasm::lower(program, {{"CNOT", "Hadamard", "PhaseShift", "RY", "Toffoli", "SX"}, true, true}, lowering_options);
-    (void)qrt::qasm::lower(program, {{"QubitUnitary", "CNOT"}, false, false}, lowering_options);
-    (void)qrt::qasm::expand_to_primitives(program, 50000);
+    const qrt::program::Program program = qrt::qasm::parse_string(text, "fuzz.qasm", parse_options);
+    (void)qrt::program::lower(program, {{"CNOT", "Hadamard", "PhaseShift", "RY", "Toffoli", "SX"}, true, true}, lowering_options);
+    (void)qrt::program::lower(program, {{"QubitUnitary", "CNOT"}, false, false}, lowering_options);
+    (void)qrt::program::expand_to_primitives(program, 50000);
     return true;
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     REQUIRE(std::string(error.what()).size() > 0);
     return false;
   }
@@ -90,7 +90,7 @@ bool run_front_end(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("qasm: mutated corpus files fail only with qrt::qasm::Error", "[qasm][fuzz]") {
+TEST_CASE("qasm: mutated corpus files fail only with qrt::program::Error", "[qasm][fuzz]") {
   const std::vector<std::string> texts = corpus_texts();
   if (texts.empty()) {
     WARN("QASMBench corpus not found under " << QRT_TEST_CORPUS_DIR << ": corpus mutations SKIPPED");
@@ -107,7 +107,7 @@ TEST_CASE("qasm: mutated corpus files fail only with qrt::qasm::Error", "[qasm][
   CHECK(rejected > 500);
 }
 
-TEST_CASE("qasm: random token sequences fail only with qrt::qasm::Error", "[qasm][fuzz]") {
+TEST_CASE("qasm: random token sequences fail only with qrt::program::Error", "[qasm][fuzz]") {
   std::mt19937_64 rng(7);
   std::size_t rejected = 0;
   for (int iteration = 0; iteration < 3000; ++iteration) rejected += run_front_end(token_soup(rng)) ? 0 : 1;

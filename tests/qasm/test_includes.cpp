@@ -46,7 +46,7 @@ TEST_CASE("qasm: includes resolve relative to the including file", "[qasm][inclu
   dir.write("lib/gates.inc", "include \"more/extra.inc\";\ngate twice a { U(0,0,pi/2) a; U(0,0,pi/2) a; }\n");
   dir.write("lib/more/extra.inc", "gate nop a { }\n");
   const fs::path main = dir.write("main.qasm", "OPENQASM 2.0;\ninclude \"lib/gates.inc\";\nqreg q[1];\ntwice q[0];\nnop q[0];\n");
-  const qrt::qasm::Program p = qrt::qasm::parse_file(main);
+  const qrt::program::Program p = qrt::qasm::parse_file(main);
   CHECK(p.warnings.empty());
   CHECK(p.gate_count() == 2);
   REQUIRE(p.find_gate("twice"));
@@ -71,7 +71,7 @@ TEST_CASE("qasm: a missing include names the paths looked at", "[qasm][include]"
   try {
     (void)qrt::qasm::parse_file(main);
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(error.file() == main.string());
     CHECK(error.line() == 2);
     CHECK(error.column() == 9);
@@ -87,7 +87,7 @@ TEST_CASE("qasm: cyclic includes are detected", "[qasm][include]") {
   try {
     (void)qrt::qasm::parse_file(main);
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(error.file() == (dir.path() / "b.inc").string());
     CHECK(error.line() == 2);
     CHECK(error.column() == 9);
@@ -104,7 +104,7 @@ TEST_CASE("qasm: errors inside an included file point into that file", "[qasm][i
   try {
     (void)qrt::qasm::parse_file(main);
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(error.file() == (dir.path() / "bad.inc").string());
     CHECK(error.line() == 2);
     CHECK(error.column() == 17);
@@ -117,7 +117,7 @@ TEST_CASE("qasm: qelib1.inc is the built-in library even when a file of that nam
   TempDir dir;
   dir.write("qelib1.inc", "gate h a { }\n");  // an older / different library next to the circuit
   const fs::path main = dir.write("main.qasm", "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\nsx q[0];\n");
-  const qrt::qasm::Program p = qrt::qasm::parse_file(main);
+  const qrt::program::Program p = qrt::qasm::parse_file(main);
   CHECK(p.gates[*p.find_gate("h")].body.size() == 1);
   CHECK(p.sources[1]->name() == "qelib1.inc");
 }
@@ -128,7 +128,7 @@ TEST_CASE("qasm: unreadable main files are errors naming the file", "[qasm][incl
   try {
     (void)qrt::qasm::parse_file(missing);
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(error.file() == missing.string());
     CHECK(error.line() == 0);
     CHECK_THAT(error.message(), Catch::Matchers::StartsWith("cannot read file: "));

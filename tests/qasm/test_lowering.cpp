@@ -9,9 +9,9 @@
 #include <thread>
 
 using namespace qasm_test;
-using qrt::qasm::DeviceGateSet;
-using qrt::qasm::LoweredKind;
-using qrt::qasm::LoweredProgram;
+using qrt::program::DeviceGateSet;
+using qrt::program::LoweredKind;
+using qrt::program::LoweredProgram;
 
 namespace {
 
@@ -50,12 +50,12 @@ std::string number(double value) {
 }
 
 // Checks lowered == expansion on every device; returns the lowering for the full device.
-LoweredProgram check_exact(const qrt::qasm::Program& program) {
+LoweredProgram check_exact(const qrt::program::Program& program) {
   const Matrix expected = expanded_unitary(program);
   LoweredProgram full;
   for (const NamedDevice& device : devices()) {
     INFO("device: " << device.name);
-    const LoweredProgram lowered = qrt::qasm::lower(program, device.gates);
+    const LoweredProgram lowered = qrt::program::lower(program, device.gates);
     CHECK(max_difference(unitary_of(lowered), expected) <= 1e-12);
     if (device.name == "full native set") full = lowered;
   }
@@ -161,7 +161,7 @@ TEST_CASE("qasm: the full device gets direct mappings", "[qasm][lowering]") {
 
 TEST_CASE("qasm: a minimal device gets expansions", "[qasm][lowering]") {
   const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\nh q[0];\nccx q[0], q[1], q[2];\n");
-  const LoweredProgram lowered = qrt::qasm::lower(program, {{"QubitUnitary", "CNOT"}, false, false});
+  const LoweredProgram lowered = qrt::program::lower(program, {{"QubitUnitary", "CNOT"}, false, false});
   std::size_t matrices = 0, cnots = 0;
   for (const auto& op : lowered.operations) {
     if (op.kind == LoweredKind::Matrix) {
@@ -189,7 +189,7 @@ TEST_CASE("qasm: global phases are accumulated, conditional ones become GlobalPh
   const DeviceGateSet rotations{{"RX", "RY", "RZ", "CNOT", "GlobalPhase"}, false, false};
   const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\n"
                              "rz(0.4) q[0];\nrz(0.6) q[0];\nif (c == 1) rz(0.5) q[0];\n");
-  const LoweredProgram lowered = qrt::qasm::lower(program, rotations);
+  const LoweredProgram lowered = qrt::program::lower(program, rotations);
   CHECK(lowered.global_phase == Approx(0.5));
   REQUIRE(names_of(lowered) == std::vector<std::string>{"RZ", "RZ", "RZ", "GlobalPhase"});
   for (std::size_t i = 2; i < 4; ++i) {
@@ -198,7 +198,7 @@ TEST_CASE("qasm: global phases are accumulated, conditional ones become GlobalPh
   }
   CHECK(lowered.params(lowered.operations[3])[0] == Approx(-0.25));
 
-  const LoweredProgram without = qrt::qasm::lower(program, {{"RX", "RY", "RZ", "CNOT"}, false, false});
+  const LoweredProgram without = qrt::program::lower(program, {{"RX", "RY", "RZ", "CNOT"}, false, false});
   CHECK(names_of(without) == std::vector<std::string>{"RZ", "RZ", "RZ"});  // an unobservable phase is dropped
 }
 
@@ -216,7 +216,7 @@ reset q[1];
 
 TEST_CASE("qasm: measure, reset, barrier and conditions pass through", "[qasm][lowering]") {
   const auto program = parse(kMeasuringProgram);
-  const LoweredProgram lowered = qrt::qasm::lower(program, full_device());
+  const LoweredProgram lowered = qrt::program::lower(program, full_device());
   CHECK(lowered.num_qubits == 2);
   CHECK(lowered.num_clbits == 2);
   REQUIRE(lowered.operations.size() == 6);
@@ -239,9 +239,9 @@ TEST_CASE("qasm: drop_measurements leaves out measure, reset and conditional ope
   const auto program = parse(std::string(kMeasuringProgram) + R"(cx q[0], q[1];
 if (c == 1) u2(0.1, 0.2) q[0];
 )");
-  qrt::qasm::LoweringOptions options;
+  qrt::program::LoweringOptions options;
   options.drop_measurements = true;
-  const LoweredProgram lowered = qrt::qasm::lower(program, full_device(), options);
+  const LoweredProgram lowered = qrt::program::lower(program, full_device(), options);
   REQUIRE(lowered.operations.size() == 3);
   CHECK(lowered.gate_name(lowered.operations[0]) == "Hadamard");
   CHECK(lowered.operations[1].kind == LoweredKind::Barrier);
@@ -252,36 +252,36 @@ if (c == 1) u2(0.1, 0.2) q[0];
 
   // Dropped operations are not lowered at all: gates the device lacks there (x, u2) are no error.
   const DeviceGateSet hadamard_and_cnot{{"Hadamard", "CNOT"}, false, false};
-  CHECK_THROWS(qrt::qasm::lower(program, hadamard_and_cnot));
-  CHECK(qrt::qasm::lower(program, hadamard_and_cnot, options).operations.size() == 3);
+  CHECK_THROWS(qrt::program::lower(program, hadamard_and_cnot));
+  CHECK(qrt::program::lower(program, hadamard_and_cnot, options).operations.size() == 3);
 }
 
 TEST_CASE("qasm: opaque gates need the device's own gate", "[qasm][lowering]") {
   const auto program = parse("OPENQASM 2.0;\nopaque magic(a) x, y;\nqreg q[2];\nmagic(0.5) q[1], q[0];\n");
   try {
-    (void)qrt::qasm::lower(program, {{"CNOT", "RX"}, false, false});
+    (void)qrt::program::lower(program, {{"CNOT", "RX"}, false, false});
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(error.line() == 4);
     CHECK(error.column() == 1);
     CHECK(error.message() == "cannot lower gate 'magic' to this device's gates: it needs a device gate named 'magic' "
                              "(it is opaque); device gates: [CNOT, RX]");
   }
-  const LoweredProgram lowered = qrt::qasm::lower(program, {{"CNOT", "Magic"}, false, false});
+  const LoweredProgram lowered = qrt::program::lower(program, {{"CNOT", "Magic"}, false, false});
   REQUIRE(lowered.operations.size() == 1);
   CHECK(lowered.gate_name(lowered.operations[0]) == "Magic");
   CHECK(lowered.params(lowered.operations[0])[0] == 0.5);
   CHECK(std::vector<std::uint32_t>(lowered.targets(lowered.operations[0]).begin(), lowered.targets(lowered.operations[0]).end()) ==
         std::vector<std::uint32_t>{1, 0});
-  CHECK_THROWS_WITH(qrt::qasm::expand_to_primitives(program), Catch::Matchers::Contains("opaque gate 'magic' has no definition"));
+  CHECK_THROWS_WITH(qrt::program::expand_to_primitives(program), Catch::Matchers::Contains("opaque gate 'magic' has no definition"));
 }
 
 TEST_CASE("qasm: a device without the needed gates gets an error naming gate and gate list", "[qasm][lowering]") {
   const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\nh q[0];\n  ccx q[0], q[1], q[2];\n");
   try {
-    (void)qrt::qasm::lower(program, {{"Hadamard", "RX"}, false, false});
+    (void)qrt::program::lower(program, {{"Hadamard", "RX"}, false, false});
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(error.line() == 5);
     CHECK(error.column() == 3);
     CHECK(error.message() ==
@@ -290,19 +290,19 @@ TEST_CASE("qasm: a device without the needed gates gets an error naming gate and
           "device gates: [Hadamard, RX]");
   }
   const auto u_only = parse("OPENQASM 2.0;\nqreg q[1];\nU(1, 2, 3) q[0];\n");
-  CHECK_THROWS_WITH(qrt::qasm::lower(u_only, {{"CNOT"}, false, false}),
+  CHECK_THROWS_WITH(qrt::program::lower(u_only, {{"CNOT"}, false, false}),
                     Catch::Matchers::Contains("cannot lower gate 'U' to this device's gates: it needs one of: QubitUnitary | "
                                               "Rot | PhaseShift + RY + PhaseShift | RZ + RY + RZ | RZ + RX + RZ"));
 }
 
 TEST_CASE("qasm: expansion errors are reported with the gate body position and the call site", "[qasm][lowering]") {
   const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\ngate g(t) a { rx(1/t) a; }\nqreg q[1];\ng(0) q[0];\n");
-  for (const auto& run : {std::function<void()>([&] { (void)qrt::qasm::lower(program, full_device()); }),
-                          std::function<void()>([&] { (void)qrt::qasm::expand_to_primitives(program); })}) {
+  for (const auto& run : {std::function<void()>([&] { (void)qrt::program::lower(program, full_device()); }),
+                          std::function<void()>([&] { (void)qrt::program::expand_to_primitives(program); })}) {
     try {
       run();
       FAIL("expected an error");
-    } catch (const qrt::qasm::Error& error) {
+    } catch (const qrt::program::Error& error) {
       CHECK(error.line() == 3);
       CHECK(error.column() == 19);
       CHECK(error.message() == "division by zero (in gate 'g' with t=0, applied at test.qasm:5:1)");
@@ -320,11 +320,11 @@ TEST_CASE("qasm: exponential gate nesting is stopped by the operation limit", "[
   }
   source += "qreg q[1];\ng12 q[0];\n";  // 10^12 primitive gates
   const auto program = parse(source);
-  qrt::qasm::LoweringOptions options;
+  qrt::program::LoweringOptions options;
   options.max_operations = 10000;
-  CHECK_THROWS_WITH(qrt::qasm::lower(program, full_device(), options),
+  CHECK_THROWS_WITH(qrt::program::lower(program, full_device(), options),
                     Catch::Matchers::Contains("lowering the program exceeds the limit of 10000 operations"));
-  CHECK_THROWS_WITH(qrt::qasm::expand_to_primitives(program, 10000),
+  CHECK_THROWS_WITH(qrt::program::expand_to_primitives(program, 10000),
                     Catch::Matchers::Contains("exceeds the limit of 10000 operations"));
 
   // Gates that expand to nothing at all must not make lowering run for ever either.
@@ -336,9 +336,9 @@ TEST_CASE("qasm: exponential gate nesting is stopped by the operation limit", "[
   }
   empty += "qreg q[1];\ne12 q[0];\n";
   const auto nothing = parse(empty);
-  CHECK_THROWS_WITH(qrt::qasm::lower(nothing, full_device(), options),
+  CHECK_THROWS_WITH(qrt::program::lower(nothing, full_device(), options),
                     Catch::Matchers::Contains("expands more than 40000 gate applications"));
-  CHECK_THROWS_WITH(qrt::qasm::expand_to_primitives(nothing, 10000),
+  CHECK_THROWS_WITH(qrt::program::expand_to_primitives(nothing, 10000),
                     Catch::Matchers::Contains("takes more than 40000 gate applications"));
 }
 
@@ -351,7 +351,7 @@ TEST_CASE("qasm: parsing and lowering may run concurrently", "[qasm][lowering]")
   for (std::size_t i = 0; i < results.size(); ++i) {
     threads.emplace_back([&, i] {
       const auto program = qrt::qasm::parse_string(source, "thread.qasm");
-      results[i] = qrt::qasm::lower(program, i % 2 == 0 ? full_device() : DeviceGateSet{{"Rot", "CNOT"}, false, false});
+      results[i] = qrt::program::lower(program, i % 2 == 0 ? full_device() : DeviceGateSet{{"Rot", "CNOT"}, false, false});
     });
   }
   for (std::thread& thread : threads) thread.join();

@@ -1,4 +1,4 @@
-// Every class of invalid input is rejected with qrt::qasm::Error at the right line and column, with a
+// Every class of invalid input is rejected with qrt::program::Error at the right line and column, with a
 // message saying what was expected.
 #include "qasm_test_support.hpp"
 
@@ -13,7 +13,7 @@ TEST_CASE("qasm: error messages quote the line with a caret", "[qasm][errors]") 
   try {
     (void)qrt::qasm::parse_string(kHead + "qreg q[1];\n   hh q[0];\n", "circuit.qasm");
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(error.file() == "circuit.qasm");
     CHECK(error.line() == 4);
     CHECK(error.column() == 4);
@@ -26,7 +26,7 @@ TEST_CASE("qasm: the caret follows tabs", "[qasm][errors]") {
   try {
     (void)qrt::qasm::parse_string("OPENQASM 2.0;\nqreg q[1];\n\tfoo q[0];\n", "t.qasm");
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(std::string(error.what()) == "t.qasm:3:2: error: unknown gate 'foo'\n  \tfoo q[0];\n  \t^");
   }
 }
@@ -56,7 +56,7 @@ TEST_CASE("qasm: a missing semicolon is reported where it belongs, at the end of
   try {
     (void)qrt::qasm::parse_string(kHead + "qreg q[2];\nh q[0]\nh q[1];\n", "m.qasm");
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(std::string(error.what()) == "m.qasm:4:7: error: expected ';' after the gate arguments, before identifier 'h' on "
                                        "line 5\n  h q[0]\n        ^");
   }
@@ -72,21 +72,21 @@ TEST_CASE("qasm: the caret excerpt escapes bytes that are not printable text", "
   try {
     (void)qrt::qasm::parse_string(std::string("\x7F" "ELF\x02\x01\x00\x1B[2J\n", 12), "a.out");
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(std::string(error.what()) == "a.out:1:1: error: unexpected byte 0x7F (OpenQASM source is ASCII)\n"
                                        "  \\x7FELF\\x02\\x01\\x00\\x1B[2J\n  ^");
   }
   try {  // the caret stays under its byte after escaped bytes and well-formed UTF-8 (kept as it is)
     (void)qrt::qasm::parse_string(kHead + "qreg q[1];\ninclude \"\x01\xC3\xA9\" @;\n", "b.qasm");
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(std::string(error.what()) == "b.qasm:4:15: error: unexpected character '@'\n"
                                        "  include \"\\x01\xC3\xA9\" @;\n                  ^");
   }
   try {
     (void)qrt::qasm::parse_string(kHead + "qreg q[1];\n\xC3\xA9\x00 x\n"s, "c.qasm");
     FAIL("expected an error");
-  } catch (const qrt::qasm::Error& error) {
+  } catch (const qrt::program::Error& error) {
     CHECK(std::string(error.what()) == "c.qasm:4:1: error: unexpected byte 0xC3 (OpenQASM source is ASCII)\n"
                                        "  \xC3\xA9\\x00 x\n  ^");
   }
@@ -123,7 +123,7 @@ TEST_CASE("qasm: suggestions are typos, never rewrites of a short name", "[qasm]
   auto message = [](const std::string& text) {
     try {
       qrt::qasm::parse_string(text, "circuit.qasm");
-    } catch (const qrt::qasm::Error& e) {
+    } catch (const qrt::program::Error& e) {
       return e.message();
     }
     return std::string("(parsed)");

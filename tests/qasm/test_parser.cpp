@@ -4,8 +4,8 @@
 #include <cmath>
 
 using qasm_test::parse;
-using qrt::qasm::OpKind;
-using qrt::qasm::Program;
+using qrt::program::OpKind;
+using qrt::program::Program;
 
 namespace {
 
@@ -67,7 +67,7 @@ TEST_CASE("qasm: include qelib1.inc gives Qiskit's standard gates, built in", "[
     const auto index = p.find_gate(name);
     REQUIRE(index.has_value());
     CHECK(p.gates[*index].builtin);
-    CHECK(p.gates[*index].kind == qrt::qasm::GateKind::Defined);
+    CHECK(p.gates[*index].kind == qrt::program::GateKind::Defined);
     CHECK(p.sources[p.gates[*index].pos.file]->name() == "qelib1.inc");
   }
   const auto cu = p.gates[*p.find_gate("cu")];
@@ -108,7 +108,7 @@ nothing q[1];
   CHECK(p.gates[*p.find_gate("nothing")].body.empty());
 
   // Expanding reaches the primitives with the parameters threaded through.
-  const Program expanded = qrt::qasm::expand_to_primitives(p);
+  const Program expanded = qrt::program::expand_to_primitives(p);
   REQUIRE(expanded.operations.size() == 3);
   const auto first = expanded.params(expanded.operations[0]);
   CHECK(std::vector<double>(first.begin(), first.end()) == std::vector<double>{0.5, -0.5, -0.25});
@@ -203,7 +203,7 @@ TEST_CASE("qasm: a condition that can never hold is a warning", "[qasm][parser]"
 TEST_CASE("qasm: opaque declarations", "[qasm][parser]") {
   const Program p = parse("OPENQASM 2.0;\nopaque magic(a, b) x, y;\nopaque plain x;\nqreg q[2];\nmagic(1, 2) q[0], q[1];\n");
   const auto& magic = p.gates[*p.find_gate("magic")];
-  CHECK(magic.kind == qrt::qasm::GateKind::Opaque);
+  CHECK(magic.kind == qrt::program::GateKind::Opaque);
   CHECK(magic.params.size() == 2);
   CHECK(magic.qubits.size() == 2);
   REQUIRE(p.operations.size() == 1);
@@ -255,14 +255,14 @@ TEST_CASE("qasm: operations keep their source positions", "[qasm][parser]") {
   CHECK(p.operations[2].pos.line == 5);
   CHECK(p.describe(p.operations[0].pos) == "test.qasm:4:3");
   // An executor can report runtime errors against the statement.
-  const qrt::qasm::Error error = p.error_at(p.operations[0].pos, "device failed");
+  const qrt::program::Error error = p.error_at(p.operations[0].pos, "device failed");
   CHECK(std::string(error.what()) == "test.qasm:4:3: error: device failed\n    CX q[0], q[1];\n    ^");
 }
 
 TEST_CASE("qasm: a missing header is a warning, not an error", "[qasm][parser]") {
   const Program p = parse("qreg q[1];\nU(0,0,0) q[0];\n");
   REQUIRE(p.warnings.size() == 1);
-  CHECK(p.warnings[0].severity == qrt::qasm::Severity::Warning);
+  CHECK(p.warnings[0].severity == qrt::program::Severity::Warning);
   CHECK(p.warnings[0].line == 1);
   CHECK(p.warnings[0].column == 1);
   CHECK_THAT(p.warnings[0].message, Catch::Matchers::Contains("missing 'OPENQASM 2.0;' header"));

@@ -158,7 +158,7 @@ TEST_CASE("QASMBench Clifford circuits match the corpus reference probabilities"
                            "lpn_n5_transpiled.qasm", "qrng_n4_transpiled.qasm"}) {
     INFO(file);
     const boost::json::object& ref = expected.at(file).as_object();
-    qrt::qasm::Program program = qrt::qasm::parse_file(corpus / "qasmbench" / file);
+    qrt::program::Program program = qrt::qasm::parse_file(corpus / "qasmbench" / file);
     qrt::Device device = runtime().open("stabilizer.qubit");
     qrt::RunOptions options;
     options.strip_measurements = true;

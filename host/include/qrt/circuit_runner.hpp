@@ -11,8 +11,8 @@
 
 #include <qrt/device.hpp>
 #include <qrt/execution_progress.hpp>
-#include <qrt/qasm/lowering.hpp>
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/lowering.hpp>
+#include <qrt/program/program.hpp>
 
 #include <complex>
 #include <cstdint>
@@ -55,22 +55,22 @@ struct RunResult {
   double global_phase = 0;
 };
 
-// Throws qrt::qasm::Error (quoting the statement) for program errors found while lowering or running,
+// Throws qrt::program::Error (quoting the statement) for program errors found while lowering or running,
 // and qrt::Error for device errors and impossible requests (e.g. a dynamic circuit without shots).
-RunResult run_program(const qasm::Program& program, Device& device, const RunOptions& options);
+RunResult run_program(const program::Program& program, Device& device, const RunOptions& options);
 
 // run_program in two steps, for a program run many times on one device type (Executor::submit does
 // this for a Program submitted repeatedly): lowering depends only on the program, the device's gate
 // set and options.strip_measurements, so its result can be reused. run_lowered leaves lower_seconds
 // at 0 (the Executor fills it in when it lowered the program for that run).
-qasm::DeviceGateSet gate_set_of(const DeviceType& type);
-qasm::LoweredProgram lower_for(const qasm::Program& program, const qasm::DeviceGateSet& gates, const RunOptions& options);
-RunResult run_lowered(const qasm::Program& program, const qasm::LoweredProgram& lowered, Device& device,
+program::DeviceGateSet gate_set_of(const DeviceType& type);
+program::LoweredProgram lower_for(const program::Program& program, const program::DeviceGateSet& gates, const RunOptions& options);
+RunResult run_lowered(const program::Program& program, const program::LoweredProgram& lowered, Device& device,
                       const RunOptions& options);
 
 // Whether the program runs shot by shot (measures mid-circuit, see above): it then needs shots > 0 and
 // has no final-state probabilities, state or expectation values.
-bool is_dynamic(const qasm::LoweredProgram& program);
+bool is_dynamic(const program::LoweredProgram& program);
 
 // The final state of the run that left `device` as it is (run_program or run_lowered, its wires still
 // allocated), indexed as RunResult::state (qubit k = bit k, `global_phase` included), written into `out`

@@ -2,7 +2,7 @@
 //
 //   qrt::Runtime runtime;
 //   qrt::Executor executor(runtime);                       // one worker per core
-//   auto program = std::make_shared<const qrt::qasm::Program>(qrt::qasm::parse_file("bell.qasm"));
+//   auto program = std::make_shared<const qrt::program::Program>(qrt::qasm::parse_file("bell.qasm"));
 //   std::future<qrt::RunResult> a = executor.submit("statevector.qubit", program, {.shots = 100, .seed = 1});
 //   std::future<double> b = executor.submit("null.qubit", [](qrt::Device& d) { ...; return 0.0; });
 //
@@ -31,7 +31,7 @@
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device.hpp>
 #include <qrt/error.hpp>
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/program.hpp>
 #include <qrt/runtime.hpp>
 
 #include <concepts>
@@ -89,7 +89,7 @@ class Executor {
       -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>>;
 
   // Runs a parsed OpenQASM program with run_program(); one Program may be shared by many submissions.
-  std::future<RunResult> submit(std::string_view device_config, std::shared_ptr<const qasm::Program> program,
+  std::future<RunResult> submit(std::string_view device_config, std::shared_ptr<const program::Program> program,
                                 RunOptions options = {});
 
   void cancel() noexcept;

@@ -16,7 +16,7 @@
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
 #include <qrt/qasm/parser.hpp>
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/program.hpp>
 
 #include <cstddef>
 #include <functional>
@@ -57,8 +57,8 @@ class ParameterGrid {
 };
 
 // Parses `source` (named `name` in messages and for relative includes) with `binding` as the values of
-// its free parameters. Throws qrt::qasm::Error like qasm::parse_string.
-qasm::Program bind_program(std::string_view source, const std::string& name, const ParameterBinding& binding,
+// its free parameters. Throws qrt::program::Error like qasm::parse_string.
+program::Program bind_program(std::string_view source, const std::string& name, const ParameterBinding& binding,
                            qasm::ParseOptions options = {});
 
 // Submits one run of `source` per grid point; future i belongs to point i. Each point is parsed on the

@@ -104,20 +104,20 @@ struct Executor::Impl {
   // address cannot be reused while it is cached, and the gate set it was lowered for, compared on every
   // hit (a DeviceType's address could be reused after its library is unloaded).
   struct LoweringKey {
-    const qasm::Program* program;
+    const program::Program* program;
     const DeviceType* type;
     bool strip_measurements;
     auto operator<=>(const LoweringKey&) const = default;
   };
   struct Lowered {
-    std::shared_ptr<const qasm::Program> program;
-    qasm::DeviceGateSet gates;
-    std::shared_ptr<const qasm::LoweredProgram> lowered;
+    std::shared_ptr<const program::Program> program;
+    program::DeviceGateSet gates;
+    std::shared_ptr<const program::LoweredProgram> lowered;
   };
 
   // The lowering of `program` for `device`, and the seconds spent lowering it in this call (0 on a hit).
-  std::pair<std::shared_ptr<const qasm::LoweredProgram>, double> lowered_for(
-      const std::shared_ptr<const qasm::Program>& program, const Device& device, const RunOptions& options) {
+  std::pair<std::shared_ptr<const program::LoweredProgram>, double> lowered_for(
+      const std::shared_ptr<const program::Program>& program, const Device& device, const RunOptions& options) {
     const LoweringKey key{program.get(), &device.type(), options.strip_measurements};
     const Capabilities& caps = device.type().capabilities();
     {
@@ -127,11 +127,11 @@ struct Executor::Impl {
           it->second.gates.controlled_gates == caps.controlled_gates && it->second.gates.adjoint == caps.adjoint)
         return {it->second.lowered, 0.0};
     }
-    qasm::DeviceGateSet gates = gate_set_of(device.type());
+    program::DeviceGateSet gates = gate_set_of(device.type());
     const auto start = std::chrono::steady_clock::now();
     // Lowered outside the lock (two workers may both lower a new program once; both results are equal).
     // Errors propagate and are not cached.
-    auto result = std::make_shared<const qasm::LoweredProgram>(lower_for(*program, gates, options));
+    auto result = std::make_shared<const program::LoweredProgram>(lower_for(*program, gates, options));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::lock_guard lock(lowering_mutex);
     if (lowered.size() >= kMaxCachedLowerings) lowered.clear();  // bounded; a miss only costs a lowering
@@ -203,7 +203,7 @@ void Executor::enqueue(std::string_view device_config, std::unique_ptr<Task> tas
   impl_->wake.notify_one();
 }
 
-std::future<RunResult> Executor::submit(std::string_view device_config, std::shared_ptr<const qasm::Program> program,
+std::future<RunResult> Executor::submit(std::string_view device_config, std::shared_ptr<const program::Program> program,
                                         RunOptions options) {
   if (!program) throw Error(ErrorCode::InvalidArgument, "Executor::submit: the program is null");
   return submit(device_config,

@@ -153,7 +153,7 @@ ParameterBinding ParameterGrid::point(std::size_t index) const {
   return binding;
 }
 
-qasm::Program bind_program(std::string_view source, const std::string& name, const ParameterBinding& binding,
+program::Program bind_program(std::string_view source, const std::string& name, const ParameterBinding& binding,
                            qasm::ParseOptions options) {
   options.parameter_values = binding;
   return qasm::parse_string(source, name, options);
@@ -174,7 +174,7 @@ std::vector<std::future<RunResult>> submit_sweep(Executor& executor, std::string
     if (options.seed) point_options.seed = derive_seed(*options.seed, i);
     futures.push_back(executor.submit(
         device_config, [shared, binding = grid.point(i), point_options = std::move(point_options)](Device& device) {
-          const qasm::Program program = bind_program(shared->source, shared->name, binding, shared->parse_options);
+          const program::Program program = bind_program(shared->source, shared->name, binding, shared->parse_options);
           return run_program(program, device, point_options);
         }));
   }

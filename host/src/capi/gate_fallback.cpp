@@ -10,7 +10,7 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device_type.hpp>
-#include <qrt/qasm/error.hpp>
+#include <qrt/program/error.hpp>
 #include <qrt/qasm/parser.hpp>
 
 #include "conformance/dense_matrix.hpp"
@@ -25,9 +25,9 @@ namespace {
 std::string gate_name(QisGate gate) { return context::kQisGateNames[static_cast<std::size_t>(gate)]; }
 
 // The matrix of one lowered operation on the gate's `n` local wires (wire 0 the most significant bit).
-conformance::Matrix operation_matrix(const qasm::LoweredProgram& lowered, const qasm::LoweredOperation& op, std::size_t n) {
+conformance::Matrix operation_matrix(const program::LoweredProgram& lowered, const program::LoweredOperation& op, std::size_t n) {
   conformance::Matrix m;
-  if (op.kind == qasm::LoweredKind::Gate) {
+  if (op.kind == program::LoweredKind::Gate) {
     const conformance::ReferenceGate* reference = conformance::find_reference_gate(lowered.gate_name(op));
     if (!reference)
       throw Error(ErrorCode::Unsupported, "no reference matrix for " + std::string(lowered.gate_name(op)) +
@@ -54,15 +54,15 @@ conformance::Matrix operation_matrix(const qasm::LoweredProgram& lowered, const 
 }
 
 // φ with  gate matrix = e^{iφ} × (product of the lowered operations), checked to hold exactly.
-double expansion_phase(const qasm::LoweredProgram& lowered, QisGate gate, std::span<const double> params, std::size_t n,
+double expansion_phase(const program::LoweredProgram& lowered, QisGate gate, std::span<const double> params, std::size_t n,
                        bool adjoint) {
   const conformance::ReferenceGate* reference = conformance::find_reference_gate(gate_name(gate));
   if (!reference) throw Error(ErrorCode::Internal, "no reference matrix for the QIS gate " + gate_name(gate));
   conformance::Matrix want = reference->matrix(params, static_cast<unsigned>(n));
   if (adjoint) want = conformance::adjoint(want);
   conformance::Matrix product = conformance::Matrix::identity(std::size_t{1} << n);
-  for (const qasm::LoweredOperation& op : lowered.operations)
-    if (op.kind == qasm::LoweredKind::Gate || op.kind == qasm::LoweredKind::Matrix)
+  for (const program::LoweredOperation& op : lowered.operations)
+    if (op.kind == program::LoweredKind::Gate || op.kind == program::LoweredKind::Matrix)
       product = operation_matrix(lowered, op, n) * product;
   std::size_t best = 0;
   for (std::size_t k = 1; k < want.entries().size(); ++k)
@@ -90,11 +90,11 @@ void apply_by_expansion(context::ThreadContext& ctx, QisGate gate, std::span<con
   }
   for (std::size_t i = 0; i < wires.size(); ++i) text += (i ? ", q[" : " q[") + std::to_string(i) + "]";
   text += ";\n";
-  qasm::LoweredProgram lowered;
+  program::LoweredProgram lowered;
   try {
-    qasm::Program program = qasm::parse_string(text, "<" + call + ">");
-    lowered = qasm::lower(program, gate_set_of(ctx.device.type()));
-  } catch (const qasm::Error&) {
+    program::Program program = qasm::parse_string(text, "<" + call + ">");
+    lowered = program::lower(program, gate_set_of(ctx.device.type()));
+  } catch (const program::Error&) {
     throw Error(ErrorCode::Unsupported, ctx.device.name() + " offers neither the gate " +
                                             context::kQisGateNames[static_cast<std::size_t>(gate)] +
                                             " nor the gates to build it from (it has: " + [&] {
@@ -108,18 +108,18 @@ void apply_by_expansion(context::ThreadContext& ctx, QisGate gate, std::span<con
   const double phase = controls.empty() ? 0.0 : expansion_phase(lowered, gate, params, wires.size(), adjoint);
   std::vector<Wire> targets, op_controls;
   std::vector<std::uint8_t> values;
-  for (const qasm::LoweredOperation& op : lowered.operations) {
+  for (const program::LoweredOperation& op : lowered.operations) {
     targets.clear();
     op_controls.assign(controls.begin(), controls.end());
     values.assign(controls.size(), 1);
     for (std::uint32_t w : lowered.targets(op)) targets.push_back(wires[w]);
     for (std::uint32_t w : lowered.controls(op)) op_controls.push_back(wires[w]);
     for (std::uint8_t v : lowered.control_states(op)) values.push_back(v);
-    if (op.kind == qasm::LoweredKind::Gate) {
+    if (op.kind == program::LoweredKind::Gate) {
       auto id = ctx.device.gate_id(lowered.gate_name(op));
       if (!id) throw Error(ErrorCode::Internal, "lowering produced the gate " + std::string(lowered.gate_name(op)) + " the device lacks");
       ctx.device.apply(*id, lowered.params(op), targets, op_controls, values, op.adjoint);
-    } else if (op.kind == qasm::LoweredKind::Matrix) {
+    } else if (op.kind == program::LoweredKind::Matrix) {
       ctx.device.apply_matrix(lowered.matrix(op), targets, op_controls, values, op.adjoint);
     }
   }

@@ -2,7 +2,7 @@
 
 namespace qrt::exec {
 
-std::string format_clbits(const qasm::Program& program, const std::vector<std::uint8_t>& clbits) {
+std::string format_clbits(const program::Program& program, const std::vector<std::uint8_t>& clbits) {
   std::string text;
   for (auto reg = program.cregs.rbegin(); reg != program.cregs.rend(); ++reg) {
     if (!text.empty()) text += ' ';
@@ -18,7 +18,7 @@ std::string format_basis_state(std::uint64_t index, std::size_t num_qubits) {
   return text;
 }
 
-bool condition_holds(const qasm::Condition& condition, const std::vector<std::uint8_t>& clbits) {
+bool condition_holds(const program::Condition& condition, const std::vector<std::uint8_t>& clbits) {
   std::uint64_t value = 0;
   for (std::uint32_t bit = 0; bit < condition.size; ++bit) {
     if (!clbits[condition.offset + bit]) continue;

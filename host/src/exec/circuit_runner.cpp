@@ -6,7 +6,7 @@
 
 #include <qrt/device_type.hpp>
 #include <qrt/error.hpp>
-#include <qrt/qasm/lowering.hpp>
+#include <qrt/program/lowering.hpp>
 
 #include <chrono>
 
@@ -20,7 +20,7 @@ double seconds_since(Clock::time_point start) {
 }
 
 // Raw counts (clbit i at character i) in the program's register format.
-std::map<std::string, std::uint64_t> format_counts(const qasm::Program& program,
+std::map<std::string, std::uint64_t> format_counts(const program::Program& program,
                                                    const std::map<std::string, std::uint64_t>& raw) {
   std::map<std::string, std::uint64_t> counts;
   std::vector<std::uint8_t> clbits(program.num_clbits, 0);
@@ -33,27 +33,27 @@ std::map<std::string, std::uint64_t> format_counts(const qasm::Program& program,
 
 }  // namespace
 
-qasm::DeviceGateSet gate_set_of(const DeviceType& type) {
+program::DeviceGateSet gate_set_of(const DeviceType& type) {
   const Capabilities& caps = type.capabilities();
   return {caps.gates, caps.controlled_gates, caps.adjoint};
 }
 
-qasm::LoweredProgram lower_for(const qasm::Program& program, const qasm::DeviceGateSet& gates, const RunOptions& options) {
-  qasm::LoweringOptions lowering;
+program::LoweredProgram lower_for(const program::Program& program, const program::DeviceGateSet& gates, const RunOptions& options) {
+  program::LoweringOptions lowering;
   lowering.drop_measurements = options.strip_measurements;
-  return qasm::lower(program, gates, lowering);
+  return program::lower(program, gates, lowering);
 }
 
-RunResult run_program(const qasm::Program& program, Device& device, const RunOptions& options) {
+RunResult run_program(const program::Program& program, Device& device, const RunOptions& options) {
   const auto start = Clock::now();
-  const qasm::LoweredProgram lowered = lower_for(program, gate_set_of(device.type()), options);
+  const program::LoweredProgram lowered = lower_for(program, gate_set_of(device.type()), options);
   const double lower_seconds = seconds_since(start);
   RunResult result = run_lowered(program, lowered, device, options);
   result.lower_seconds = lower_seconds;
   return result;
 }
 
-RunResult run_lowered(const qasm::Program& program, const qasm::LoweredProgram& lowered, Device& device,
+RunResult run_lowered(const program::Program& program, const program::LoweredProgram& lowered, Device& device,
                       const RunOptions& options) {
   RunResult result;
   const auto start = Clock::now();

@@ -10,9 +10,9 @@
 namespace qrt::exec {
 namespace {
 
-using qasm::LoweredKind;
-using qasm::LoweredOperation;
-using qasm::LoweredProgram;
+using program::LoweredKind;
+using program::LoweredOperation;
+using program::LoweredProgram;
 
 // A lowered program bound to one device: gate names resolved to ids, qubits to device wires.
 class BoundCircuit {
@@ -242,7 +242,7 @@ namespace qrt {
 
 // The device's order is allocation order with the first wire most significant, so qubit k sits at bit
 // n-1-k: reversing the n index bits (pairs of amplitudes swapped in place) gives Qiskit's indexing.
-bool is_dynamic(const qasm::LoweredProgram& program) { return exec::is_dynamic(program); }
+bool is_dynamic(const program::LoweredProgram& program) { return exec::is_dynamic(program); }
 
 void final_state_into(Device& device, double global_phase, std::span<std::complex<double>> out) {
   device.state_into(out);

@@ -9,7 +9,7 @@
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device.hpp>
 #include <qrt/error.hpp>
-#include <qrt/qasm/lowering.hpp>
+#include <qrt/program/lowering.hpp>
 
 #include <complex>
 #include <cstddef>
@@ -46,6 +46,6 @@ class OperationFailure : public Error {
 
 // Runs `program` on `device` (which must have no qubits allocated) as circuit_runner.hpp describes.
 // Throws OperationFailure for device errors at an operation, qrt::Error for the rest.
-ExecutionResult execute(const qasm::LoweredProgram& program, Device& device, const RunOptions& options);
+ExecutionResult execute(const program::LoweredProgram& program, Device& device, const RunOptions& options);
 
 }  // namespace qrt::exec

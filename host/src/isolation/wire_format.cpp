@@ -27,12 +27,12 @@ std::vector<T> integers(const json::array& a) {
   return out;
 }
 
-bool in_pool(const qasm::IndexRange& r, std::size_t pool) {
+bool in_pool(const program::IndexRange& r, std::size_t pool) {
   return std::uint64_t{r.offset} + r.count <= pool;
 }
 
 // Every range inside its pool, every wire a qubit, every clbit a bit: the worker never reads out of bounds.
-void validate(const qasm::LoweredProgram& p) {
+void validate(const program::LoweredProgram& p) {
   for (std::uint32_t w : p.wires)
     if (w >= p.num_qubits) malformed("wire " + std::to_string(w) + " outside the program's qubits");
   for (std::uint32_t w : p.control_wires)
@@ -42,10 +42,10 @@ void validate(const qasm::LoweredProgram& p) {
     const auto& op = p.operations[i];
     const bool ok = in_pool(op.params, p.parameters.size()) && in_pool(op.wires, p.wires.size()) &&
                     in_pool(op.controls, p.control_wires.size()) && in_pool(op.matrix, p.matrices.size()) &&
-                    (op.kind != qasm::LoweredKind::Gate || op.gate < p.gate_names.size()) &&
-                    (op.kind != qasm::LoweredKind::Measure || op.clbit < p.num_clbits) &&
-                    ((op.kind != qasm::LoweredKind::Measure && op.kind != qasm::LoweredKind::Reset) || op.wires.count == 1) &&
-                    static_cast<unsigned>(op.kind) <= static_cast<unsigned>(qasm::LoweredKind::Barrier) &&
+                    (op.kind != program::LoweredKind::Gate || op.gate < p.gate_names.size()) &&
+                    (op.kind != program::LoweredKind::Measure || op.clbit < p.num_clbits) &&
+                    ((op.kind != program::LoweredKind::Measure && op.kind != program::LoweredKind::Reset) || op.wires.count == 1) &&
+                    static_cast<unsigned>(op.kind) <= static_cast<unsigned>(program::LoweredKind::Barrier) &&
                     (!op.condition || std::uint64_t{op.condition->offset} + op.condition->size <= p.num_clbits);
     if (!ok) malformed("operation " + std::to_string(i) + " is inconsistent with the program's pools");
   }
@@ -53,7 +53,7 @@ void validate(const qasm::LoweredProgram& p) {
 
 }  // namespace
 
-json::object encode_program(const qasm::LoweredProgram& p) {
+json::object encode_program(const program::LoweredProgram& p) {
   json::array ops;
   ops.reserve(p.operations.size());
   for (const auto& op : p.operations) {
@@ -82,8 +82,8 @@ json::object encode_program(const qasm::LoweredProgram& p) {
           {"global_phase", bits(p.global_phase)}};
 }
 
-qasm::LoweredProgram decode_program(const json::object& m) {
-  qasm::LoweredProgram p;
+program::LoweredProgram decode_program(const json::object& m) {
+  program::LoweredProgram p;
   p.num_qubits = number<std::uint32_t>(field(m, "num_qubits"));
   p.num_clbits = number<std::uint32_t>(field(m, "num_clbits"));
   for (const auto& n : array_field(m, "gate_names")) {
@@ -95,8 +95,8 @@ qasm::LoweredProgram decode_program(const json::object& m) {
   for (const auto& v : ops) {
     if (!v.is_array() || (v.get_array().size() != 12 && v.get_array().size() != 16)) malformed("an operation is not an array of 12 or 16 integers");
     const json::array& o = v.get_array();
-    qasm::LoweredOperation op;
-    op.kind = static_cast<qasm::LoweredKind>(number<std::uint8_t>(o[0]));
+    program::LoweredOperation op;
+    op.kind = static_cast<program::LoweredKind>(number<std::uint8_t>(o[0]));
     op.adjoint = number<unsigned>(o[1]) != 0;
     op.gate = number<std::uint32_t>(o[2]);
     op.params = {number<std::uint32_t>(o[3]), number<std::uint32_t>(o[4])};
@@ -105,7 +105,7 @@ qasm::LoweredProgram decode_program(const json::object& m) {
     op.matrix = {number<std::uint32_t>(o[9]), number<std::uint32_t>(o[10])};
     op.clbit = number<std::uint32_t>(o[11]);
     if (o.size() == 16)
-      op.condition = qasm::Condition{number<std::uint32_t>(o[12]), number<std::uint32_t>(o[13]),
+      op.condition = program::Condition{number<std::uint32_t>(o[12]), number<std::uint32_t>(o[13]),
                                      number<std::uint32_t>(o[14]), number<std::uint64_t>(o[15])};
     p.operations.push_back(op);
   }

@@ -7,15 +7,15 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/error.hpp>
-#include <qrt/qasm/lowering.hpp>
+#include <qrt/program/lowering.hpp>
 
 #include <boost/json/object.hpp>
 
 namespace qrt::isolation {
 
-boost::json::object encode_program(const qasm::LoweredProgram& program);
+boost::json::object encode_program(const program::LoweredProgram& program);
 // Throws Error(InvalidArgument) for a malformed or inconsistent program (ranges outside the pools).
-qasm::LoweredProgram decode_program(const boost::json::object& message);
+program::LoweredProgram decode_program(const boost::json::object& message);
 
 boost::json::object encode_options(const RunOptions& options);
 RunOptions decode_options(const boost::json::object& message);

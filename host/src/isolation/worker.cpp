@@ -146,7 +146,7 @@ IoResult Worker::wait_for_message(const ExecutionProgress& progress, Deadline de
   }
 }
 
-exec::ExecutionResult Worker::run(const qasm::LoweredProgram& program, const RunOptions& options) {
+exec::ExecutionResult Worker::run(const program::LoweredProgram& program, const RunOptions& options) {
   remote_.flush();  // calls made before the program come first, as in process
   json::object request{{"op", "run"}, {"program", encode_program(program)}, {"options", encode_options(options)}};
   if (options.progress) request["progress"] = true;

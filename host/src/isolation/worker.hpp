@@ -48,7 +48,7 @@ class Worker {
   // device error at an operation, qrt::Error for the rest (see above for a dying worker).
   // options.progress, if set, follows the worker's progress reports, and a stop it requests ends the
   // worker (StoppedError; see call()).
-  exec::ExecutionResult run(const qasm::LoweredProgram& program, const RunOptions& options);
+  exec::ExecutionResult run(const program::LoweredProgram& program, const RunOptions& options);
   // Resets the device in the worker; false when it failed or the worker is gone (then it must not be
   // reused). `bytes`: the device's memory after the reset, 0 when it cannot tell.
   bool reset(std::uint64_t& bytes) noexcept;

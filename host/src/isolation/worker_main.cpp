@@ -42,7 +42,7 @@ class Served {
     if (op == "create") return create(request);
     if (!device_) throw Error(ErrorCode::State, "isolation protocol: '" + std::string(op) + "' before 'create'");
     if (op == "run") {
-      const qasm::LoweredProgram program = decode_program(request.at("program").as_object());
+      const program::LoweredProgram program = decode_program(request.at("program").as_object());
       RunOptions options = decode_options(request.at("options").as_object());
       ExecutionProgress progress;
       options.progress = &progress;

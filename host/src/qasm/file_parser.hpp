@@ -21,13 +21,13 @@ class ParseSession {
 
   // Parses a whole file. `path` (canonical, may be empty for strings) guards against cyclic includes;
   // `directory` is the base of its relative includes.
-  void parse_source(std::shared_ptr<const SourceFile> file, const std::filesystem::path& path,
+  void parse_source(std::shared_ptr<const program::SourceFile> file, const std::filesystem::path& path,
                     const std::filesystem::path& directory, bool is_main, bool builtin);
   // `include "name";` found in a file whose folder is `directory`; `pos` is the string token.
-  void include(std::string_view name, SourcePos pos, const std::filesystem::path& directory);
+  void include(std::string_view name, program::SourcePos pos, const std::filesystem::path& directory);
 
   ProgramBuilder& builder() noexcept { return builder_; }
-  Program finish() && { return std::move(builder_).finish(); }
+  program::Program finish() && { return std::move(builder_).finish(); }
 
  private:
   ProgramBuilder builder_;
@@ -40,13 +40,13 @@ std::optional<std::string> read_text_file(const std::filesystem::path& path, std
 
 class FileParser {
  public:
-  FileParser(ParseSession& session, std::uint32_t file, const SourceFile& source, std::filesystem::path directory,
+  FileParser(ParseSession& session, std::uint32_t file, const program::SourceFile& source, std::filesystem::path directory,
              bool builtin);
   void parse(bool is_main);
 
  private:
   using Statement = void (FileParser::*)();
-  using QuantumOperation = void (FileParser::*)(const std::optional<Condition>&);
+  using QuantumOperation = void (FileParser::*)(const std::optional<program::Condition>&);
   struct StatementRule {
     TokenKind keyword;
     Statement parse;
@@ -67,7 +67,7 @@ class FileParser {
   const Token& advance() noexcept;
   bool accept(TokenKind kind) noexcept;
   const Token& expect(TokenKind kind, std::string_view context);
-  SourcePos pos(const Token& token) const noexcept { return SourcePos{file_, token.line, token.column}; }
+  program::SourcePos pos(const Token& token) const noexcept { return program::SourcePos{file_, token.line, token.column}; }
   [[noreturn]] void fail(const Token& token, std::string message) const;
   std::uint64_t integer_value(const Token& token) const;
   double real_value(const Token& token) const;
@@ -83,31 +83,31 @@ class FileParser {
   void opaque_declaration();
   void barrier_statement();
   void if_statement();
-  bool quantum_operation(const std::optional<Condition>& condition);
-  void gate_application(const std::optional<Condition>& condition);
-  void measure_statement(const std::optional<Condition>& condition);
-  void reset_statement(const std::optional<Condition>& condition);
+  bool quantum_operation(const std::optional<program::Condition>& condition);
+  void gate_application(const std::optional<program::Condition>& condition);
+  void measure_statement(const std::optional<program::Condition>& condition);
+  void reset_statement(const std::optional<program::Condition>& condition);
   Argument argument();
   std::vector<Argument> argument_list();
 
   // Gate definitions (parse_gate_definition.cpp).
   void gate_definition();
-  std::vector<std::string> formal_list(std::vector<SourcePos>& positions, std::string_view what);
-  void check_formals(const GateDefinition& gate, const std::vector<SourcePos>& param_pos,
-                     const std::vector<SourcePos>& qubit_pos) const;
-  void body_statement(GateDefinition& gate, const Token& open_brace);
-  std::vector<std::uint32_t> body_qubits(const GateDefinition& gate, std::string_view applied);
+  std::vector<std::string> formal_list(std::vector<program::SourcePos>& positions, std::string_view what);
+  void check_formals(const program::GateDefinition& gate, const std::vector<program::SourcePos>& param_pos,
+                     const std::vector<program::SourcePos>& qubit_pos) const;
+  void body_statement(program::GateDefinition& gate, const Token& open_brace);
+  std::vector<std::uint32_t> body_qubits(const program::GateDefinition& gate, std::string_view applied);
 
   // Expressions (parse_expression.cpp). `params` are the names in scope: the enclosing gate's
   // parameters, or none at the top level.
-  Expression expression(const std::vector<std::string>& params, const GateDefinition* gate);
+  program::Expression expression(const std::vector<std::string>& params, const program::GateDefinition* gate);
   double constant_expression();
-  std::uint32_t sum(Expression& e);
-  std::uint32_t product(Expression& e);
-  std::uint32_t unary(Expression& e);
-  std::uint32_t power(Expression& e);
-  std::uint32_t primary(Expression& e);
-  std::uint32_t identifier_operand(Expression& e, const Token& name);
+  std::uint32_t sum(program::Expression& e);
+  std::uint32_t product(program::Expression& e);
+  std::uint32_t unary(program::Expression& e);
+  std::uint32_t power(program::Expression& e);
+  std::uint32_t primary(program::Expression& e);
+  std::uint32_t identifier_operand(program::Expression& e, const Token& name);
 
   ParseSession& session_;
   ProgramBuilder& builder_;
@@ -118,7 +118,7 @@ class FileParser {
   std::size_t next_ = 0;
   // The expression being parsed: names in scope, the gate being defined (for messages), nesting depth.
   const std::vector<std::string>* scope_ = nullptr;
-  const GateDefinition* scope_gate_ = nullptr;
+  const program::GateDefinition* scope_gate_ = nullptr;
   std::uint32_t expression_depth_ = 0;
 };
 

@@ -52,7 +52,7 @@ std::string quote_text(std::string_view text) {
 
 class Lexer {
  public:
-  explicit Lexer(const SourceFile& file) : file_(file), text_(file.text()) {}
+  explicit Lexer(const program::SourceFile& file) : file_(file), text_(file.text()) {}
 
   std::vector<Token> run() {
     std::vector<Token> tokens;
@@ -176,7 +176,7 @@ class Lexer {
     return token;
   }
 
-  const SourceFile& file_;
+  const program::SourceFile& file_;
   const std::string& text_;
   std::size_t pos_ = 0;
   std::size_t line_start_ = 0;
@@ -185,7 +185,7 @@ class Lexer {
 
 }  // namespace
 
-std::vector<Token> tokenize(const SourceFile& file) { return Lexer(file).run(); }
+std::vector<Token> tokenize(const program::SourceFile& file) { return Lexer(file).run(); }
 
 std::string describe(TokenKind kind) {
   for (const auto& [k, spelling] : kSpelling) {

@@ -1,7 +1,7 @@
 // The OpenQASM 2.0 lexer: source text -> tokens. Any byte sequence either lexes or throws Error.
 #pragma once
 
-#include <qrt/qasm/source.hpp>
+#include <qrt/program/source.hpp>
 
 #include <cstdint>
 #include <string>
@@ -28,7 +28,7 @@ struct Token {
 
 // Tokens of `file`, ending with one End token. Throws Error for characters outside the language,
 // unterminated strings and malformed numbers.
-std::vector<Token> tokenize(const SourceFile& file);
+std::vector<Token> tokenize(const program::SourceFile& file);
 
 // How a token is named in "expected X, got Y" messages: "identifier 'foo'", "';'", "end of file".
 std::string describe(const Token& token);

@@ -15,7 +15,7 @@
 namespace qrt::qasm::detail {
 namespace {
 
-using Op = Expression::Op;
+using Op = program::Expression::Op;
 
 constexpr std::array<std::pair<std::string_view, Op>, 6> kFunctions{{
     {"sin", Op::Sin}, {"cos", Op::Cos}, {"tan", Op::Tan}, {"exp", Op::Exp}, {"ln", Op::Ln}, {"sqrt", Op::Sqrt},
@@ -47,15 +47,15 @@ class DepthGuard {
 
 }  // namespace
 
-Expression FileParser::expression(const std::vector<std::string>& params, const GateDefinition* gate) {
+program::Expression FileParser::expression(const std::vector<std::string>& params, const program::GateDefinition* gate) {
   scope_ = &params;
   scope_gate_ = gate;
   expression_depth_ = 0;
-  Expression e;
+  program::Expression e;
   sum(e);
   try {
     e.check_constant_parts();
-  } catch (const EvaluationError& error) {
+  } catch (const program::EvaluationError& error) {
     builder_.fail(error.pos(), error.what());
   }
   return e;
@@ -63,15 +63,15 @@ Expression FileParser::expression(const std::vector<std::string>& params, const 
 
 double FileParser::constant_expression() {
   static const std::vector<std::string> kNoParameters;
-  const Expression e = expression(kNoParameters, nullptr);
+  const program::Expression e = expression(kNoParameters, nullptr);
   try {
     return e.evaluate({});
-  } catch (const EvaluationError& error) {
+  } catch (const program::EvaluationError& error) {
     builder_.fail(error.pos(), error.what());
   }
 }
 
-std::uint32_t FileParser::sum(Expression& e) {
+std::uint32_t FileParser::sum(program::Expression& e) {
   std::uint32_t lhs = product(e);
   while (peek().kind == TokenKind::Plus || peek().kind == TokenKind::Minus) {
     const Token& op = advance();
@@ -81,7 +81,7 @@ std::uint32_t FileParser::sum(Expression& e) {
   return lhs;
 }
 
-std::uint32_t FileParser::product(Expression& e) {
+std::uint32_t FileParser::product(program::Expression& e) {
   std::uint32_t lhs = unary(e);
   while (peek().kind == TokenKind::Star || peek().kind == TokenKind::Slash) {
     const Token& op = advance();
@@ -91,7 +91,7 @@ std::uint32_t FileParser::product(Expression& e) {
   return lhs;
 }
 
-std::uint32_t FileParser::unary(Expression& e) {
+std::uint32_t FileParser::unary(program::Expression& e) {
   const DepthGuard guard(expression_depth_);
   if (expression_depth_ > builder_.options().max_expression_depth) {
     fail(peek(), "expression nested deeper than the limit of " +
@@ -105,7 +105,7 @@ std::uint32_t FileParser::unary(Expression& e) {
   return power(e);
 }
 
-std::uint32_t FileParser::power(Expression& e) {
+std::uint32_t FileParser::power(program::Expression& e) {
   const std::uint32_t base = primary(e);
   if (peek().kind != TokenKind::Caret) return base;
   const Token& caret = advance();
@@ -113,7 +113,7 @@ std::uint32_t FileParser::power(Expression& e) {
   return e.append({Op::Power, {base, exponent}, 0.0, pos(caret)});
 }
 
-std::uint32_t FileParser::primary(Expression& e) {
+std::uint32_t FileParser::primary(program::Expression& e) {
   const Token& token = peek();
   switch (token.kind) {
     case TokenKind::Real:
@@ -137,7 +137,7 @@ std::uint32_t FileParser::primary(Expression& e) {
   fail(token, "expected an expression, got " + describe(token));
 }
 
-std::uint32_t FileParser::identifier_operand(Expression& e, const Token& name) {
+std::uint32_t FileParser::identifier_operand(program::Expression& e, const Token& name) {
   for (const auto& [function, op] : kFunctions) {
     if (name.text != function) continue;
     expect(TokenKind::LeftParen, "after function '" + std::string(function) + "'");

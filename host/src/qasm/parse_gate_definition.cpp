@@ -23,7 +23,7 @@ std::vector<std::string_view> views(const std::vector<std::string>& names) {
 
 }  // namespace
 
-std::vector<std::string> FileParser::formal_list(std::vector<SourcePos>& positions, std::string_view what) {
+std::vector<std::string> FileParser::formal_list(std::vector<program::SourcePos>& positions, std::string_view what) {
   std::vector<std::string> names;
   do {
     const Token& name = expect(TokenKind::Identifier, "(a " + std::string(what) + " name)");
@@ -33,8 +33,8 @@ std::vector<std::string> FileParser::formal_list(std::vector<SourcePos>& positio
   return names;
 }
 
-void FileParser::check_formals(const GateDefinition& gate, const std::vector<SourcePos>& param_pos,
-                               const std::vector<SourcePos>& qubit_pos) const {
+void FileParser::check_formals(const program::GateDefinition& gate, const std::vector<program::SourcePos>& param_pos,
+                               const std::vector<program::SourcePos>& qubit_pos) const {
   for (std::size_t i = 0; i < gate.params.size(); ++i) {
     const std::string& name = gate.params[i];
     if (std::find(kFunctionNames.begin(), kFunctionNames.end(), name) != kFunctionNames.end()) {
@@ -61,13 +61,13 @@ void FileParser::gate_definition() {
   advance();
   const Token& name = expect(TokenKind::Identifier, "(the gate name) after 'gate'");
   builder_.check_name_free(name.text, pos(name));
-  GateDefinition gate;
+  program::GateDefinition gate;
   gate.name = std::string(name.text);
-  gate.kind = GateKind::Defined;
+  gate.kind = program::GateKind::Defined;
   gate.builtin = builtin_;
   gate.pos = pos(name);
-  std::vector<SourcePos> param_pos;
-  std::vector<SourcePos> qubit_pos;
+  std::vector<program::SourcePos> param_pos;
+  std::vector<program::SourcePos> qubit_pos;
   if (accept(TokenKind::LeftParen) && !accept(TokenKind::RightParen)) {
     gate.params = formal_list(param_pos, "parameter");
     expect(TokenKind::RightParen, "after the parameter list");
@@ -79,7 +79,7 @@ void FileParser::gate_definition() {
   builder_.define_gate(std::move(gate));
 }
 
-void FileParser::body_statement(GateDefinition& gate, const Token& open_brace) {
+void FileParser::body_statement(program::GateDefinition& gate, const Token& open_brace) {
   const Token& head = peek();
   if (head.kind == TokenKind::KwBarrier) {
     advance();
@@ -115,10 +115,10 @@ void FileParser::body_statement(GateDefinition& gate, const Token& open_brace) {
                      " (a gate must be defined before it is used)");
     }
   }
-  GateCall call;
+  program::GateCall call;
   call.pos = pos(head);
-  call.gate = head.kind == TokenKind::KwU    ? Program::kGateU
-              : head.kind == TokenKind::KwCX ? Program::kGateCX
+  call.gate = head.kind == TokenKind::KwU    ? program::Program::kGateU
+              : head.kind == TokenKind::KwCX ? program::Program::kGateCX
                                              : builder_.resolve_gate(head.text, call.pos);
   if (accept(TokenKind::LeftParen) && !accept(TokenKind::RightParen)) {
     do {
@@ -132,7 +132,7 @@ void FileParser::body_statement(GateDefinition& gate, const Token& open_brace) {
   gate.body.push_back(std::move(call));
 }
 
-std::vector<std::uint32_t> FileParser::body_qubits(const GateDefinition& gate, std::string_view applied) {
+std::vector<std::uint32_t> FileParser::body_qubits(const program::GateDefinition& gate, std::string_view applied) {
   std::vector<std::uint32_t> qubits;
   do {
     const Token& name = expect(TokenKind::Identifier, "(a qubit argument of gate '" + gate.name + "')");

@@ -24,7 +24,7 @@ const FileParser::QuantumOperationRule FileParser::kQuantumOperations[] = {
     {TokenKind::KwReset, &FileParser::reset_statement},
 };
 
-FileParser::FileParser(ParseSession& session, std::uint32_t file, const SourceFile& source,
+FileParser::FileParser(ParseSession& session, std::uint32_t file, const program::SourceFile& source,
                        std::filesystem::path directory, bool builtin)
     : session_(session),
       builder_(session.builder()),
@@ -63,7 +63,7 @@ const Token& FileParser::expect(TokenKind kind, std::string_view context) {
     if (kind == TokenKind::Semicolon && last && (peek().kind == TokenKind::End || peek().line > last->line)) {
       const std::string next = peek().kind == TokenKind::End ? "the end of the file"
                                                               : describe(peek()) + " on line " + std::to_string(peek().line);
-      builder_.fail(SourcePos{file_, last->line, column_after(*last)}, what + ", before " + next);
+      builder_.fail(program::SourcePos{file_, last->line, column_after(*last)}, what + ", before " + next);
     }
     fail(peek(), what + ", got " + describe(peek()));
   }
@@ -116,7 +116,7 @@ void FileParser::statement() {
   if (!quantum_operation(std::nullopt)) fail(peek(), "expected a statement, got " + describe(peek()));
 }
 
-bool FileParser::quantum_operation(const std::optional<Condition>& condition) {
+bool FileParser::quantum_operation(const std::optional<program::Condition>& condition) {
   const TokenKind kind = peek().kind;
   for (const QuantumOperationRule& rule : kQuantumOperations) {
     if (rule.keyword == kind) {
@@ -166,13 +166,13 @@ void FileParser::opaque_declaration() {
   advance();
   const Token& name = expect(TokenKind::Identifier, "(the gate name) after 'opaque'");
   builder_.check_name_free(name.text, pos(name));
-  GateDefinition gate;
+  program::GateDefinition gate;
   gate.name = std::string(name.text);
-  gate.kind = GateKind::Opaque;
+  gate.kind = program::GateKind::Opaque;
   gate.builtin = builtin_;
   gate.pos = pos(name);
-  std::vector<SourcePos> param_pos;
-  std::vector<SourcePos> qubit_pos;
+  std::vector<program::SourcePos> param_pos;
+  std::vector<program::SourcePos> qubit_pos;
   if (accept(TokenKind::LeftParen) && !accept(TokenKind::RightParen)) {
     gate.params = formal_list(param_pos, "parameter");
     expect(TokenKind::RightParen, "after the parameter list");
@@ -197,16 +197,16 @@ void FileParser::if_statement() {
   expect(TokenKind::EqualEqual, "after the register in 'if'");
   const Token& value = expect(TokenKind::Integer, "(the value to compare with) in 'if'");
   expect(TokenKind::RightParen, "to close 'if ('");
-  const Condition condition = builder_.resolve_condition(creg.text, pos(creg), integer_value(value), pos(value));
+  const program::Condition condition = builder_.resolve_condition(creg.text, pos(creg), integer_value(value), pos(value));
   if (!quantum_operation(condition)) {
     fail(peek(), "expected a gate, 'measure' or 'reset' after 'if (...)', got " + describe(peek()));
   }
 }
 
-void FileParser::gate_application(const std::optional<Condition>& condition) {
+void FileParser::gate_application(const std::optional<program::Condition>& condition) {
   const Token& name = advance();
-  const std::uint32_t gate = name.kind == TokenKind::KwU    ? Program::kGateU
-                             : name.kind == TokenKind::KwCX ? Program::kGateCX
+  const std::uint32_t gate = name.kind == TokenKind::KwU    ? program::Program::kGateU
+                             : name.kind == TokenKind::KwCX ? program::Program::kGateCX
                                                             : builder_.resolve_gate(name.text, pos(name));
   std::vector<double> params;
   if (accept(TokenKind::LeftParen) && !accept(TokenKind::RightParen)) {
@@ -221,7 +221,7 @@ void FileParser::gate_application(const std::optional<Condition>& condition) {
   builder_.apply_gate(gate, params, args, condition, pos(name));
 }
 
-void FileParser::measure_statement(const std::optional<Condition>& condition) {
+void FileParser::measure_statement(const std::optional<program::Condition>& condition) {
   const Token& keyword = advance();
   const Argument qubit = argument();
   expect(TokenKind::Arrow, "after the measured qubit");
@@ -230,7 +230,7 @@ void FileParser::measure_statement(const std::optional<Condition>& condition) {
   builder_.measure(qubit, bit, condition, pos(keyword));
 }
 
-void FileParser::reset_statement(const std::optional<Condition>& condition) {
+void FileParser::reset_statement(const std::optional<program::Condition>& condition) {
   const Token& keyword = advance();
   const Argument qubit = argument();
   expect(TokenKind::Semicolon, "after the reset");

@@ -13,8 +13,8 @@ namespace detail {
 namespace {
 
 // The built-in library is immutable and shared by every Program (thread-safe static initialisation).
-const std::shared_ptr<const SourceFile>& qelib1_file() {
-  static const auto file = std::make_shared<const SourceFile>("qelib1.inc", std::string(qelib1_source()));
+const std::shared_ptr<const program::SourceFile>& qelib1_file() {
+  static const auto file = std::make_shared<const program::SourceFile>("qelib1.inc", std::string(qelib1_source()));
   return file;
 }
 
@@ -57,16 +57,16 @@ std::optional<std::string> read_text_file(const fs::path& path, std::size_t max_
   return text;
 }
 
-void ParseSession::parse_source(std::shared_ptr<const SourceFile> file, const fs::path& path,
+void ParseSession::parse_source(std::shared_ptr<const program::SourceFile> file, const fs::path& path,
                                 const fs::path& directory, bool is_main, bool builtin) {
-  const SourceFile& source = *file;
+  const program::SourceFile& source = *file;
   const std::uint32_t index = builder_.add_source(std::move(file));
   if (!path.empty()) include_stack_.push_back(path);
   FileParser(*this, index, source, directory, builtin).parse(is_main);
   if (!path.empty()) include_stack_.pop_back();
 }
 
-void ParseSession::include(std::string_view name, SourcePos pos, const fs::path& directory) {
+void ParseSession::include(std::string_view name, program::SourcePos pos, const fs::path& directory) {
   const ParseOptions& options = builder_.options();
   if (name == "qelib1.inc") {
     if (qelib1_included_) {
@@ -108,37 +108,37 @@ void ParseSession::include(std::string_view name, SourcePos pos, const fs::path&
   std::string error;
   std::optional<std::string> text = read_text_file(*found, options.max_file_bytes, error);
   if (!text) builder_.fail(pos, "cannot read include file '" + found->string() + "': " + error);
-  parse_source(std::make_shared<const SourceFile>(found->string(), std::move(*text)), canonical,
+  parse_source(std::make_shared<const program::SourceFile>(found->string(), std::move(*text)), canonical,
                found->parent_path(), false, false);
 }
 
 }  // namespace detail
 
-Program parse_file(const fs::path& path, const ParseOptions& options) {
+program::Program parse_file(const fs::path& path, const ParseOptions& options) {
   std::string error;
   std::optional<std::string> text = detail::read_text_file(path, options.max_file_bytes, error);
   if (!text) {
-    Diagnostic d;
+    program::Diagnostic d;
     d.file = path.string();
     d.message = "cannot read file: " + error;
-    throw Error(std::move(d));
+    throw program::Error(std::move(d));
   }
   detail::ParseSession session(options);
-  session.parse_source(std::make_shared<const SourceFile>(path.string(), std::move(*text)),
+  session.parse_source(std::make_shared<const program::SourceFile>(path.string(), std::move(*text)),
                        detail::canonical_or_absolute(path), path.parent_path(), true, false);
   return std::move(session).finish();
 }
 
-Program parse_string(std::string_view source, const std::string& name, const ParseOptions& options) {
+program::Program parse_string(std::string_view source, const std::string& name, const ParseOptions& options) {
   if (source.size() > options.max_file_bytes) {
-    Diagnostic d;
+    program::Diagnostic d;
     d.file = name;
     d.message = "source is " + std::to_string(source.size()) + " bytes, over the limit of " +
                 std::to_string(options.max_file_bytes);
-    throw Error(std::move(d));
+    throw program::Error(std::move(d));
   }
   detail::ParseSession session(options);
-  session.parse_source(std::make_shared<const SourceFile>(name, std::string(source)), {},
+  session.parse_source(std::make_shared<const program::SourceFile>(name, std::string(source)), {},
                        fs::path(name).parent_path(), true, false);
   return std::move(session).finish();
 }

@@ -11,10 +11,10 @@ std::string count_of(std::size_t n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
-GateDefinition primitive(std::string name, std::vector<std::string> params, std::vector<std::string> qubits) {
-  GateDefinition gate;
+program::GateDefinition primitive(std::string name, std::vector<std::string> params, std::vector<std::string> qubits) {
+  program::GateDefinition gate;
   gate.name = std::move(name);
-  gate.kind = GateKind::Primitive;
+  gate.kind = program::GateKind::Primitive;
   gate.params = std::move(params);
   gate.qubits = std::move(qubits);
   gate.builtin = true;
@@ -39,27 +39,27 @@ std::string ProgramBuilder::Operand::bit_name(std::uint32_t i) const {
 ProgramBuilder::ProgramBuilder(const ParseOptions& options) : options_(options) {
   program_.gates.push_back(primitive("U", {"theta", "phi", "lambda"}, {"q"}));
   program_.gates.push_back(primitive("CX", {}, {"c", "t"}));
-  symbols_.emplace("U", Symbol{SymbolKind::Gate, Program::kGateU});
-  symbols_.emplace("CX", Symbol{SymbolKind::Gate, Program::kGateCX});
+  symbols_.emplace("U", Symbol{SymbolKind::Gate, program::Program::kGateU});
+  symbols_.emplace("CX", Symbol{SymbolKind::Gate, program::Program::kGateCX});
 }
 
-std::uint32_t ProgramBuilder::add_source(std::shared_ptr<const SourceFile> file) {
+std::uint32_t ProgramBuilder::add_source(std::shared_ptr<const program::SourceFile> file) {
   program_.sources.push_back(std::move(file));
   return static_cast<std::uint32_t>(program_.sources.size() - 1);
 }
 
-void ProgramBuilder::fail(SourcePos pos, std::string message) const { throw program_.error_at(pos, std::move(message)); }
+void ProgramBuilder::fail(program::SourcePos pos, std::string message) const { throw program_.error_at(pos, std::move(message)); }
 
-void ProgramBuilder::warn(SourcePos pos, std::string message) {
-  program_.warnings.push_back(program_.diagnostic(pos, Severity::Warning, std::move(message)));
+void ProgramBuilder::warn(program::SourcePos pos, std::string message) {
+  program_.warnings.push_back(program_.diagnostic(pos, program::Severity::Warning, std::move(message)));
 }
 
-void ProgramBuilder::check_name_free(std::string_view name, SourcePos pos) const {
+void ProgramBuilder::check_name_free(std::string_view name, program::SourcePos pos) const {
   const auto it = symbols_.find(std::string(name));
   if (it == symbols_.end()) return;
   const Symbol& symbol = it->second;
   std::string what;
-  SourcePos previous;
+  program::SourcePos previous;
   switch (symbol.kind) {
     case SymbolKind::QuantumRegister:
       what = "a quantum register";
@@ -79,8 +79,8 @@ void ProgramBuilder::check_name_free(std::string_view name, SourcePos pos) const
   fail(pos, message);
 }
 
-void ProgramBuilder::declare_register(bool quantum, std::string_view name, SourcePos pos, std::uint64_t size,
-                                      SourcePos size_pos) {
+void ProgramBuilder::declare_register(bool quantum, std::string_view name, program::SourcePos pos, std::uint64_t size,
+                                      program::SourcePos size_pos) {
   check_name_free(name, pos);
   if (size == 0) fail(size_pos, "register size must be at least 1");
   std::uint32_t& total = quantum ? program_.num_qubits : program_.num_clbits;
@@ -91,18 +91,18 @@ void ProgramBuilder::declare_register(bool quantum, std::string_view name, Sourc
                        ", over the limit of " + std::to_string(limit));
   }
   auto& registers = quantum ? program_.qregs : program_.cregs;
-  registers.push_back(Register{std::string(name), total, static_cast<std::uint32_t>(size), pos});
+  registers.push_back(program::Register{std::string(name), total, static_cast<std::uint32_t>(size), pos});
   total += static_cast<std::uint32_t>(size);
   symbols_.emplace(std::string(name),
                    Symbol{quantum ? SymbolKind::QuantumRegister : SymbolKind::ClassicalRegister,
                           static_cast<std::uint32_t>(registers.size() - 1)});
 }
 
-std::uint32_t ProgramBuilder::define_gate(GateDefinition definition) {
+std::uint32_t ProgramBuilder::define_gate(program::GateDefinition definition) {
   check_name_free(definition.name, definition.pos);
   std::uint32_t depth = 0;
-  for (const GateCall& call : definition.body) depth = std::max(depth, program_.gates[call.gate].depth);
-  definition.depth = definition.kind == GateKind::Defined ? depth + 1 : 0;
+  for (const program::GateCall& call : definition.body) depth = std::max(depth, program_.gates[call.gate].depth);
+  definition.depth = definition.kind == program::GateKind::Defined ? depth + 1 : 0;
   if (definition.depth > options_.max_gate_depth) {
     fail(definition.pos, "gate '" + definition.name + "' nests " + std::to_string(definition.depth) +
                              " levels of gate definitions, over the limit of " +
@@ -114,12 +114,12 @@ std::uint32_t ProgramBuilder::define_gate(GateDefinition definition) {
   return index;
 }
 
-std::uint32_t ProgramBuilder::resolve_gate(std::string_view name, SourcePos pos) const {
+std::uint32_t ProgramBuilder::resolve_gate(std::string_view name, program::SourcePos pos) const {
   const auto it = symbols_.find(std::string(name));
   if (it != symbols_.end() && it->second.kind == SymbolKind::Gate) return it->second.index;
   if (it != symbols_.end()) fail(pos, "'" + std::string(name) + "' is a register, not a gate");
   std::vector<std::string_view> names;
-  for (const GateDefinition& gate : program_.gates) names.emplace_back(gate.name);
+  for (const program::GateDefinition& gate : program_.gates) names.emplace_back(gate.name);
   std::string message = "unknown gate '" + std::string(name) + "'";
   const bool qelib1_included = program_.gates.size() > 2 && program_.gates[2].builtin;
   if (!qelib1_included && is_qelib1_gate(name)) {
@@ -130,8 +130,8 @@ std::uint32_t ProgramBuilder::resolve_gate(std::string_view name, SourcePos pos)
   fail(pos, message);
 }
 
-void ProgramBuilder::check_arity(std::uint32_t gate, std::size_t params, std::size_t qubits, SourcePos pos) const {
-  const GateDefinition& g = program_.gates[gate];
+void ProgramBuilder::check_arity(std::uint32_t gate, std::size_t params, std::size_t qubits, program::SourcePos pos) const {
+  const program::GateDefinition& g = program_.gates[gate];
   if (params != g.params.size()) {
     fail(pos, "gate '" + g.name + "' takes " + count_of(g.params.size(), "parameter") + ", got " +
                   std::to_string(params));
@@ -142,23 +142,23 @@ void ProgramBuilder::check_arity(std::uint32_t gate, std::size_t params, std::si
   }
 }
 
-Condition ProgramBuilder::resolve_condition(std::string_view creg, SourcePos pos, std::uint64_t value,
-                                            SourcePos value_pos) {
+program::Condition ProgramBuilder::resolve_condition(std::string_view creg, program::SourcePos pos, std::uint64_t value,
+                                            program::SourcePos value_pos) {
   const auto it = symbols_.find(std::string(creg));
   if (it == symbols_.end() || it->second.kind != SymbolKind::ClassicalRegister) {
     if (it != symbols_.end() && it->second.kind == SymbolKind::QuantumRegister) {
       fail(pos, "'" + std::string(creg) + "' is a quantum register; 'if' compares a classical register");
     }
     std::vector<std::string_view> names;
-    for (const Register& r : program_.cregs) names.emplace_back(r.name);
+    for (const program::Register& r : program_.cregs) names.emplace_back(r.name);
     fail(pos, "undeclared classical register '" + std::string(creg) + "' in 'if'" + did_you_mean(creg, names));
   }
-  const Register& reg = program_.cregs[it->second.index];
+  const program::Register& reg = program_.cregs[it->second.index];
   if (reg.size < 64 && (value >> reg.size) != 0) {
     warn(value_pos, "condition can never be true: '" + reg.name + "' has " + count_of(reg.size, "bit") +
                         ", so its value is at most " + std::to_string((std::uint64_t{1} << reg.size) - 1));
   }
-  return Condition{it->second.index, reg.offset, reg.size, value};
+  return program::Condition{it->second.index, reg.offset, reg.size, value};
 }
 
 ProgramBuilder::Operand ProgramBuilder::resolve(const Argument& arg, bool quantum) const {
@@ -173,7 +173,7 @@ ProgramBuilder::Operand ProgramBuilder::resolve(const Argument& arg, bool quantu
                         " register; expected a " + (quantum ? "quantum" : "classical") + " register");
     }
     std::vector<std::string_view> names;
-    for (const Register& r : quantum ? program_.qregs : program_.cregs) names.emplace_back(r.name);
+    for (const program::Register& r : quantum ? program_.qregs : program_.cregs) names.emplace_back(r.name);
     fail(arg.pos, std::string("undeclared ") + (quantum ? "quantum" : "classical") + " register '" +
                       std::string(arg.name) + "'" + did_you_mean(arg.name, names));
   }
@@ -205,7 +205,7 @@ std::uint32_t ProgramBuilder::broadcast_width(std::span<const Operand> operands,
   return first == nullptr ? 1 : first->reg->size;
 }
 
-void ProgramBuilder::push(Operation op, std::span<const double> params, std::span<const std::uint32_t> qubits) {
+void ProgramBuilder::push(program::Operation op, std::span<const double> params, std::span<const std::uint32_t> qubits) {
   if (program_.operations.size() >= options_.max_operations) {
     fail(op.pos, "the program exceeds the limit of " + std::to_string(options_.max_operations) +
                      " operations (after register broadcasting)");
@@ -215,22 +215,22 @@ void ProgramBuilder::push(Operation op, std::span<const double> params, std::spa
     fail(op.pos, "the program's operations name more than " + std::to_string(4 * options_.max_operations) +
                      " qubits in all (4 x the operation limit)");
   }
-  op.params = IndexRange{static_cast<std::uint32_t>(program_.parameters.size()), static_cast<std::uint32_t>(params.size())};
-  op.qubits = IndexRange{static_cast<std::uint32_t>(program_.operands.size()), static_cast<std::uint32_t>(qubits.size())};
+  op.params = program::IndexRange{static_cast<std::uint32_t>(program_.parameters.size()), static_cast<std::uint32_t>(params.size())};
+  op.qubits = program::IndexRange{static_cast<std::uint32_t>(program_.operands.size()), static_cast<std::uint32_t>(qubits.size())};
   program_.parameters.insert(program_.parameters.end(), params.begin(), params.end());
   program_.operands.insert(program_.operands.end(), qubits.begin(), qubits.end());
   program_.operations.push_back(op);
 }
 
 void ProgramBuilder::apply_gate(std::uint32_t gate, std::span<const double> params, std::span<const Argument> args,
-                                const std::optional<Condition>& condition, SourcePos pos) {
+                                const std::optional<program::Condition>& condition, program::SourcePos pos) {
   std::vector<Operand> operands;
   operands.reserve(args.size());
   for (const Argument& arg : args) operands.push_back(resolve(arg, true));
   const std::uint32_t width = broadcast_width(operands, args);
   std::vector<std::uint32_t> qubits(operands.size());
-  Operation op;
-  op.kind = OpKind::Gate;
+  program::Operation op;
+  op.kind = program::OpKind::Gate;
   op.gate = gate;
   op.condition = condition;
   op.pos = pos;
@@ -248,8 +248,8 @@ void ProgramBuilder::apply_gate(std::uint32_t gate, std::span<const double> para
   }
 }
 
-void ProgramBuilder::measure(const Argument& qubit, const Argument& bit, const std::optional<Condition>& condition,
-                             SourcePos pos) {
+void ProgramBuilder::measure(const Argument& qubit, const Argument& bit, const std::optional<program::Condition>& condition,
+                             program::SourcePos pos) {
   const Operand q = resolve(qubit, true);
   const Operand c = resolve(bit, false);
   if (q.whole != c.whole) {
@@ -261,8 +261,8 @@ void ProgramBuilder::measure(const Argument& qubit, const Argument& bit, const s
     fail(bit.pos, "cannot measure register '" + q.reg->name + "' of size " + std::to_string(q.reg->size) +
                       " into register '" + c.reg->name + "' of size " + std::to_string(c.reg->size));
   }
-  Operation op;
-  op.kind = OpKind::Measure;
+  program::Operation op;
+  op.kind = program::OpKind::Measure;
   op.condition = condition;
   op.pos = pos;
   const std::uint32_t width = q.whole ? q.reg->size : 1;
@@ -273,10 +273,10 @@ void ProgramBuilder::measure(const Argument& qubit, const Argument& bit, const s
   }
 }
 
-void ProgramBuilder::reset(const Argument& qubit, const std::optional<Condition>& condition, SourcePos pos) {
+void ProgramBuilder::reset(const Argument& qubit, const std::optional<program::Condition>& condition, program::SourcePos pos) {
   const Operand q = resolve(qubit, true);
-  Operation op;
-  op.kind = OpKind::Reset;
+  program::Operation op;
+  op.kind = program::OpKind::Reset;
   op.condition = condition;
   op.pos = pos;
   const std::uint32_t width = q.whole ? q.reg->size : 1;
@@ -286,7 +286,7 @@ void ProgramBuilder::reset(const Argument& qubit, const std::optional<Condition>
   }
 }
 
-void ProgramBuilder::barrier(std::span<const Argument> args, SourcePos pos) {
+void ProgramBuilder::barrier(std::span<const Argument> args, program::SourcePos pos) {
   std::vector<std::uint32_t> qubits;
   std::vector<bool> seen(program_.num_qubits, false);
   for (const Argument& arg : args) {
@@ -298,8 +298,8 @@ void ProgramBuilder::barrier(std::span<const Argument> args, SourcePos pos) {
       seen[qubit] = true;
     }
   }
-  Operation op;
-  op.kind = OpKind::Barrier;
+  program::Operation op;
+  op.kind = program::OpKind::Barrier;
   op.pos = pos;
   push(op, {}, qubits);
 }

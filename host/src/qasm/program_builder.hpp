@@ -3,7 +3,7 @@
 #pragma once
 
 #include <qrt/qasm/parser.hpp>
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/program.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -18,41 +18,41 @@ namespace qrt::qasm::detail {
 // An operand as written: `name` or `name[index]`.
 struct Argument {
   std::string_view name;
-  SourcePos pos;
+  program::SourcePos pos;
   std::optional<std::uint64_t> index;
-  SourcePos index_pos;
+  program::SourcePos index_pos;
 };
 
 class ProgramBuilder {
  public:
   explicit ProgramBuilder(const ParseOptions& options);
 
-  const Program& program() const noexcept { return program_; }
+  const program::Program& program() const noexcept { return program_; }
   const ParseOptions& options() const noexcept { return options_; }
-  std::uint32_t add_source(std::shared_ptr<const SourceFile> file);
-  [[noreturn]] void fail(SourcePos pos, std::string message) const;
-  void warn(SourcePos pos, std::string message);
+  std::uint32_t add_source(std::shared_ptr<const program::SourceFile> file);
+  [[noreturn]] void fail(program::SourcePos pos, std::string message) const;
+  void warn(program::SourcePos pos, std::string message);
 
   // Declarations.
-  void check_name_free(std::string_view name, SourcePos pos) const;
-  void declare_register(bool quantum, std::string_view name, SourcePos pos, std::uint64_t size, SourcePos size_pos);
+  void check_name_free(std::string_view name, program::SourcePos pos) const;
+  void declare_register(bool quantum, std::string_view name, program::SourcePos pos, std::uint64_t size, program::SourcePos size_pos);
   // Checks the nesting limit, sets the definition's depth and adds it to the gate table.
-  std::uint32_t define_gate(GateDefinition definition);
+  std::uint32_t define_gate(program::GateDefinition definition);
 
   // Lookups.
-  std::uint32_t resolve_gate(std::string_view name, SourcePos pos) const;
+  std::uint32_t resolve_gate(std::string_view name, program::SourcePos pos) const;
   bool has_symbol(std::string_view name) const { return symbols_.count(std::string(name)) != 0; }
-  void check_arity(std::uint32_t gate, std::size_t params, std::size_t qubits, SourcePos pos) const;
-  Condition resolve_condition(std::string_view creg, SourcePos pos, std::uint64_t value, SourcePos value_pos);
+  void check_arity(std::uint32_t gate, std::size_t params, std::size_t qubits, program::SourcePos pos) const;
+  program::Condition resolve_condition(std::string_view creg, program::SourcePos pos, std::uint64_t value, program::SourcePos value_pos);
 
   // Statements, broadcast over whole-register arguments.
   void apply_gate(std::uint32_t gate, std::span<const double> params, std::span<const Argument> args,
-                  const std::optional<Condition>& condition, SourcePos pos);
-  void measure(const Argument& qubit, const Argument& bit, const std::optional<Condition>& condition, SourcePos pos);
-  void reset(const Argument& qubit, const std::optional<Condition>& condition, SourcePos pos);
-  void barrier(std::span<const Argument> args, SourcePos pos);
+                  const std::optional<program::Condition>& condition, program::SourcePos pos);
+  void measure(const Argument& qubit, const Argument& bit, const std::optional<program::Condition>& condition, program::SourcePos pos);
+  void reset(const Argument& qubit, const std::optional<program::Condition>& condition, program::SourcePos pos);
+  void barrier(std::span<const Argument> args, program::SourcePos pos);
 
-  Program finish() && { return std::move(program_); }
+  program::Program finish() && { return std::move(program_); }
 
  private:
   enum class SymbolKind : std::uint8_t { QuantumRegister, ClassicalRegister, Gate };
@@ -62,7 +62,7 @@ class ProgramBuilder {
   };
   // A resolved argument: one bit (`whole` false) or a whole register.
   struct Operand {
-    const Register* reg = nullptr;
+    const program::Register* reg = nullptr;
     std::uint32_t index = 0;  // when !whole
     bool whole = false;
     std::uint32_t at(std::uint32_t i) const { return reg->offset + (whole ? i : index); }
@@ -72,10 +72,10 @@ class ProgramBuilder {
   Operand resolve(const Argument& arg, bool quantum) const;
   // The broadcast width of `operands` (1 when none is a whole register). Throws on size mismatch.
   std::uint32_t broadcast_width(std::span<const Operand> operands, std::span<const Argument> args) const;
-  void push(Operation op, std::span<const double> params, std::span<const std::uint32_t> qubits);
+  void push(program::Operation op, std::span<const double> params, std::span<const std::uint32_t> qubits);
 
   const ParseOptions& options_;
-  Program program_;
+  program::Program program_;
   std::unordered_map<std::string, Symbol> symbols_;  // gates and registers share one namespace
 };
 

@@ -1,9 +1,9 @@
 // Parsing OpenQASM 2.0 (Cross et al., arXiv:1707.03429) into a Program.
 //
-//   qrt::qasm::Program program = qrt::qasm::parse_file("circuit.qasm");
+//   qrt::program::Program program = qrt::qasm::parse_file("circuit.qasm");
 //   for (const auto& warning : program.warnings) std::cerr << warning.format() << '\n';
 //
-// Every problem in the input throws qrt::qasm::Error with the file, line, column and a caret excerpt.
+// Every problem in the input throws qrt::program::Error with the file, line, column and a caret excerpt.
 //
 // Accepted language: the whole of OpenQASM 2.0 — header, include, qreg/creg, gate (nested, parameters),
 // opaque, U, CX, broadcasting over registers, measure, reset, barrier, if (creg == n), expressions with
@@ -18,7 +18,7 @@
 //  - `1e3` (exponent without a dot) is a real literal.
 #pragma once
 
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/program.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -47,10 +47,10 @@ struct ParseOptions {
   std::map<std::string, double, std::less<>> parameter_values;
 };
 
-Program parse_file(const std::filesystem::path& path, const ParseOptions& options = {});
+program::Program parse_file(const std::filesystem::path& path, const ParseOptions& options = {});
 
 // Parses `source`; `name` is used in messages and its folder is the base for relative includes.
-Program parse_string(std::string_view source, const std::string& name = "<input>",
+program::Program parse_string(std::string_view source, const std::string& name = "<input>",
                      const ParseOptions& options = {});
 
 // The text of the built-in qelib1.inc.

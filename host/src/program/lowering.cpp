@@ -1,4 +1,4 @@
-#include <qrt/qasm/lowering.hpp>
+#include <qrt/program/lowering.hpp>
 
 #include "body_expansion.hpp"
 #include "lowering_plan.hpp"
@@ -10,7 +10,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace qrt::qasm {
+namespace qrt::program {
 namespace {
 
 using detail::GatePlan;
@@ -231,4 +231,4 @@ LoweredProgram lower(const Program& program, const DeviceGateSet& device, const 
   return out;
 }
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

@@ -1,10 +1,10 @@
-#include <qrt/qasm/expression.hpp>
+#include <qrt/program/expression.hpp>
 
 #include "number_format.hpp"
 
 #include <cmath>
 
-namespace qrt::qasm {
+namespace qrt::program {
 namespace {
 
 using Op = Expression::Op;
@@ -91,4 +91,4 @@ double Expression::evaluate(std::span<const double> parameters) const {
 
 void Expression::check_constant_parts() const { evaluate_nodes(nodes_, {}, true); }
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

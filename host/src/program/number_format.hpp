@@ -4,7 +4,7 @@
 #include <charconv>
 #include <string>
 
-namespace qrt::qasm::detail {
+namespace qrt::program::detail {
 
 inline std::string format_number(double value) {
   char buffer[32];
@@ -12,4 +12,4 @@ inline std::string format_number(double value) {
   return std::string(buffer, result.ptr);
 }
 
-}  // namespace qrt::qasm::detail
+}  // namespace qrt::program::detail

@@ -1,8 +1,8 @@
-#include <qrt/qasm/expansion.hpp>
+#include <qrt/program/expansion.hpp>
 
 #include "body_expansion.hpp"
 
-namespace qrt::qasm {
+namespace qrt::program {
 namespace {
 
 class PrimitiveExpander {
@@ -75,4 +75,4 @@ Program expand_to_primitives(const Program& program, std::size_t max_operations)
   return expanded;
 }
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

@@ -2,7 +2,7 @@
 
 #include "number_format.hpp"
 
-namespace qrt::qasm::detail {
+namespace qrt::program::detail {
 
 void evaluate_call_params(const Program& program, const GateDefinition& gate, const GateCall& call,
                           std::span<const double> params, SourcePos applied_at, std::vector<double>& out) {
@@ -21,4 +21,4 @@ void evaluate_call_params(const Program& program, const GateDefinition& gate, co
   }
 }
 
-}  // namespace qrt::qasm::detail
+}  // namespace qrt::program::detail

@@ -1,7 +1,7 @@
 // Lowering a Program to the gate set of one device.
 //
-//   qrt::qasm::DeviceGateSet device{caps.gates, caps.controlled_gates, caps.adjoint};
-//   qrt::qasm::LoweredProgram lowered = qrt::qasm::lower(program, device);
+//   qrt::program::DeviceGateSet device{caps.gates, caps.controlled_gates, caps.adjoint};
+//   qrt::program::LoweredProgram lowered = qrt::program::lower(program, device);
 //   // once: std::vector<gate id> ids = map lowered.gate_names through the device's capability list
 //   // per run: for (const auto& op : lowered.operations) switch (op.kind) { ... }
 //
@@ -36,7 +36,7 @@
 // device has GlobalPhase, and dropped otherwise.
 #pragma once
 
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/program.hpp>
 
 #include <complex>
 #include <cstddef>
@@ -47,7 +47,7 @@
 #include <string_view>
 #include <vector>
 
-namespace qrt::qasm {
+namespace qrt::program {
 
 // What lowering needs to know about a device (fill from qrt::Capabilities).
 struct DeviceGateSet {
@@ -118,9 +118,9 @@ struct LoweredProgram {
   }
 };
 
-// Throws qrt::qasm::Error (quoting the statement) when a gate can be neither mapped nor expanded to the
+// Throws qrt::program::Error (quoting the statement) when a gate can be neither mapped nor expanded to the
 // device's gates — naming the gate, what it would need and the device's gate list — and for failures
 // of expansion (parameter evaluation, max_operations).
 LoweredProgram lower(const Program& program, const DeviceGateSet& device, const LoweringOptions& options = {});
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace qrt::qasm {
+namespace qrt::program {
 
 // A position in one of a Program's source files: `file` indexes Program::sources; line and column
 // are 1-based (columns count bytes). line == 0 means "no position" (e.g. a file that cannot be opened).
@@ -33,4 +33,4 @@ class SourceFile {
   std::vector<std::uint32_t> line_starts_;  // byte offset of each line's first character
 };
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

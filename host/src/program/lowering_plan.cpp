@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace qrt::qasm::detail {
+namespace qrt::program::detail {
 namespace {
 
 bool equal_ignoring_case(std::string_view a, std::string_view b) {
@@ -129,4 +129,4 @@ std::optional<std::string_view> LoweringPlanner::device_spelling(std::string_vie
   return match;
 }
 
-}  // namespace qrt::qasm::detail
+}  // namespace qrt::program::detail

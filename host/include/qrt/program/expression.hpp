@@ -4,7 +4,7 @@
 // loop with no recursion however deep the source expression was.
 #pragma once
 
-#include <qrt/qasm/source.hpp>
+#include <qrt/program/source.hpp>
 
 #include <cstdint>
 #include <span>
@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-namespace qrt::qasm {
+namespace qrt::program {
 
 // Thrown by Expression::evaluate for division by zero, ln/sqrt outside their domain and non-finite
-// results. Callers holding the Program turn it into a qrt::qasm::Error quoting `pos`.
+// results. Callers holding the Program turn it into a qrt::program::Error quoting `pos`.
 class EvaluationError : public std::runtime_error {
  public:
   EvaluationError(SourcePos pos, const std::string& message) : std::runtime_error(message), pos_(pos) {}
@@ -58,4 +58,4 @@ class Expression {
   std::vector<Node> nodes_;
 };
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

@@ -1,8 +1,8 @@
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/program.hpp>
 
 #include <algorithm>
 
-namespace qrt::qasm {
+namespace qrt::program {
 namespace {
 
 const Register* find_register(const std::vector<Register>& registers, std::string_view name) noexcept {
@@ -52,4 +52,4 @@ Error Program::error_at(SourcePos pos, std::string message) const {
   return Error(diagnostic(pos, Severity::Error, std::move(message)));
 }
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

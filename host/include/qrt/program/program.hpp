@@ -1,4 +1,5 @@
-// qrt::qasm::Program — an OpenQASM 2.0 circuit parsed once into a device-independent form.
+// qrt::program::Program — a circuit read once by a front end (OpenQASM today) into a device-independent
+// form that no front end owns.
 //
 //  - Qubits: every qreg concatenated in declaration order; the first qreg gets the lowest global
 //    indices (qreg a[2]; qreg b[3]; -> a[0]=0, a[1]=1, b[0]=2, ...). Classical bits likewise.
@@ -11,9 +12,9 @@
 // Gate semantics follow qelib1.inc with Qiskit's matrix for U (see lowering.hpp, "Conventions").
 #pragma once
 
-#include <qrt/qasm/error.hpp>
-#include <qrt/qasm/gate.hpp>
-#include <qrt/qasm/source.hpp>
+#include <qrt/program/error.hpp>
+#include <qrt/program/gate.hpp>
+#include <qrt/program/source.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -24,7 +25,7 @@
 #include <string_view>
 #include <vector>
 
-namespace qrt::qasm {
+namespace qrt::program {
 
 // A contiguous slice [offset, offset + count) of one of a program's pools.
 struct IndexRange {
@@ -103,4 +104,4 @@ struct Program {
   Error error_at(SourcePos pos, std::string message) const;
 };
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

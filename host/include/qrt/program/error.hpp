@@ -1,5 +1,6 @@
-// Diagnostics of the OpenQASM front-end: warnings collected in the Program, and qrt::qasm::Error,
-// the exception thrown for every invalid input (syntax, semantics, limits, lowering).
+// Diagnostics of the program model: warnings collected in the Program, and qrt::program::Error, the
+// exception thrown for every invalid input (a front end's syntax and semantics, limits, lowering) and
+// for run-time errors that quote a statement.
 //
 // Formatted like a compiler message, with the source line and a caret under the column:
 //
@@ -12,13 +13,13 @@
 #include <stdexcept>
 #include <string>
 
-namespace qrt::qasm {
+namespace qrt::program {
 
 enum class Severity : std::uint8_t { Warning, Error };
 
 struct Diagnostic {
   Severity severity = Severity::Error;
-  std::string file;         // file name as given (or "qelib1.inc" for the built-in library)
+  std::string file;         // file name as given (OpenQASM: "qelib1.inc" for the built-in library)
   std::uint32_t line = 0;   // 1-based; 0 when the message is about the file as a whole
   std::uint32_t column = 0; // 1-based byte column
   std::string message;      // the bare message, without position or excerpt
@@ -42,4 +43,4 @@ class Error : public std::runtime_error {
   Diagnostic diagnostic_;
 };
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

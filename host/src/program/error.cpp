@@ -1,8 +1,8 @@
-#include <qrt/qasm/error.hpp>
+#include <qrt/program/error.hpp>
 
 #include <algorithm>
 
-namespace qrt::qasm {
+namespace qrt::program {
 namespace {
 
 // Lines longer than this are quoted as a window around the column, so a one-line megabyte file
@@ -90,4 +90,4 @@ Error::Error(Diagnostic diagnostic)
     : std::runtime_error(with_error_severity(diagnostic).format()),
       diagnostic_(with_error_severity(std::move(diagnostic))) {}
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

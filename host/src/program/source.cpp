@@ -1,6 +1,6 @@
-#include <qrt/qasm/source.hpp>
+#include <qrt/program/source.hpp>
 
-namespace qrt::qasm {
+namespace qrt::program {
 
 SourceFile::SourceFile(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
   line_starts_.push_back(0);
@@ -17,4 +17,4 @@ std::string_view SourceFile::line(std::uint32_t line_number) const noexcept {
   return std::string_view(text_).substr(begin, end - begin);
 }
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

@@ -5,7 +5,7 @@
 
 #include "native_rules.hpp"
 
-#include <qrt/qasm/lowering.hpp>
+#include <qrt/program/lowering.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -14,7 +14,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-namespace qrt::qasm::detail {
+namespace qrt::program::detail {
 
 struct GatePlan {
   enum class Kind : std::uint8_t { Rule, Expand, Opaque, Unsupported };
@@ -58,4 +58,4 @@ class LoweringPlanner {
   std::unordered_map<std::uint32_t, PhasePlan> phase_plans_;
 };
 
-}  // namespace qrt::qasm::detail
+}  // namespace qrt::program::detail

@@ -2,13 +2,13 @@
 // lower(), so both expand definitions identically.
 #pragma once
 
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/program.hpp>
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
-namespace qrt::qasm::detail {
+namespace qrt::program::detail {
 
 // The parameters of `call` (a statement in the body of `gate`) for the enclosing gate's actual
 // `params`. Throws Error quoting the failing expression and naming `applied_at`, the top-level statement.
@@ -21,4 +21,4 @@ inline void map_call_qubits(const GateCall& call, std::span<const std::uint32_t>
   for (std::uint32_t formal : call.qubits) out.push_back(qubits[formal]);
 }
 
-}  // namespace qrt::qasm::detail
+}  // namespace qrt::program::detail

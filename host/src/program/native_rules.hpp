@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace qrt::qasm::detail {
+namespace qrt::program::detail {
 
 // An affine function of the gate's parameters, constant + sum(weight[i] * param[i]): every angle the
 // rules need is one (e.g. Rot(λ, θ, φ) for u3, a phase of (φ+λ)/2).
@@ -51,4 +51,4 @@ std::span<const Rule> native_rules(std::string_view gate);
 // "Rot", "PauliX (with 3 control wires)", "S (adjoint)", "QubitUnitary" — for error messages.
 std::string describe(const Rule& rule);
 
-}  // namespace qrt::qasm::detail
+}  // namespace qrt::program::detail

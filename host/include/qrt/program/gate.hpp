@@ -1,15 +1,15 @@
-// The gate definition table of a Program: the primitives U and CX, the built-in qelib1.inc gates (when
-// included), the file's own `gate` definitions and `opaque` declarations.
+// The gate definition table of a Program: the primitives U and CX, the built-in library's gates (qelib1.inc
+// in OpenQASM, when included), the program's own gate definitions and opaque declarations.
 #pragma once
 
-#include <qrt/qasm/expression.hpp>
-#include <qrt/qasm/source.hpp>
+#include <qrt/program/expression.hpp>
+#include <qrt/program/source.hpp>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-namespace qrt::qasm {
+namespace qrt::program {
 
 enum class GateKind : std::uint8_t {
   Primitive,  // U(theta,phi,lambda) and CX: the only gates with a meaning of their own
@@ -40,4 +40,4 @@ struct GateDefinition {
   SourcePos pos;                       // where the name was declared (line 0 for U and CX)
 };
 
-}  // namespace qrt::qasm
+}  // namespace qrt::program

@@ -13,7 +13,7 @@
 #include <map>
 #include <numbers>
 
-namespace qrt::qasm::detail {
+namespace qrt::program::detail {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
@@ -162,4 +162,4 @@ std::string describe(const Rule& rule) {
   return out.empty() ? "nothing" : out;
 }
 
-}  // namespace qrt::qasm::detail
+}  // namespace qrt::program::detail
