@@ -4,7 +4,7 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device_type.hpp>
-#include <qrt/qasm/error.hpp>
+#include <qrt/program/error.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -27,16 +27,16 @@ ShotOutput shot_for(const StraightLineCircuit& circuit, const std::string& bits)
 }
 
 // What the JIT path reports when the device cannot hold the program's qubits (QubitMap::check_id).
-void check_qubit_limit(const qasm::Program& program, Device& device) {
+void check_qubit_limit(const program::Program& model, Device& device) {
   const std::uint64_t limit = device.type().capabilities().max_qubits;
-  if (limit != 0 && program.num_qubits > limit)
-    throw Error(ErrorCode::OutOfRange, "qubit id " + std::to_string(program.num_qubits - 1) + " is beyond " + device.name() +
+  if (limit != 0 && model.num_qubits > limit)
+    throw Error(ErrorCode::OutOfRange, "qubit id " + std::to_string(model.num_qubits - 1) + " is beyond " + device.name() +
                                            "'s limit of " + std::to_string(limit) + " qubits");
 }
 
 // As the runtime words it: the QIS function whose operation failed, then the device's message.
 std::string error_text(const StraightLineCircuit& circuit, const std::exception& e) {
-  const auto* at = dynamic_cast<const qasm::Error*>(&e);
+  const auto* at = dynamic_cast<const program::Error*>(&e);
   if (!at) return e.what();
   if (at->line() >= 1 && at->line() <= circuit.functions.size()) return circuit.functions[at->line() - 1] + ": " + at->message();
   return at->message();

@@ -83,18 +83,18 @@ class Reader {
     limits.max_clbits = std::max(limits.max_clbits, clbits_);
     if (qubits > limits.max_qubits) throw NotStraightLine{"it declares " + std::to_string(qubits) + " qubits"};
     StraightLineCircuit circuit{qasm::parse_string(header, "<qir>", limits), std::move(records_), std::move(functions_)};
-    qasm::Program& program = circuit.program;
+    program::Program& model = circuit.program;
     std::vector<std::uint32_t> gate_index;
     for (const char* name : gate_names_) {
-      auto index = program.find_gate(name);
+      auto index = model.find_gate(name);
       if (!index) throw NotStraightLine{std::string("qelib1.inc has no gate ") + name};
       gate_index.push_back(*index);
     }
-    for (qasm::Operation& op : operations_)
-      if (op.kind == qasm::OpKind::Gate) op.gate = gate_index[op.gate];
-    program.operations = std::move(operations_);
-    program.parameters = std::move(parameters_);
-    program.operands = std::move(operands_);
+    for (program::Operation& op : operations_)
+      if (op.kind == program::OpKind::Gate) op.gate = gate_index[op.gate];
+    model.operations = std::move(operations_);
+    model.parameters = std::move(parameters_);
+    model.operands = std::move(operands_);
     return circuit;
   }
 
@@ -122,13 +122,13 @@ class Reader {
       const std::uint64_t qubit = qubit_of(call, 0);
       const std::uint64_t result = result_of(call, 1);
       latest_[result] = clbits_;
-      push(qasm::OpKind::Measure, 0, {}, {&qubit, 1}, clbits_++);
-      if (name == "__quantum__qis__mresetz__body") push(qasm::OpKind::Reset, 0, {}, {&qubit, 1});
+      push(program::OpKind::Measure, 0, {}, {&qubit, 1}, clbits_++);
+      if (name == "__quantum__qis__mresetz__body") push(program::OpKind::Reset, 0, {}, {&qubit, 1});
       return;
     }
     if (name == "__quantum__qis__reset__body" && args == 1) {
       const std::uint64_t qubit = qubit_of(call, 0);
-      push(qasm::OpKind::Reset, 0, {}, {&qubit, 1});
+      push(program::OpKind::Reset, 0, {}, {&qubit, 1});
       return;
     }
     if (name.ends_with("_record_output") && (args == 1 || args == 2) && name.starts_with("__quantum__rt__")) {
@@ -225,12 +225,12 @@ class Reader {
   void push_gate(const char* name, std::span<const double> params, std::span<const std::uint64_t> qubits) {
     auto [it, added] = gate_ids_.try_emplace(name, static_cast<std::uint32_t>(gate_names_.size()));  // by address
     if (added) gate_names_.push_back(name);
-    push(qasm::OpKind::Gate, it->second, params, qubits);
+    push(program::OpKind::Gate, it->second, params, qubits);
   }
 
-  void push(qasm::OpKind kind, std::uint32_t gate, std::span<const double> params, std::span<const std::uint64_t> qubits,
+  void push(program::OpKind kind, std::uint32_t gate, std::span<const double> params, std::span<const std::uint64_t> qubits,
             std::uint32_t clbit = 0) {
-    qasm::Operation op;
+    program::Operation op;
     op.kind = kind;
     op.gate = gate;
     op.params = {static_cast<std::uint32_t>(parameters_.size()), static_cast<std::uint32_t>(params.size())};
@@ -254,7 +254,7 @@ class Reader {
   std::uint32_t line_ = 0;              // the position of the operations of the call being read
   std::unordered_map<const char*, std::uint32_t> gate_ids_;   // qelib1 name (the table's) -> index into gate_names_
   std::vector<const char*> gate_names_;
-  std::vector<qasm::Operation> operations_;
+  std::vector<program::Operation> operations_;
   std::vector<double> parameters_;
   std::vector<std::uint32_t> operands_;
   std::vector<RecordStep> records_;

@@ -4,7 +4,7 @@
 // is terminal). Anything else is left to the JIT.
 #pragma once
 
-#include <qrt/qasm/program.hpp>
+#include <qrt/program/program.hpp>
 #include <qrt/qir/program.hpp>
 
 #include <llvm/IR/Function.h>
@@ -31,7 +31,7 @@ struct RecordStep {
 // An operation's position (SourcePos::line) is 1 + the index in `functions` of the call it came from, so
 // that an error names that function as the runtime's errors do.
 struct StraightLineCircuit {
-  qasm::Program program;
+  program::Program program;
   std::vector<RecordStep> records;
   std::vector<std::string> functions;
 };
