@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -99,6 +100,14 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// CPU seconds of the whole process (every OpenMP thread): on a shared machine, where the wall time
+// of one run can grow several-fold while neighbours hold the cores, the work itself is steadier.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
 // In a fresh child: the adjoint at n qubits; returns {peak delta bytes, state bytes} or {-1, -1}.
 std::pair<long long, long long> peak_memory(const Options& o, int n) {
   int pipe_fds[2];
@@ -155,25 +164,30 @@ int main(int argc, char** argv) {
   const LayeredCircuit circuit(o.qubits, o.layers);
   auto forward_device = make_device(o), adjoint_device = make_device(o);
   std::vector<double> expvals(1), jacobian(circuit.trainable.size());
-  std::vector<double> forward_s, adjoint_s, ratios;
+  std::vector<double> forward_s, adjoint_s, ratios, forward_cpu, adjoint_cpu, cpu_ratios;
   double forward_value = 0.0;
   for (int rep = 0; rep < o.repetitions + 1; ++rep) {  // the first round warms up (first touch)
     forward_device->reset();
+    double cpu_start = cpu_seconds();
     auto start = std::chrono::steady_clock::now();
     forward_device->allocate_qubits(static_cast<std::size_t>(o.qubits));
     for (const auto& op : circuit.ops) forward_device->apply_gate(*op.gate);
     forward_value = forward_device->expval(circuit.z0);
-    const double forward = seconds_since(start);
+    const double forward = seconds_since(start), forward_c = cpu_seconds() - cpu_start;
 
     adjoint_device->reset();
+    cpu_start = cpu_seconds();
     start = std::chrono::steady_clock::now();
     adjoint_device->allocate_qubits(static_cast<std::size_t>(o.qubits));
     adjoint_device->adjoint_jacobian({circuit.ops, circuit.trainable, {&circuit.z0, 1}, expvals, jacobian});
-    const double adjoint = seconds_since(start);
+    const double adjoint = seconds_since(start), adjoint_c = cpu_seconds() - cpu_start;
     if (rep == 0) continue;
     forward_s.push_back(forward);
     adjoint_s.push_back(adjoint);
     ratios.push_back(adjoint / forward);
+    forward_cpu.push_back(forward_c);
+    adjoint_cpu.push_back(adjoint_c);
+    cpu_ratios.push_back(adjoint_c / forward_c);
   }
   double norm = 0.0;
   for (double d : jacobian) norm += d * d;
@@ -189,7 +203,11 @@ int main(int argc, char** argv) {
        << "}, \"adjoint_ms\": {\"best\": " << 1e3 * *std::min_element(adjoint_s.begin(), adjoint_s.end())
        << ", \"median\": " << 1e3 * median(adjoint_s) << "},\n \"ratio_best\": "
        << *std::min_element(adjoint_s.begin(), adjoint_s.end()) / *std::min_element(forward_s.begin(), forward_s.end())
-       << ", \"ratio_median\": " << median(ratios) << ", \"expval_forward\": " << forward_value
+       << ", \"ratio_median\": " << median(ratios) << ",\n \"forward_cpu_ms\": {\"best\": "
+       << 1e3 * *std::min_element(forward_cpu.begin(), forward_cpu.end()) << ", \"median\": " << 1e3 * median(forward_cpu)
+       << "}, \"adjoint_cpu_ms\": {\"best\": " << 1e3 * *std::min_element(adjoint_cpu.begin(), adjoint_cpu.end())
+       << ", \"median\": " << 1e3 * median(adjoint_cpu) << "}, \"cpu_ratio_median\": " << median(cpu_ratios)
+       << ",\n \"expval_forward\": " << forward_value
        << ", \"expval_adjoint\": " << expvals[0] << ", \"jacobian_norm\": " << std::sqrt(norm)
        << ",\n \"memory\": {\"n\": " << o.memory_qubits << ", \"layers\": " << o.memory_layers << ", \"state_bytes\": " << state_bytes
        << ", \"peak_rss_delta_bytes\": " << peak_delta << ", \"state_vectors\": "

@@ -6,6 +6,7 @@
 // and the gate's own matrix (the reference matrices of the conformance kit) is put back exactly on the
 // controls.
 #include "capi/gate_application.hpp"
+#include "capi/qis_gate_table.hpp"
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device_type.hpp>
@@ -20,18 +21,6 @@
 
 namespace qrt::capi {
 namespace {
-
-// The qelib1 spelling of each QIS gate (and of its adjoint), in QisGate order.
-struct Qelib1Name {
-  const char* body;
-  const char* adjoint;
-};
-constexpr std::array<Qelib1Name, static_cast<std::size_t>(QisGate::Count)> kQelib1 = {{
-    {"h", "h"},       {"x", "x"},     {"y", "y"},       {"z", "z"},     {"s", "sdg"},   {"t", "tdg"},
-    {"sx", "sxdg"},   {"rx", nullptr}, {"ry", nullptr}, {"rz", nullptr}, {"cx", "cx"},   {"cy", "cy"},
-    {"cz", "cz"},     {"swap", "swap"}, {"ccx", "ccx"},  {"rxx", nullptr}, {"ryy", nullptr}, {"rzz", nullptr},
-    {"p", nullptr},
-}};
 
 std::string gate_name(QisGate gate) { return context::kQisGateNames[static_cast<std::size_t>(gate)]; }
 
@@ -91,7 +80,7 @@ void apply_by_expansion(context::ThreadContext& ctx, QisGate gate, std::span<con
   if (!controls.empty() && !ctx.device.type().capabilities().controlled_gates)
     throw Error(ErrorCode::Unsupported, ctx.device.name() + " offers neither the gate " + gate_name(gate) +
                                             " nor gates under extra control qubits, which a controlled call of it needs");
-  const Qelib1Name& names = kQelib1[static_cast<std::size_t>(gate)];
+  const Qelib1Name& names = qelib1_name(gate);
   std::string call = adjoint && names.adjoint ? names.adjoint : names.body;
   std::string text = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[" + std::to_string(wires.size()) + "];\n" + call;
   if (!params.empty()) {

@@ -161,6 +161,8 @@ template <std::size_t D, class T>
   }
 }
 
+// The groups [begin, end) (compressed indices, the segment's qubits left out). Chunks are powers of two
+// and aligned, so a chunk lies inside one contiguous run or holds whole runs.
 template <std::size_t D, class T>
 [[gnu::always_inline]] inline void reduced_chunk(const Amplitude<T>* bra, const Amplitude<T>* ket,
                                                  const BitInserter& insert, unsigned low_bits,
@@ -168,9 +170,14 @@ template <std::size_t D, class T>
                                                  std::complex<double>* out) {
   double re[D * D] = {}, im[D * D] = {};
   const std::size_t run = std::size_t{1} << low_bits;
-  for (std::size_t high = begin; high < end; ++high) {
-    if (run >= 16) accumulate_tiled<D>(bra, ket, insert(high << low_bits), run, offset, re, im);
-    else accumulate_run<D>(bra, ket, insert(high << low_bits), run, offset, re, im);
+  const auto accumulate = [&](std::size_t base, std::size_t length) {
+    if (length >= 16) accumulate_tiled<D>(bra, ket, base, length, offset, re, im);
+    else accumulate_run<D>(bra, ket, base, length, offset, re, im);
+  };
+  if (end - begin <= run) {
+    accumulate(insert(begin), end - begin);
+  } else {
+    for (std::size_t high = begin >> low_bits; high < end >> low_bits; ++high) accumulate(insert(high << low_bits), run);
   }
   for (std::size_t e = 0; e < D * D; ++e) out[e] = {re[e], im[e]};
 }
@@ -229,10 +236,10 @@ std::vector<std::complex<double>> reduced_transition(const Amplitude<T>* bra, co
   // The indices below the lowest segment qubit are contiguous: runs of 2^low_bits groups.
   const unsigned groups_log2 = num_qubits - insert.count;
   const unsigned low_bits = std::min<unsigned>(mask ? static_cast<unsigned>(std::countr_zero(mask)) : groups_log2, groups_log2);
-  const std::size_t runs = std::size_t{1} << (groups_log2 - low_bits);
-  const std::size_t chunk = std::max<std::size_t>(1, (parallel::kChunkAmplitudes / d) >> low_bits);
-  std::vector<std::complex<double>> partial(parallel::chunk_count(runs, chunk) * d * d);
-  parallel::for_each_chunk(runs, chunk, parallel::workers_for(std::size_t{1} << num_qubits, static_cast<int>(threads)),
+  const std::size_t groups = std::size_t{1} << groups_log2;
+  const std::size_t chunk = std::max<std::size_t>(1, parallel::kChunkAmplitudes / d);  // a power of two
+  std::vector<std::complex<double>> partial(parallel::chunk_count(groups, chunk) * d * d);
+  parallel::for_each_chunk(groups, chunk, parallel::workers_for(std::size_t{1} << num_qubits, static_cast<int>(threads)),
                            [&](std::size_t c, std::size_t begin, std::size_t end) {
                              std::complex<double>* out = partial.data() + c * d * d;
                              reduced_chunk_for<T>(d, bra, ket, insert, low_bits, offset.data(), begin, end, out);

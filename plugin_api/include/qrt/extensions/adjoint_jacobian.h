@@ -65,7 +65,12 @@ typedef struct qrt_adjoint_jacobian_extension {
    * range, a repeated trainable entry, a NULL array with a non-zero count; QRT_ERROR_OUT_OF_MEMORY when
    * the work states do not fit. On error the outputs are unspecified and the state is unspecified (the
    * host resets or discards the instance).
-   * Threads: like every instance function (one thread at a time per instance). */
+   * Threads: like every instance function (one thread at a time per instance).
+   * Also (refined with the first implementation, statevector.qubit): `out_expvals` may be NULL;
+   * `out_jacobian` may be NULL when num_observables * num_trainable == 0; num_trainable == 0 runs the
+   * forward pass and the expectation values only; an op with both or neither of `gate` and `matrix`, and
+   * a trainable entry naming a matrix op, are QRT_ERROR_INVALID_ARGUMENT; the differentiability check
+   * comes before the parameter-index check (a trainable entry on Hadamard is UNSUPPORTED naming it). */
   qrt_error* (*jacobian)(qrt_device* device, const qrt_adjoint_jacobian_request* request);
 } qrt_adjoint_jacobian_extension;
 
