@@ -183,9 +183,13 @@ void MpiStatevectorDevice::probs_to_rank0(std::span<const Wire> wires, const Tab
     std::vector<double> table(std::size_t{1} << qubits.size());
     probs(listed, table);
     std::string failure;
-    int code = QRT_OK;
-    if (comm_.rank() == 0) code = known_status(sink(0, table.data(), table.size()));
-    if (code != QRT_OK) failure = "probs_to_rank0: the sink stopped at index 0 (" + status_name(code) + ")";
+    int code = QRT_ERROR_INTERNAL;
+    if (comm_.rank() == 0) {
+      if (const int status = sink(0, table.data(), table.size()); status != QRT_OK) {
+        code = known_status(status);
+        failure = "probs_to_rank0: the sink stopped at index 0 (" + status_name(code) + ")";
+      }
+    }
     agree_on_failure(comm_, failure, code);
     return;
   }
