@@ -12,9 +12,11 @@
 // local afterwards, so later gates on it cost nothing. Fusion (sim_common's Fuser) runs over the
 // local ops between two exchanges.
 //
-// Every rank runs the same program and every result (probs, expval, var, sample, measure, state) is
-// reduced or gathered so that all ranks return the same values; random draws that decide outcomes
-// come from one generator whose seed rank 0 chooses and broadcasts.
+// Every rank runs the same program and every result of the core calls (probs, expval, var, sample,
+// measure, state) is reduced or gathered so that all ranks return the same values; random draws that
+// decide outcomes come from one generator whose seed rank 0 chooses and broadcasts. The distributed
+// read-out (device/readout.cpp) delivers tables, top-K selections and the state to rank 0 only, without a
+// gather, and draws shots the same way for every P.
 //
 // Precision: kwarg precision = double (complex128, default) or single (complex64). The chunk, the
 // exchanges and the gathered state use the chosen type; the sums (norms, probabilities, expectation

@@ -13,6 +13,10 @@
  *
  * Memory. The device holds at most one piece (its own choice of size, at most 2^20 values) beyond its own
  * share of the state; a rank other than 0 receives nothing.
+ *
+ * Threads and ownership. Like every instance function: one thread at a time per instance. Every pointer
+ * argument is borrowed for the call; outputs (`qrt_top_outcomes` and its `entries`) are owned by the caller
+ * and written on rank 0 only, on success only. The sink is called on the calling thread, during the call.
  */
 #ifndef QRT_EXTENSIONS_DISTRIBUTED_READOUT_H
 #define QRT_EXTENSIONS_DISTRIBUTED_READOUT_H
