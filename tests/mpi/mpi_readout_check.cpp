@@ -123,7 +123,9 @@ struct Pair {
   std::unique_ptr<qrt::sv::StatevectorDevice> twin;
 };
 
-Pair prepared(unsigned n, std::uint64_t seed, const std::string& kwargs = "{}") {
+// One thread per rank: several ranks share the cores under --oversubscribe, where OpenMP teams would
+// spin against each other.
+Pair prepared(unsigned n, std::uint64_t seed, const std::string& kwargs = R"({"threads": 1})") {
   Pair p{make_mpi(kwargs), make_twin(kwargs)};
   p.mpi->allocate_qubits(n);
   p.twin->allocate_qubits(n);
@@ -181,7 +183,7 @@ void top() {
   const unsigned n = 9;
   Pair p = prepared(n, 17);
   // Some exact ties and zeros too: |+>|0> on a second device pair.
-  Pair flat{make_mpi(), make_twin()};
+  Pair flat{make_mpi(R"({"threads": 1})"), make_twin(R"({"threads": 1})")};
   flat.mpi->allocate_qubits(n);
   flat.twin->allocate_qubits(n);
   for (qrt::sdk::Wire w = 0; w < 5; ++w) {
@@ -267,7 +269,7 @@ void sample() {
   const unsigned n = 8;
   const std::uint64_t shots = 20000;
   for (const Wires& wires : {Wires{}, Wires{7, 0, 3}, Wires{2}}) {
-    Pair p = prepared(n, 5, R"({"seed": 42, "shots": 20000})");
+    Pair p = prepared(n, 5, R"({"seed": 42, "shots": 20000, "threads": 1})");
     const std::size_t m = wires.empty() ? n : wires.size();
     std::vector<std::uint8_t> rows(shots * m);
     p.mpi->sample(wires, rows);

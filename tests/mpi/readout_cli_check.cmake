@@ -47,10 +47,10 @@ function(run_qrt out ranks)
   set(${out} "${text}" PARENT_SCOPE)
 endfunction()
 
-set(files "${WORK}/ties.qasm" "${CORPUS}/qasmbench/cat_state_n4.qasm")
+set(files "${WORK}/ties.qasm")
 foreach(file ${files})
-  # JSON: the whole table and state, and a top 3 (with its summary).
-  foreach(args "--probs;--state" "--probs;--top;3" "--state;--top;2")
+  # JSON: the whole table and state, then a top 3 (with its summary) beside the whole state.
+  foreach(args "--probs;--state" "--probs;--state;--top;3")
     run_qrt(one 0 "${file}" ${args} -o json)
     run_qrt(many 4 "${file}" ${args} -o json)
     string(JSON a_left ERROR_VARIABLE a_missing GET "${one}" probabilities_top mass_left_out)
@@ -88,7 +88,7 @@ foreach(file ${files})
 endforeach()
 
 # Seeded counts: the same for every rank count.
-set(counts_args "${CORPUS}/qasmbench/dnn_n8.qasm" --shots 3000 --seed 5 -o json)
+set(counts_args "${CORPUS}/qasmbench/dnn_n8.qasm" --shots 3000 --seed 5 -o json)  # rotations: 2^8 outcomes
 set(first "")
 foreach(ranks 1 2 4)
   run_qrt(text ${ranks} ${counts_args})
