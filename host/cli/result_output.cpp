@@ -72,49 +72,6 @@ void stream_selection(BufferedOutput& out, const ProbabilitySelection& s, std::s
   out.put('}');
 }
 
-// The distributed read-out's counterparts: the same text, written as rank 0 receives the pieces.
-void stream_probabilities(BufferedOutput& out, const StreamedResults& from, std::size_t n) {
-  out.put('{');
-  BasisCounter label(n);
-  bool first = true;
-  from.readout->probabilities(from.wires, [&](std::uint64_t, std::span<const double> values) {
-    for (double v : values) {
-      if (!first) out.put(',');
-      first = false;
-      out.put('"');
-      out.put(label.label());
-      out.put(std::string_view("\":"));
-      out.put_double(v);
-      label.next();
-    }
-  });
-  out.put('}');
-}
-
-// Every amplitude on rank 0, the program's global phase applied as final_state_into does.
-void for_each_amplitude(const StreamedResults& from, const std::function<void(std::complex<double>)>& use) {
-  const std::complex<double> phase = std::polar(1.0, from.global_phase);
-  from.readout->state(from.wires, [&](std::uint64_t, std::span<const std::complex<double>> values) {
-    for (std::complex<double> a : values) use(from.global_phase != 0 ? a * phase : a);
-  });
-}
-
-// select_top's selection, merged from each rank's own K best (a K beyond 2^n keeps them all).
-ProbabilitySelection streamed_top(const StreamedResults& from, std::size_t k, std::size_t n) {
-  const std::uint64_t outcomes = std::uint64_t{1} << n;
-  const DistributedReadout::Top top = from.readout->top(from.wires, std::min<std::uint64_t>(k, outcomes), kNegligibleProbability);
-  ProbabilitySelection s;
-  s.total = static_cast<std::size_t>(outcomes);
-  s.nonzero = static_cast<std::size_t>(top.above_threshold);
-  s.mass_total = top.total_probability;
-  s.mass_kept = top.kept_probability;
-  for (const auto& [outcome, p] : top.entries) {
-    s.indices.push_back(static_cast<std::size_t>(outcome));
-    s.values.push_back(p);
-  }
-  return s;
-}
-
 void put_amplitude(BufferedOutput& out, std::complex<double> a) {
   out.put('[');
   out.put_double(a.real());

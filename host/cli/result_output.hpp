@@ -10,11 +10,11 @@
 #pragma once
 
 #include "probability_selection.hpp"
+#include "streamed_results.hpp"
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device.hpp>
 #include <qrt/device_type.hpp>
-#include <qrt/distributed_readout.hpp>
 #include <qrt/qasm/parser.hpp>
 
 #include <boost/json/object.hpp>
@@ -27,17 +27,6 @@ namespace qrt::cli {
 
 inline constexpr std::size_t kTableDefaultTop = 16;
 
-// Results read after the run from a device that spans MPI ranks (statevector.mpi), through its
-// distributed read-out, instead of RunResult's vectors: no rank holds a whole table (the JSON streams the
-// pieces as rank 0 receives them; top-K selections are merged from each rank's own). Every rank writes
-// the report (stdout is /dev/null beyond rank 0), so every rank makes the same collective calls.
-struct StreamedResults {
-  const DistributedReadout* readout = nullptr;
-  std::vector<Wire> wires;  // qubit n-1 ... qubit 0: index bit k is qubit k
-  double global_phase = 0;  // the program's, applied to every streamed amplitude
-  bool probabilities = false, state = false;
-};
-
 struct RunReport {
   const Device& device;
   const qasm::Program& program;
@@ -45,7 +34,7 @@ struct RunReport {
   const RunResult& result;
   double parse_seconds = 0;
   std::optional<std::uint64_t> seed;  // the seed the run used (effective_settings.hpp); unset: the device's own
-  const StreamedResults* streamed = nullptr;  // set: probabilities and state come from it
+  const StreamedResults* streamed = nullptr;  // set: probabilities and state come from it (streamed_results.hpp)
 };
 
 void write_run_json(const RunReport& report, std::optional<std::size_t> top, std::FILE* to);
