@@ -2,6 +2,7 @@
 """Peak RSS of `qrt run` on statevector.mpi, per rank, next to one statevector.qubit process, same circuit.
 
     /usr/bin/python3 bench/mpi/readout_memory.py [--qrt build/bin/qrt] [--qubits 26] [--ranks 4] [--mpirun mpirun]
+                                                 [--cases probs_top256,shots1000,...]
 
 For each case (what `qrt run` is asked for) it runs the circuit once in one process on statevector.qubit and
 once under `mpirun -n RANKS` on statevector.mpi, each process wrapped so that its own peak RSS (getrusage of
@@ -72,7 +73,12 @@ def main():
     parser.add_argument("--qubits", type=int, default=26)
     parser.add_argument("--ranks", type=int, default=4)
     parser.add_argument("--mpirun", default="mpirun")
+    parser.add_argument("--cases", default=",".join(c[0] for c in CASES), help="comma-separated subset of the cases")
     args = parser.parse_args()
+    wanted = args.cases.split(",")
+    unknown = sorted(set(wanted) - {c[0] for c in CASES})
+    if unknown:
+        parser.error(f"unknown cases {unknown}; known: {[c[0] for c in CASES]}")
     qrt = os.path.abspath(args.qrt)
     n = args.qubits
     results = []
@@ -82,7 +88,7 @@ def main():
             files[measured] = os.path.join(work, f"circuit_{'measured' if measured else 'final'}.qasm")
             with open(files[measured], "w") as f:
                 f.write(circuit(n, measured))
-        for name, flags, measured in CASES:
+        for name, flags, measured in (c for c in CASES if c[0] in wanted):
             flags = [a.replace("{last}", str(n - 1)) for a in flags]
             base = [qrt, "run", files[measured], "--no-progress"]
             single = measure(work, name + "-single", [], base + ["--device", "statevector.qubit"] + flags)[0]
