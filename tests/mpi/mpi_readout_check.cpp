@@ -264,13 +264,19 @@ void state() {
 }
 
 // Shots: exactly the outcomes an inverse CDF of the same uniform draws gives on statevector.qubit's
-// distribution (so the same for every P), and the counts pass a chi-square test against it.
+// distribution (so the same for every P), and, where the outcomes are few enough, counts that pass a
+// chi-square test against it. n = 18 over every wire takes the block walk (more than 16 wires); the others
+// the reduced table.
 void sample() {
-  const unsigned n = 8;
   const std::uint64_t shots = 20000;
-  for (const Wires& wires : {Wires{}, Wires{7, 0, 3}, Wires{2}}) {
-    Pair p = prepared(n, 5, R"({"seed": 42, "shots": 20000, "threads": 1})");
-    const std::size_t m = wires.empty() ? n : wires.size();
+  struct Case {
+    unsigned n;
+    Wires wires;
+  };
+  for (const Case& c : {Case{8, {}}, Case{8, {7, 0, 3}}, Case{8, {2}}, Case{18, {}}, Case{18, {17, 3, 9, 0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 16}}}) {
+    Pair p = prepared(c.n, 5, R"({"seed": 42, "shots": 20000, "threads": 1})");
+    const Wires& wires = c.wires;
+    const std::size_t m = wires.empty() ? c.n : wires.size();
     std::vector<std::uint8_t> rows(shots * m);
     p.mpi->sample(wires, rows);
     const std::vector<double> table = twin_probs(*p.twin, wires);
@@ -288,10 +294,12 @@ void sample() {
       mismatches += got != std::min<std::uint64_t>(expected, table.size() - 1);
       counts[got] += 1;
     }
-    const std::string tag = "sample of " + std::to_string(m) + " wires";
-    // Single precision: the CDFs differ by ~1e-7, so a few shots near a boundary may land next door.
-    check(mismatches <= (g_single ? shots / 1000 : 0), tag + ": " + std::to_string(mismatches) +
+    const std::string tag = "sample of " + std::to_string(m) + " of " + std::to_string(c.n) + " wires";
+    // Single precision: the CDFs differ by ~1e-7 (summed over up to 2^18 outcomes of ~4e-6 each), so a few
+    // shots near a boundary land next door.
+    check(mismatches <= (g_single ? shots / 200 : 0), tag + ": " + std::to_string(mismatches) +
                                                            " shots differ from the inverse CDF of the shared draws");
+    if (table.size() > shots / 20) continue;  // too few shots per outcome for a chi-square test
     double chi2 = 0, dof = -1;
     for (std::size_t o = 0; o < table.size(); ++o) {
       const double e = table[o] * static_cast<double>(shots);

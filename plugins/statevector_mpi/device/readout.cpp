@@ -33,6 +33,8 @@ using qrt::sdk::Wire;
 // Outcomes per message and per sink call: 512 KiB of probabilities, 1 MiB of amplitudes.
 constexpr std::size_t kPieceValues = std::size_t{1} << 16;
 constexpr int kPieceTag = 41;
+// Shots over at most this many wires are drawn from the reduced table (2^16 doubles on every rank).
+constexpr std::size_t kReducedDrawWires = 16;
 
 bool listed_before(const MpiStatevectorDevice::TopOutcome& a, const MpiStatevectorDevice::TopOutcome& b) {
   return a.probability > b.probability || (a.probability == b.probability && a.outcome < b.outcome);
@@ -325,7 +327,9 @@ std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const Wire
     }
     return last_possible;  // rounding at the very end
   };
-  if (m < global_qubits_) {  // fewer outcomes than ranks: the reduced table, drawn from on rank 0
+  // Few outcomes (fewer than ranks, or a table of at most 2^16): the reduced table, drawn from on rank 0;
+  // no qubit moves. The same inverse CDF of the same draws as the block walk below.
+  if (m < global_qubits_ || m <= kReducedDrawWires) {
     std::vector<double> table(std::size_t{1} << m);
     probs(wires, table);
     double total = 0;
