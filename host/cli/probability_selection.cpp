@@ -41,8 +41,10 @@ ProbabilitySelection select_top(std::span<const double> p, std::size_t k) {
   }
   std::sort(heap.begin(), heap.end(), before);
   out.indices.reserve(heap.size());
+  out.values.reserve(heap.size());
   for (const Entry& e : heap) {
     out.indices.push_back(e.index);
+    out.values.push_back(e.p);
     out.mass_kept += e.p;
   }
   out.nonzero = nonzero;

@@ -13,6 +13,7 @@ inline constexpr double kNegligibleProbability = 1e-12;
 
 struct ProbabilitySelection {
   std::vector<std::size_t> indices;  // largest first; ties: lower index first
+  std::vector<double> values;        // the probability of each of `indices`
   std::size_t total = 0;             // entries in the vector (2^n)
   std::size_t nonzero = 0;           // entries above kNegligibleProbability
   double mass_total = 0;             // sum of every entry

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdarg>
+#include <functional>
 
 namespace qrt::cli {
 namespace {
@@ -58,7 +59,7 @@ void stream_probabilities(BufferedOutput& out, const std::vector<double>& p, std
   out.put('}');
 }
 
-void stream_selection(BufferedOutput& out, const std::vector<double>& p, const ProbabilitySelection& s, std::size_t n) {
+void stream_selection(BufferedOutput& out, const ProbabilitySelection& s, std::size_t n) {
   out.put('{');
   std::string label;
   for (std::size_t k = 0; k < s.indices.size(); ++k) {
@@ -66,21 +67,36 @@ void stream_selection(BufferedOutput& out, const std::vector<double>& p, const P
     basis_label(s.indices[k], n, label);
     out.put_json_string(label);
     out.put(':');
-    out.put_double(p[s.indices[k]]);
+    out.put_double(s.values[k]);
   }
   out.put('}');
+}
+
+void put_amplitude(BufferedOutput& out, std::complex<double> a) {
+  out.put('[');
+  out.put_double(a.real());
+  out.put(',');
+  out.put_double(a.imag());
+  out.put(']');
 }
 
 void stream_state(BufferedOutput& out, const std::vector<std::complex<double>>& state) {
   out.put('[');
   for (std::size_t i = 0; i < state.size(); ++i) {
     if (i != 0) out.put(',');
-    out.put('[');
-    out.put_double(state[i].real());
-    out.put(',');
-    out.put_double(state[i].imag());
-    out.put(']');
+    put_amplitude(out, state[i]);
   }
+  out.put(']');
+}
+
+void stream_state(BufferedOutput& out, const StreamedResults& from) {
+  out.put('[');
+  bool first = true;
+  for_each_amplitude(from, [&](std::complex<double> a) {
+    if (!first) out.put(',');
+    first = false;
+    put_amplitude(out, a);
+  });
   out.put(']');
 }
 
@@ -92,6 +108,17 @@ void stream_state(BufferedOutput& out, const std::vector<std::complex<double>>& 
   const int size = std::vsnprintf(line, sizeof line, format, args);
   va_end(args);
   if (size > 0) out.put(std::string_view(line, std::min(static_cast<std::size_t>(size), sizeof line - 1)));
+}
+
+void print_probability_rows(BufferedOutput& out, const ProbabilitySelection& s, std::size_t n) {
+  putf(out, "probabilities (qubit 0 rightmost; %zu largest of %zu nonzero", s.indices.size(), s.nonzero);
+  if (s.indices.size() < s.nonzero) putf(out, "; probability not shown: %.3g; --top 0 lists all", s.mass_left_out());
+  out.put(std::string_view(")\n"));
+  std::string label;
+  for (std::size_t k = 0; k < s.indices.size(); ++k) {
+    basis_label(s.indices[k], n, label);
+    putf(out, "  %s  %.10f\n", label.c_str(), s.values[k]);
+  }
 }
 
 }  // namespace
@@ -116,17 +143,30 @@ void write_run_json(const RunReport& report, std::optional<std::size_t> top, std
     for (const auto& [bits, c] : r.counts) counts[bits] = c;
     doc.member("counts", counts);
   }
-  if (!r.probabilities.empty()) {
+  const StreamedResults* streamed = report.streamed;
+  if (streamed && streamed->probabilities) {
+    doc.key("probabilities");
+    if (lists_everything(top)) {
+      stream_probabilities(out, *streamed, n);
+    } else {
+      const ProbabilitySelection s = streamed_top(*streamed, *top, n);
+      stream_selection(out, s, n);
+      doc.member("probabilities_top", selection_json(s));
+    }
+  } else if (!r.probabilities.empty()) {
     doc.key("probabilities");
     if (lists_everything(top)) {
       stream_probabilities(out, r.probabilities, n);
     } else {
       const ProbabilitySelection s = select_top(r.probabilities, *top);
-      stream_selection(out, r.probabilities, s, n);
+      stream_selection(out, s, n);
       doc.member("probabilities_top", selection_json(s));
     }
   }
-  if (!r.state.empty()) {
+  if (streamed && streamed->state) {
+    doc.key("state");
+    stream_state(out, *streamed);
+  } else if (!r.state.empty()) {
     doc.key("state");
     stream_state(out, r.state);
   }
@@ -169,28 +209,39 @@ void print_run_table(const RunReport& report, std::optional<std::size_t> top, st
              static_cast<double>(c) / static_cast<double>(r.shots));
     }
   }
-  if (!r.probabilities.empty()) {
-    const ProbabilitySelection s = select_top(r.probabilities, top.value_or(kTableDefaultTop));
-    putf(out, "probabilities (qubit 0 rightmost; %zu largest of %zu nonzero", s.indices.size(), s.nonzero);
-    if (s.indices.size() < s.nonzero) putf(out, "; probability not shown: %.3g; --top 0 lists all", s.mass_left_out());
-    out.put(std::string_view(")\n"));
-    std::string label;
-    for (std::size_t i : s.indices) {
-      basis_label(i, n, label);
-      putf(out, "  %s  %.10f\n", label.c_str(), r.probabilities[i]);
+  const StreamedResults* streamed = report.streamed;
+  const std::size_t rows = top.value_or(kTableDefaultTop);
+  if (streamed && streamed->probabilities) {
+    ProbabilitySelection s;
+    if (rows != 0) {
+      s = streamed_top(*streamed, rows, n);
+    } else {  // every nonzero entry, ranked: the table on rank 0 (the other ranks hold nothing extra)
+      std::vector<double> p;
+      streamed->readout->probabilities(streamed->wires, [&](std::uint64_t, std::span<const double> values) {
+        p.insert(p.end(), values.begin(), values.end());
+      });
+      s = select_top(p, 0);
+      s.total = std::size_t{1} << n;
     }
+    print_probability_rows(out, s, n);
+  } else if (!r.probabilities.empty()) {
+    const ProbabilitySelection s = select_top(r.probabilities, rows);
+    print_probability_rows(out, s, n);
   }
-  if (!r.state.empty()) {
-    std::vector<double> p(r.state.size());
-    for (std::size_t i = 0; i < p.size(); ++i) p[i] = std::norm(r.state[i]);
-    const ProbabilitySelection s = select_top(p, top.value_or(kTableDefaultTop));
+  std::vector<std::complex<double>> gathered;  // the streamed state on rank 0, for ranking
+  if (streamed && streamed->state) for_each_amplitude(*streamed, [&](std::complex<double> a) { gathered.push_back(a); });
+  const std::vector<std::complex<double>>& state = streamed && streamed->state ? gathered : r.state;
+  if (!state.empty()) {
+    std::vector<double> p(state.size());
+    for (std::size_t i = 0; i < p.size(); ++i) p[i] = std::norm(state[i]);
+    const ProbabilitySelection s = select_top(p, rows);
     putf(out, "state (qubit 0 rightmost; the %zu most likely of %zu nonzero amplitudes", s.indices.size(), s.nonzero);
     if (s.indices.size() < s.nonzero) putf(out, "; probability not shown: %.3g; --top 0 lists all", s.mass_left_out());
     out.put(std::string_view(")\n"));
     std::string label;
     for (std::size_t i : s.indices) {
       basis_label(i, n, label);
-      putf(out, "  %s  %+.10f %+.10fi\n", label.c_str(), r.state[i].real(), r.state[i].imag());
+      putf(out, "  %s  %+.10f %+.10fi\n", label.c_str(), state[i].real(), state[i].imag());
     }
   }
   for (const auto& [word, v] : r.expvals) putf(out, "expval   <%s> = %.12f\n", word.c_str(), v);

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "probability_selection.hpp"
+#include "streamed_results.hpp"
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device.hpp>
@@ -33,6 +34,7 @@ struct RunReport {
   const RunResult& result;
   double parse_seconds = 0;
   std::optional<std::uint64_t> seed;  // the seed the run used (effective_settings.hpp); unset: the device's own
+  const StreamedResults* streamed = nullptr;  // set: probabilities and state come from it (streamed_results.hpp)
 };
 
 void write_run_json(const RunReport& report, std::optional<std::size_t> top, std::FILE* to);

@@ -16,6 +16,7 @@
 #include "result_output.hpp"
 
 #include <qrt/circuit_runner.hpp>
+#include <qrt/distributed_readout.hpp>
 #include <qrt/pool_policy.hpp>
 #include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
@@ -27,6 +28,7 @@
 #include <optional>
 #include <iostream>
 #include <numeric>
+#include <utility>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -152,6 +154,15 @@ int run(const RunArgs& given) {
   if (!args.probs && !args.state && args.expvals.empty() && device.shots() == 0 && (!args.shots || *args.shots == 0))
     options.probabilities = true;
   options.progress = &progress;
+  // A device that spans MPI ranks reads its probabilities and state out after the run, streamed to rank 0
+  // (result_output.hpp), instead of filling 2^n values on every rank.
+  const std::optional<DistributedReadout> readout = DistributedReadout::of(device);
+  StreamedResults streamed;
+  if (readout) {
+    streamed.readout = &*readout;
+    streamed.probabilities = std::exchange(options.probabilities, false);
+    streamed.state = std::exchange(options.state, false);
+  }
   RunResult r;
   {
     StopOnSigint stop_on_ctrl_c(progress);
@@ -173,7 +184,9 @@ int run(const RunArgs& given) {
   deadline.stop();  // the run is over: printing its result is not timed
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
 
-  const RunReport report{device, program, shown_file, r, parse_seconds, options.seed};
+  streamed.wires.assign(r.wires.rbegin(), r.wires.rend());  // qubit n-1 ... qubit 0
+  streamed.global_phase = r.global_phase;
+  const RunReport report{device, program, shown_file, r, parse_seconds, options.seed, readout ? &streamed : nullptr};
   if (args.output == "json")
     write_run_json(report, args.top, stdout);
   else

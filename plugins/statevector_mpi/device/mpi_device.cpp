@@ -400,73 +400,6 @@ void MpiStatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::spa
   }
 }
 
-std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const std::size_t> qubits,
-                                                             std::uint64_t shots) {
-  const std::size_t m = qubits.size();
-  if (m > 64) qrt::sdk::throw_out_of_range("statevector.mpi draws outcomes of at most 64 qubits");
-  if (shots > static_cast<std::uint64_t>(INT_MAX))
-    qrt::sdk::throw_out_of_range("statevector.mpi gathers at most 2^31 - 1 shots");
-  flush();
-  // 1. Which rank each shot falls on: one shared draw from the ranks' squared norms.
-  const double local_norm = qrt::sv::translate_errors([&] {
-    const auto p = std::visit(
-        [&](auto& c) { return qrt::sv::qubit_probabilities(c.amplitudes.data(), local_qubits_, 0, threads()); }, chunk_);
-    return p[0] + p[1];
-  });
-  std::vector<double> norms(static_cast<std::size_t>(comm_.size()));
-  check_mpi(comm_, MPI_Allgather(&local_norm, 1, MPI_DOUBLE, norms.data(), 1, MPI_DOUBLE, comm_.get()),
-            "MPI_Allgather (norms)");
-  const std::vector<std::uint64_t> rank_of_shot =
-      qrt::sv::translate_errors([&] { return qrt::sv::sample_distribution(norms, shots, rng_, threads()); });
-  std::vector<int> shots_on(static_cast<std::size_t>(comm_.size()), 0);
-  for (std::uint64_t r : rank_of_shot) ++shots_on[r];
-  // 2. Each rank draws its own shots over its local qubits (its own stream, from the shared one) and
-  //    completes them with its rank bits.
-  const std::uint64_t base = rng_();
-  std::seed_seq seq{static_cast<std::uint32_t>(base), static_cast<std::uint32_t>(base >> 32),
-                    static_cast<std::uint32_t>(comm_.rank())};
-  std::mt19937_64 local_rng(seq);
-  std::vector<std::size_t> local;
-  for (std::size_t q : qubits)
-    if (q < local_qubits_) local.push_back(q);
-  const std::uint64_t mine = static_cast<std::uint64_t>(shots_on[static_cast<std::size_t>(comm_.rank())]);
-  std::vector<std::uint64_t> local_outcomes;
-  if (mine > 0 && !local.empty())
-    local_outcomes = qrt::sv::translate_errors([&] {
-      return std::visit(
-          [&](auto& c) {
-            return qrt::sv::sample_outcomes(c.amplitudes.data(), local_qubits_, local, mine, local_rng, threads());
-          },
-          chunk_);
-    });
-  std::vector<std::uint64_t> drawn(mine);
-  for (std::uint64_t s = 0; s < mine; ++s) {
-    std::uint64_t outcome = 0;
-    std::size_t lj = 0;
-    for (std::size_t q : qubits) {
-      const std::uint64_t bit = q < local_qubits_ ? (local_outcomes[s] >> (local.size() - 1 - lj++)) & 1u
-                                                  : (static_cast<unsigned>(comm_.rank()) >> (q - local_qubits_)) & 1u;
-      outcome = (outcome << 1) | bit;
-    }
-    drawn[s] = outcome;
-  }
-  // 3. Everyone gets every rank's shots, then puts them in shot order.
-  std::vector<int> displs(shots_on.size());
-  for (std::size_t r = 0, at = 0; r < shots_on.size(); ++r) {
-    displs[r] = static_cast<int>(at);
-    at += static_cast<std::size_t>(shots_on[r]);
-  }
-  std::vector<std::uint64_t> all(shots);
-  check_mpi(comm_,
-            MPI_Allgatherv(drawn.data(), static_cast<int>(drawn.size()), MPI_UINT64_T, all.data(), shots_on.data(),
-                           displs.data(), MPI_UINT64_T, comm_.get()),
-            "MPI_Allgatherv (samples)");
-  std::vector<std::uint64_t> outcomes(shots);
-  std::vector<std::size_t> next(displs.begin(), displs.end());
-  for (std::uint64_t s = 0; s < shots; ++s) outcomes[s] = all[next[rank_of_shot[s]]++];
-  return outcomes;
-}
-
 void MpiStatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) {
   const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "sample");
   require_shots_for_sample();
@@ -475,7 +408,11 @@ void MpiStatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::sp
     qrt::sdk::throw_invalid_argument("sample: the output holds " + std::to_string(out.size()) + " bytes, " +
                                      std::to_string(shots_) + " shots of " + std::to_string(m) + " wires need " +
                                      std::to_string(shots_ * m));
-  const std::vector<std::uint64_t> outcomes = draw_shots(qubits, shots_);
+  const std::span<const qrt::sdk::Wire> all = wires_.allocation_order();
+  const std::vector<std::uint64_t> outcomes =
+      draw_shots(wires.empty() ? std::vector<qrt::sdk::Wire>(all.begin(), all.end())
+                               : std::vector<qrt::sdk::Wire>(wires.begin(), wires.end()),
+                 shots_);
   for (std::uint64_t s = 0; s < shots_; ++s)
     for (std::size_t j = 0; j < m; ++j) out[s * m + j] = static_cast<std::uint8_t>((outcomes[s] >> (m - 1 - j)) & 1u);
 }
@@ -484,35 +421,57 @@ double MpiStatevectorDevice::estimate_from_shots(const qrt::sdk::Observable& obs
                                                  std::string_view operation) {
   // The eigenbasis rotations need their qubits local; they are applied to the chunk itself and undone
   // after the draw (not to a copy as statevector.qubit does: a second chunk would halve the qubits a
-  // job can hold; the undo leaves differences at the level of the chunk's rounding).
+  // job can hold; the undo leaves differences at the level of the chunk's rounding). The draw may move
+  // qubits between ranks, so rotations name their wires and find their qubits (made local) each time.
   const qrt::sv::Observable o = local_observable(observable, operation);
   const std::size_t n = wires_.num_qubits();
   const std::vector<qrt::sv::ShotMeasurement> plans = qrt::sv::translate_errors([&] {
     return variance ? std::vector<qrt::sv::ShotMeasurement>{qrt::sv::var_measurement(o, n)}
                     : qrt::sv::expval_measurements(o, n);
   });
-  auto rotate = [&](const qrt::sv::FactorEigenbasis& basis, bool undo) {
+  auto wires_of = [&](std::span<const std::size_t> qubits) {
+    std::vector<qrt::sdk::Wire> w;
+    for (std::size_t q : qubits) w.push_back(wires_.wire_at(static_cast<unsigned>(q)));
+    return w;
+  };
+  auto rotate = [&](const qrt::sv::FactorEigenbasis& basis, const std::vector<qrt::sdk::Wire>& on, bool undo) {
     std::vector<Complex> matrix(basis.rotation.begin(), basis.rotation.end());
     if (undo) {  // the adjoint
       const std::size_t d = std::size_t{1} << basis.qubits.size();
       for (std::size_t r = 0; r < d; ++r)
         for (std::size_t c = 0; c < d; ++c) matrix[r * d + c] = std::conj(basis.rotation[c * d + r]);
     }
+    QubitMask mask = 0;
+    for (qrt::sdk::Wire w : on) mask |= QubitMask{1} << wires_.qubit(w, operation);
+    make_local(mask, mask & ~global_mask(), operation);
+    std::vector<std::size_t> qubits;
+    for (qrt::sdk::Wire w : on) qubits.push_back(wires_.qubit(w, operation));
     std::visit(
-        [&](auto& c) { qrt::sv::apply_local_matrix(c.amplitudes.data(), local_qubits_, basis.qubits, matrix, threads()); },
+        [&](auto& c) { qrt::sv::apply_local_matrix(c.amplitudes.data(), local_qubits_, qubits, matrix, threads()); },
         chunk_);
   };
   double total = 0.0;
+  // The plans name physical qubits of the layout they were made in: their wires, before any draw.
+  std::vector<std::vector<std::vector<qrt::sdk::Wire>>> plan_basis_wires;
+  std::vector<std::vector<qrt::sdk::Wire>> plan_measured;
   for (const qrt::sv::ShotMeasurement& plan : plans) {
-    for (const auto& basis : plan.bases())
-      if (!basis.rotation.empty()) rotate(basis, false);
+    plan_basis_wires.emplace_back();
+    for (const auto& basis : plan.bases()) plan_basis_wires.back().push_back(wires_of(basis.qubits));
+    plan_measured.push_back(wires_of(plan.measured()));
+  }
+  for (std::size_t p = 0; p < plans.size(); ++p) {
+    const qrt::sv::ShotMeasurement& plan = plans[p];
+    const auto& basis_wires = plan_basis_wires[p];
+    const std::vector<qrt::sdk::Wire>& measured = plan_measured[p];
+    for (std::size_t b = 0; b < plan.bases().size(); ++b)
+      if (!plan.bases()[b].rotation.empty()) rotate(plan.bases()[b], basis_wires[b], false);
     auto undo = [&] {
-      for (auto basis = plan.bases().rbegin(); basis != plan.bases().rend(); ++basis)
-        if (!basis->rotation.empty()) rotate(*basis, true);
+      for (std::size_t b = plan.bases().size(); b-- > 0;)
+        if (!plan.bases()[b].rotation.empty()) rotate(plan.bases()[b], basis_wires[b], true);
     };
     std::vector<std::uint64_t> outcomes;
     try {
-      outcomes = draw_shots(plan.measured(), shots_);
+      outcomes = draw_shots(measured, shots_);
     } catch (...) {
       undo();
       throw;

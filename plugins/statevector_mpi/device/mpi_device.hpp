@@ -12,9 +12,11 @@
 // local afterwards, so later gates on it cost nothing. Fusion (sim_common's Fuser) runs over the
 // local ops between two exchanges.
 //
-// Every rank runs the same program and every result (probs, expval, var, sample, measure, state) is
-// reduced or gathered so that all ranks return the same values; random draws that decide outcomes
-// come from one generator whose seed rank 0 chooses and broadcasts.
+// Every rank runs the same program and every result of the core calls (probs, expval, var, sample,
+// measure, state) is reduced or gathered so that all ranks return the same values; random draws that
+// decide outcomes come from one generator whose seed rank 0 chooses and broadcasts. The distributed
+// read-out (device/readout.cpp) delivers tables, top-K selections and the state to rank 0 only, without a
+// gather, and draws shots the same way for every P.
 //
 // Precision: kwarg precision = double (complex128, default) or single (complex64). The chunk, the
 // exchanges and the gathered state use the chosen type; the sums (norms, probabilities, expectation
@@ -30,6 +32,8 @@
 
 #include <qrt/sdk/kwargs.hpp>
 
+#include <cstdint>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -68,6 +72,26 @@ class MpiStatevectorDevice final : public qrt::sv::StatevectorShell {
   void state(std::span<qrt::sdk::Complex> out) override;
   std::uint64_t memory_bytes() const override;
 
+  // Distributed read-out (device/readout.cpp; the extension qrt.distributed_readout/1 in
+  // device/readout_extension.cpp). Collective: every rank calls them alike; results reach rank 0 only.
+  // A sink returns 0 to go on, a qrt_status_code to stop (then every rank throws that code).
+  using TableSink = std::function<int(std::uint64_t first, const double* values, std::size_t count)>;
+  struct TopOutcome {
+    std::uint64_t outcome;
+    double probability;
+  };
+  struct TopOutcomes {
+    std::vector<TopOutcome> entries;  // largest first, ties by outcome; rank 0 only
+    std::uint64_t above_threshold = 0;
+    double total_probability = 0, kept_probability = 0;
+  };
+  static const void* extension(std::string_view id) noexcept;
+  void probs_to_rank0(std::span<const qrt::sdk::Wire> wires, const TableSink& sink);
+  TopOutcomes top_outcomes(std::span<const qrt::sdk::Wire> wires, std::uint64_t k, double threshold);
+  void state_to_rank0(std::span<const qrt::sdk::Wire> wires, const TableSink& sink);
+  // Every rank throws the lowest failing rank's `local_problem` (empty: fine here) with `code`.
+  void agree(const std::string& local_problem, int code) const { agree_on_failure(comm_, local_problem, code); }
+
   int rank() const { return comm_.rank(); }
   int ranks() const { return comm_.size(); }
   unsigned global_qubits() const { return global_qubits_; }
@@ -89,8 +113,27 @@ class MpiStatevectorDevice final : public qrt::sv::StatevectorShell {
   bool push_ops(std::span<const QubitOp> ops, std::string_view operation);
   // The observable on physical qubits once its qubits are all local (flushes the fuser).
   qrt::sv::Observable local_observable(const qrt::sdk::Observable& observable, std::string_view operation);
-  // `shots` outcomes of the physical `qubits` (MSB = qubits[0]) in shot order, the same on every rank.
-  std::vector<std::uint64_t> draw_shots(std::span<const std::size_t> qubits, std::uint64_t shots);
+  // How the outcomes over a wire list (MSB first, m >= k wires) lie on the ranks once arrange_blocks has
+  // made the first k wires the global qubits: rank r holds the contiguous outcomes of block
+  // block_of_rank[r], 2^(m-k) of them, over its local qubits `local_listed` (MSB first), summing over
+  // its local qubits `local_summed`.
+  struct BlockLayout {
+    std::vector<std::size_t> local_listed, local_summed;
+    std::vector<int> rank_of_block;
+    std::uint64_t my_block = 0, block_size = 1;
+  };
+  // Swaps qubits so that the first k wires of `wires` are the global ones (at most k exchanges).
+  BlockLayout arrange_blocks(std::span<const qrt::sdk::Wire> wires, std::string_view operation);
+  // Outcomes [first, first + count) of this rank's block: probabilities (doubles_per_value 1) or
+  // amplitudes (2, complex128).
+  void fill_probabilities(const BlockLayout& layout, std::uint64_t first, std::size_t count, double* out) const;
+  void fill_amplitudes(const BlockLayout& layout, std::uint64_t first, std::size_t count, double* out) const;
+  // Every block's values to rank 0's sink in outcome order, one piece at a time; agreed failure.
+  void stream_blocks(const BlockLayout& layout, int doubles_per_value, const TableSink& sink,
+                     std::string_view operation);
+  // `shots` outcomes of `wires` (MSB = wires[0]) in shot order, the same on every rank: inverse CDF in
+  // outcome order of uniform draws shared by all ranks, so that a seed gives the same shots for every P.
+  std::vector<std::uint64_t> draw_shots(std::span<const qrt::sdk::Wire> wires, std::uint64_t shots);
   // expval or var estimated from shots_ shots in the observable's eigenbasis (statevector.qubit's rules).
   double estimate_from_shots(const qrt::sdk::Observable& observable, bool variance, std::string_view operation);
   void rotate_wire_map(std::vector<qrt::sdk::Wire> wire_at_position);
