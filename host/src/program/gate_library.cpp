@@ -20,10 +20,12 @@ using Op = Expression::Op;
 
 // A parameter expression under construction. The operators combine operands into one post-order node
 // list exactly as the OpenQASM parser does for the same text (C++ and OpenQASM agree on the precedence
-// and associativity of + - * / and unary minus), so `-pi/2` here is the parser's `-pi/2`.
+// and associativity of + - / and unary minus), so `-pi/2` here is the parser's `-pi/2`. (qelib1.inc
+// multiplies nothing, so there is no operator*.)
 class Expr {
  public:
-  Expr(double constant) { expression_.append({Op::Constant, {0, 0}, constant, {}}); }  // NOLINT: 2 means 2
+  // Implicit on purpose: a literal such as the 2 of `lambda / 2` is a constant of the expression.
+  Expr(double constant) { expression_.append({Op::Constant, {0, 0}, constant, {}}); }
   static Expr parameter(std::uint32_t index) {
     Expr e;
     e.expression_.append({Op::Parameter, {index, 0}, 0.0, {}});
@@ -33,7 +35,6 @@ class Expr {
   friend Expr operator-(const Expr& x) { return combine(Op::Negate, x, nullptr); }
   friend Expr operator+(const Expr& x, const Expr& y) { return combine(Op::Add, x, &y); }
   friend Expr operator-(const Expr& x, const Expr& y) { return combine(Op::Subtract, x, &y); }
-  friend Expr operator*(const Expr& x, const Expr& y) { return combine(Op::Multiply, x, &y); }
   friend Expr operator/(const Expr& x, const Expr& y) { return combine(Op::Divide, x, &y); }
 
   const Expression& expression() const noexcept { return expression_; }
