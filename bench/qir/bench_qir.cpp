@@ -5,14 +5,18 @@
 //   Teleport/Qir, /Qasm    shots per second of teleportation (mid-circuit measurement and feedback): QIR
 //                          vs the same OpenQASM program, which runs shot by shot
 //   Circuit20/Qir, /Qasm   one 20-qubit circuit (10 layers of rx, ry, rz and a CNOT ladder) on
-//                          statevector.qubit, as QIR and as OpenQASM (goal: QIR <= 1.1x QASM), with the
-//                          device's gate fusion off and on
+//                          statevector.qubit, as QIR and as OpenQASM, with the device's gate fusion off and
+//                          on; QIR on the lowered path (jit:0) and compiled (jit:1): the JIT path's gates
+//                          reach the device's fusion queue too (fusion:1 vs fusion:0 at jit:1)
+// (bench_qir_paths: whole `qrt run` processes, QIR vs OpenQASM, time and peak memory.)
 #include <qrt/circuit_runner.hpp>
 #include <qrt/qasm/parser.hpp>
 #include <qrt/qir/program.hpp>
 #include <qrt/runtime.hpp>
 
 #include <benchmark/benchmark.h>
+
+#include "layered_circuit.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -41,16 +45,8 @@ fs::path write_temp(const std::string& name, const std::string& text) {
   return p;
 }
 
-// LLVM IR spells a double exactly as 0x followed by its 16 hex digits.
-std::string ir_double(double v) {
-  std::uint64_t bits;
-  std::memcpy(&bits, &v, sizeof bits);
-  char text[24];
-  std::snprintf(text, sizeof text, "0x%016llX", static_cast<unsigned long long>(bits));
-  return text;
-}
-
-std::string q(int i) { return i == 0 ? "ptr null" : "ptr inttoptr (i64 " + std::to_string(i) + " to ptr)"; }
+using qrt_bench::ir_double;
+std::string q(int i) { return qrt_bench::ir_qubit(i); }
 
 const char* kDeclarations =
     "declare void @__quantum__qis__h__body(ptr)\n"
@@ -59,28 +55,7 @@ const char* kDeclarations =
     "declare void @__quantum__qis__rz__body(double, ptr)\n"
     "declare void @__quantum__qis__cnot__body(ptr, ptr)\n";
 
-// `layers` layers of rx, ry, rz on every qubit and a CNOT ladder, as QIR and as OpenQASM.
-std::pair<std::string, std::string> layered_circuit(int qubits, int layers) {
-  std::ostringstream ir, qasm;
-  ir << "define void @main() #0 {\n";
-  qasm << "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[" << qubits << "];\n";
-  for (int l = 0; l < layers; ++l) {
-    for (int i = 0; i < qubits; ++i) {
-      double a = 0.1 * (l + 1) + 0.01 * i;
-      for (const char* g : {"rx", "ry", "rz"}) {
-        ir << "  call void @__quantum__qis__" << g << "__body(double " << ir_double(a) << ", " << q(i) << ")\n";
-        qasm << g << "(" << std::setprecision(17) << a << ") q[" << i << "];\n";
-      }
-    }
-    for (int i = 0; i + 1 < qubits; ++i) {
-      ir << "  call void @__quantum__qis__cnot__body(" << q(i) << ", " << q(i + 1) << ")\n";
-      qasm << "cx q[" << i << "], q[" << i + 1 << "];\n";
-    }
-  }
-  ir << "  ret void\n}\n" << kDeclarations << "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"" << qubits
-     << "\" \"required_num_results\"=\"0\" }\n";
-  return {ir.str(), qasm.str()};
-}
+using qrt_bench::layered_circuit;
 
 void BM_JitCompile(benchmark::State& state) {
   std::ostringstream ir;
@@ -91,8 +66,10 @@ void BM_JitCompile(benchmark::State& state) {
   ir << "  ret void\n}\n" << kDeclarations << "attributes #0 = { \"entry_point\" }\n";
   fs::path file = write_temp("jit.ll", ir.str());
   double load = 0, compile = 0;
+  qrt::qir::LoadOptions jit;
+  jit.force_jit = true;  // straight-line: it would be lowered, not compiled
   for (auto _ : state) {
-    qrt::qir::Program p = qrt::qir::Program::load(file);
+    qrt::qir::Program p = qrt::qir::Program::load(file, jit);
     load = p.load_seconds();
     compile = p.compile_seconds();
   }
@@ -214,7 +191,9 @@ QRT_BENCH(BM_Teleport_Qasm)->Unit(benchmark::kMillisecond);
 
 void BM_Circuit20_Qir(benchmark::State& state) {
   fs::path file = write_temp("circuit20.ll", layered_circuit(20, 10).first);
-  qrt::qir::Program p = qrt::qir::Program::load(file);
+  qrt::qir::LoadOptions load;
+  load.force_jit = state.range(1) != 0;
+  qrt::qir::Program p = qrt::qir::Program::load(file, load);
   qrt::qir::RunOptions options;
   options.device = state.range(0) ? "statevector.qubit" : "statevector.qubit:fusion=false";
   options.seed = 1;
@@ -222,7 +201,7 @@ void BM_Circuit20_Qir(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(qrt::qir::run(p, options).shots.size());
   fs::remove(file);
 }
-QRT_BENCH(BM_Circuit20_Qir)->ArgName("fusion")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+QRT_BENCH(BM_Circuit20_Qir)->ArgNames({"fusion", "jit"})->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 void BM_Circuit20_Qasm(benchmark::State& state) {
   qrt::program::Program program = qrt::qasm::parse_string(layered_circuit(20, 10).second, "circuit20.qasm");

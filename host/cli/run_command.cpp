@@ -43,6 +43,7 @@ struct RunArgs {
   bool probs = false, state = false, stats = false;
   bool isolate = false;  // run the device in a worker process
   bool progress = false, no_progress = false;  // force / suppress the progress bar
+  bool jit = false;  // QIR only: compile a straight-line program instead of running it as a circuit
   std::optional<std::size_t> top;  // unset: all in JSON, kTableDefaultTop in the table
   std::vector<std::string> expvals;
   std::string entry;              // QIR only
@@ -116,9 +117,11 @@ int run(const RunArgs& given) {
   if (program_kind(args.file) == ProgramKind::Qir) {
     if (!args.params.empty()) throw UsageError("--param applies to OpenQASM programs; " + shown_file + " is QIR");
     return run_qir({args.file, args.entry, device_config, args.shots, args.seed, args.output, args.timeout, args.isolate,
-                    args.progress, args.no_progress, {args.probs, args.state, !args.expvals.empty(), args.top.has_value()}});
+                    args.progress, args.no_progress, {args.probs, args.state, !args.expvals.empty(), args.top.has_value()},
+                    args.jit});
   }
   if (!args.entry.empty()) throw UsageError("--entry applies to QIR programs; " + shown_file + " is OpenQASM");
+  if (args.jit) throw UsageError("--jit applies to QIR programs; " + shown_file + " is OpenQASM");
   ExecutionProgress progress;
   RunDeadline deadline(args.timeout, progress, shown_file);
   qasm::ParseOptions parse_options;
@@ -188,6 +191,8 @@ Action add_run_command(CLI::App& app) {
       ->required()
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
   sub->add_option("--entry", args->entry, "QIR: the entry point to run (default: the function marked entry_point)");
+  sub->add_flag("--jit", args->jit,
+                "QIR: compile a straight-line program with the JIT instead of running it as a circuit (as QRT_QIR_JIT=1)");
   sub->add_option("--timeout", args->timeout, "Fail (exit status 124) when the run takes longer than this many seconds")
       ->check(positive_seconds());
   sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");

@@ -60,6 +60,7 @@ int run_isolated(const QirRunArgs& args) {
   if (args.seed) words.insert(words.end(), {"--seed", std::to_string(*args.seed)});
   if (args.progress) words.push_back("--progress");
   if (args.no_progress) words.push_back("--no-progress");
+  if (args.force_jit) words.push_back("--jit");
   std::vector<char*> argv;
   for (auto& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
@@ -153,6 +154,7 @@ struct Outcome {
 Outcome run_program(const QirRunArgs& args, ExecutionProgress& progress, RunProgressDisplay* display) {
   qir::LoadOptions load;
   load.entry = args.entry;
+  load.force_jit = args.force_jit;
   qir::Program program = qir::Program::load(args.file, load);
   qir::RunOptions options;
   options.device = args.device;
@@ -176,6 +178,7 @@ Outcome run_program(const QirRunArgs& args, ExecutionProgress& progress, RunProg
     doc["file"] = args.file;
     doc["front_end"] = "qir";
     doc["entry"] = program.entry_name();
+    doc["path"] = program.lowered() ? "lowered" : "jit";  // read as a circuit, or compiled (docs/qir.md)
     doc["device"] = args.device;
     doc["shots"] = options.shots;
     doc["seed"] = options.seed ? boost::json::value(*options.seed) : boost::json::value(nullptr);
@@ -273,7 +276,7 @@ boost::json::object run_qir_for_batch(const std::string& file, const std::string
   options.seed = seed;
   qir::RunResult result = qir::run(program, options);
   boost::json::object doc{{"status", result.failed() ? "error" : "ok"}, {"front_end", "qir"}, {"entry", program.entry_name()},
-                          {"shots", result.shots.size()}, {"histogram", histogram_json(result)}};
+                          {"path", program.lowered() ? "lowered" : "jit"}, {"shots", result.shots.size()}, {"histogram", histogram_json(result)}};
   boost::json::array messages;  // the program's messages (__quantum__rt__message), in shot order
   for (const auto& shot : result.shots)
     for (const auto& e : shot.events)

@@ -23,6 +23,7 @@ struct QirRunArgs {
   struct OpenQasmOnly {
     bool probs = false, state = false, expval = false, top = false;
   } openqasm_only;
+  bool force_jit = false;  // --jit: compile a straight-line program too (see docs/qir.md)
 };
 
 // The shots a QIR run makes: --shots, else the device's shots kwarg when above 0, else 1. --shots 0 (an

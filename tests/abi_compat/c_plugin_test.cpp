@@ -6,6 +6,7 @@
 #include "loader/plugin_library.hpp"
 
 #include <qrt/conformance.hpp>
+#include <qrt/extensions/adjoint_jacobian.h>
 #include <qrt/runtime.hpp>
 
 #include <catch2/catch.hpp>
@@ -122,6 +123,9 @@ TEST_CASE("A plugin built against the frozen v1.0 header loads in this host", "[
   REQUIRE(runtime.load_failures().empty());
   qrt::Device device = runtime.open("cstate_v1_0.qubit");
   check_bell_state(device);
+  // Its function table ends before ABI 1.1's get_extension: it offers no extension.
+  CHECK(loaded.devices[0]->functions().struct_size < offsetof(qrt_device_functions, get_extension) + sizeof(void*));
+  CHECK(device.extension(QRT_EXTENSION_ADJOINT_JACOBIAN) == nullptr);
 }
 
 TEST_CASE("The clang-built C plugins pass the conformance kit", "[abi][c][conformance]") {

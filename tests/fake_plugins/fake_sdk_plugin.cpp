@@ -1,12 +1,25 @@
 // fake.throws — a C++ SDK device whose constructor throws what its `throw` kwarg names, so the tests see
 // every kind of exception become an error value at the SDK boundary (never an exception across the C
 // ABI). With throw=none it is created and keeps the SDK's defaults ("unsupported") for what it lacks.
+// It also offers one made-up extension, "qrt.test_echo/1", so the tests see extensions found by id.
 #include <qrt/plugin.hpp>
 
+#include <cstdint>
 #include <new>
+#include <string_view>
 #include <stdexcept>
 
+// The made-up extension's struct (a real one lives in qrt/extensions/*.h).
+extern "C" typedef struct fake_echo_extension {
+  size_t struct_size;
+  const char* greeting;
+  uint64_t (*echo)(uint64_t value);
+} fake_echo_extension;
+
 namespace {
+
+const fake_echo_extension kEcho{sizeof(fake_echo_extension), "hello from fake.throws",
+                                [](uint64_t value) -> uint64_t { return value + 1; }};
 
 class ThrowingDevice final : public qrt::sdk::Device {
  public:
@@ -19,6 +32,9 @@ class ThrowingDevice final : public qrt::sdk::Device {
                                      {"none", "std_exception", "sdk_error", "bad_alloc", "non_std"});
   }
   static qrt::sdk::Capabilities capabilities() { return {}; }
+  static const void* extension(std::string_view id) noexcept {
+    return id == "qrt.test_echo/1" ? &kEcho : nullptr;
+  }
 
   explicit ThrowingDevice(const qrt::sdk::Kwargs& kwargs) {
     const std::string& what = kwargs.string("throw");

@@ -170,7 +170,9 @@ TEST_CASE("several threads run programs at once, each on its own pooled device, 
 }
 
 TEST_CASE("a watched run counts each gate and measurement, and a stop ends it at the next one", "[qir]") {
-  Program p = Program::load(program("bell_base.ll"));  // h, cnot, two mz: 4 operations a shot
+  qrt::qir::LoadOptions jit;
+  jit.force_jit = true;  // compiled code, counted call by call (the lowered path: qir_lowered_test.cpp)
+  Program p = Program::load(program("bell_base.ll"), jit);  // h, cnot, two mz: 4 operations a shot
   qrt::qir::RunOptions options;
   options.shots = 5;
   options.seed = 1;

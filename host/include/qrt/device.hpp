@@ -92,6 +92,9 @@ class Device {
   // Internal type: only the host's own code uses it.
   isolation::Worker* isolated_worker() const noexcept;
   const qrt_device_functions& functions() const;
+  // The instance's extension `id` (see DeviceType::extension), to call with native_handle(); nullptr for
+  // an isolated device (extensions do not cross the worker protocol) and where the device offers none.
+  const void* extension(const char* id) const;
 
  private:
   friend class DevicePool;

@@ -62,6 +62,12 @@ class DeviceType {
 
   std::optional<std::uint32_t> gate_id(std::string_view gate_name) const;
 
+  // The device's extension `id` (an id from qrt/extensions/*.h, e.g. QRT_EXTENSION_ADJOINT_JACOBIAN): the
+  // plugin's struct, valid while this type lives; nullptr when the device offers none, when its plugin was
+  // built against ABI 1.0, or when the type is only described (not loaded here). The caller checks the
+  // struct's fields with QRT_STRUCT_HAS_FIELD / QRT_HAS_FUNCTION before using them.
+  const void* extension(const char* id) const noexcept;
+
   // Validates kwargs (a JSON object text) against the schema; returns the canonical JSON: every schema
   // key present (defaults filled), keys sorted, numbers normalised. Throws qrt::Error(Config) naming the
   // key, the expected type/range and the given value, and suggesting the nearest key for unknown ones.

@@ -1,11 +1,12 @@
 // A QIS gate the device does not offer natively: expanded exactly into the device's gates by the program
 // model's lowering (host/src/program: native mappings first, else the standard gates' definitions), the
-// same rules `qrt run` applies to QASM programs; no front end is involved. Uncontrolled, the expansion's global phase is
-// unobservable and dropped. Under the controls of a __ctl call it would be a relative phase: there every
+// same rules `qrt run` applies to QASM programs; no front end is involved. Uncontrolled, the expansion's
+// global phase is unobservable and dropped. Under the controls of a __ctl call it would be a relative phase: there every
 // operation of the expansion runs under the controls too, and the phase between the expansion's product
 // and the gate's own matrix (the reference matrices of the conformance kit) is put back exactly on the
 // controls.
 #include "capi/gate_application.hpp"
+#include "capi/qis_gate_table.hpp"
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device_type.hpp>
@@ -23,19 +24,6 @@
 
 namespace qrt::capi {
 namespace {
-
-// The name in the model's standard gates (qelib1.inc's spelling) of each QIS gate and of its adjoint,
-// in QisGate order; nullptr: the adjoint is the gate with its angle negated.
-struct Qelib1Name {
-  const char* body;
-  const char* adjoint;
-};
-constexpr std::array<Qelib1Name, static_cast<std::size_t>(QisGate::Count)> kQelib1 = {{
-    {"h", "h"},       {"x", "x"},     {"y", "y"},       {"z", "z"},     {"s", "sdg"},   {"t", "tdg"},
-    {"sx", "sxdg"},   {"rx", nullptr}, {"ry", nullptr}, {"rz", nullptr}, {"cx", "cx"},   {"cy", "cy"},
-    {"cz", "cz"},     {"swap", "swap"}, {"ccx", "ccx"},  {"rxx", nullptr}, {"ryy", nullptr}, {"rzz", nullptr},
-    {"p", nullptr},
-}};
 
 std::string gate_name(QisGate gate) { return context::kQisGateNames[static_cast<std::size_t>(gate)]; }
 
@@ -117,7 +105,7 @@ void apply_by_expansion(context::ThreadContext& ctx, QisGate gate, std::span<con
   if (!controls.empty() && !ctx.device.type().capabilities().controlled_gates)
     throw Error(ErrorCode::Unsupported, ctx.device.name() + " offers neither the gate " + gate_name(gate) +
                                             " nor gates under extra control qubits, which a controlled call of it needs");
-  const Qelib1Name& names = kQelib1[static_cast<std::size_t>(gate)];
+  const Qelib1Name& names = qelib1_name(gate);
   const char* name = adjoint && names.adjoint ? names.adjoint : names.body;
   std::vector<double> angles(params.begin(), params.end());
   if (adjoint && !names.adjoint)

@@ -9,6 +9,7 @@
 
 #include <boost/json/parse.hpp>
 
+#include <cstddef>
 #include <stdexcept>
 
 namespace qrt {
@@ -90,6 +91,14 @@ const qrt_device_functions& DeviceType::functions() const {
   if (!functions_) [[unlikely]]
     not_loaded(*this, "the function table");
   return *functions_;
+}
+
+const void* DeviceType::extension(const char* id) const noexcept {
+  if (!functions_ || !id || !QRT_HAS_FUNCTION(functions_, qrt_device_functions, get_extension)) return nullptr;
+  const void* found = functions_->get_extension(id);
+  // Every extension struct starts with struct_size: one too small to hold even that is no extension.
+  if (found && *static_cast<const std::size_t*>(found) < sizeof(std::size_t)) return nullptr;
+  return found;
 }
 
 const PluginLibrary& DeviceType::library() const {

@@ -1,6 +1,7 @@
 #include <qrt/qir/program.hpp>
 
 #include "capi/program_driver.hpp"
+#include "qir/circuit_run.hpp"
 #include "qir/entry_point.hpp"
 #include "qir/function_binding.hpp"
 #include "qir/jit_session.hpp"
@@ -8,8 +9,11 @@
 #include "qir/module_loader.hpp"
 #include "qir/module_screen.hpp"
 #include "qir/shot_runner.hpp"
+#include "qir/straight_line.hpp"
 
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <random>
 
 namespace qrt::qir {
@@ -20,8 +24,20 @@ struct Program::Impl {
   std::vector<MetadataEntry> metadata;
   std::uint64_t required_qubits = 0, required_results = 0;
   double load_seconds = 0, compile_seconds = 0;
-  std::unique_ptr<JitSession> jit;
+  std::optional<StraightLineCircuit> circuit;  // the lowered path
+  std::string jit_reason;
+  std::unique_ptr<JitSession> jit;             // the JIT path
 };
+
+namespace {
+
+bool jit_forced(const LoadOptions& options) {
+  if (options.force_jit) return true;
+  const char* env = std::getenv("QRT_QIR_JIT");
+  return env && *env && std::strcmp(env, "0") != 0;
+}
+
+}  // namespace
 
 Program::Program(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Program::Program(Program&&) noexcept = default;
@@ -49,6 +65,19 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
         impl->metadata = std::move(entry.metadata);
         impl->required_qubits = entry.required_qubits;
         impl->required_results = entry.required_results;
+        // A straight-line entry point runs as a circuit: the module is never compiled (and is freed on
+        // return from this frame).
+        if (jit_forced(options)) {
+          impl->jit_reason = "the JIT was asked for (LoadOptions::force_jit or QRT_QIR_JIT)";
+        } else {
+          auto reading = read_straight_line(*entry.function, entry.required_qubits);
+          if (auto* circuit = std::get_if<StraightLineCircuit>(&reading)) {
+            impl->circuit = std::move(*circuit);
+            impl->load_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+            return;
+          }
+          impl->jit_reason = std::get<std::string>(reading);
+        }
         auto t1 = Clock::now();
         auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings, impl->entry_name);
         auto t2 = Clock::now();
@@ -73,10 +102,8 @@ std::uint64_t Program::required_qubits() const { return impl_->required_qubits; 
 std::uint64_t Program::required_results() const { return impl_->required_results; }
 double Program::load_seconds() const { return impl_->load_seconds; }
 double Program::compile_seconds() const { return impl_->compile_seconds; }
-
-ShotOutput Program::run_shot(std::uint64_t seed) const {
-  return run_entry_once(impl_->jit->entry(), impl_->required_qubits, impl_->required_results, seed);
-}
+bool Program::lowered() const { return impl_->circuit.has_value(); }
+const std::string& Program::jit_reason() const { return impl_->jit_reason; }
 
 std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept {
   std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (shot + 1);
@@ -88,6 +115,8 @@ std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept {
 RunResult run(const Program& program, const RunOptions& options) {
   RunResult result;
   std::uint64_t base = options.seed ? *options.seed : std::random_device{}() * 0x100000001ull + std::random_device{}();
+  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, options, base);
+  const Program::Impl& impl = *program.impl_;
   auto t0 = std::chrono::steady_clock::now();
   struct Release {
     ~Release() { capi::release_device(); }
@@ -110,7 +139,7 @@ RunResult run(const Program& program, const RunOptions& options) {
       progress->set_shots(k, options.shots);
     }
     capi::open_device(options.device, options.runtime);  // a pool hit after the first shot: reset, not re-created
-    ShotOutput shot = program.run_shot(shot_seed(base, k));
+    ShotOutput shot = run_entry_once(impl.jit->entry(), impl.required_qubits, impl.required_results, shot_seed(base, k));
     capi::release_device();
     bool failed = shot.failed;
     if (failed && progress && progress->stop_requested()) throw stopped(k);

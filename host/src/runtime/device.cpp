@@ -50,6 +50,10 @@ const std::string& Device::canonical_kwargs() const { return live("canonical_kwa
 qrt_device* Device::native_handle() const noexcept { return instance_ ? instance_->handle : nullptr; }
 isolation::Worker* Device::isolated_worker() const noexcept { return instance_ ? instance_->worker.get() : nullptr; }
 const qrt_device_functions& Device::functions() const { return *live("functions").functions; }
+const void* Device::extension(const char* id) const {
+  const PooledInstance& in = live("extension");
+  return in.handle ? in.type->extension(id) : nullptr;
+}
 
 std::optional<std::uint32_t> Device::gate_id(std::string_view gate_name) const {
   return live("gate_id").type->gate_id(gate_name);

@@ -13,6 +13,11 @@
  *    help); a new need gets a new struct.
  *  - Errors are values: a function returns NULL on success or a `qrt_error*` that the plugin allocated
  *    and the host destroys exactly once through `error->destroy`.
+ *  - Extensions (ABI 1.1). Optional groups of functions outside the core table, found by name through
+ *    `qrt_device_functions.get_extension`: a device offers what it can, the host asks for what it uses,
+ *    and neither needs the other to know every extension. Each extension has its own header under
+ *    qrt/extensions/, an id that carries its major version ("qrt.<name>/<major>"), and a struct that
+ *    starts with `struct_size` and is append-only like the rest; an incompatible change gets a new id.
  *  - Strings are UTF-8, NUL-terminated. JSON texts are UTF-8 JSON documents.
  *  - Wire lists: for a list [w0, w1, ..., wk-1], w0 is the MOST significant bit of every index derived
  *    from it (matrix rows/columns, probability and state indices, sample columns) — PennyLane's order.
@@ -35,7 +40,7 @@ extern "C" {
 #endif
 
 #define QRT_ABI_VERSION_MAJOR 1
-#define QRT_ABI_VERSION_MINOR 0
+#define QRT_ABI_VERSION_MINOR 1
 
 /* The one symbol a plugin library exports. */
 #define QRT_PLUGIN_ENTRY_SYMBOL "qrt_plugin_entry"
@@ -221,6 +226,13 @@ typedef struct qrt_device_functions {
 
   /* Bytes of memory the instance holds now (for the host pool's memory budget). */
   qrt_error* (*memory_bytes)(qrt_device* device, uint64_t* out_bytes);
+
+  /* ABI 1.1. The extension named `id` (e.g. QRT_EXTENSION_ADJOINT_JACOBIAN), or NULL when the device does
+   * not offer it. The result points to the extension's struct (it starts with `struct_size`), is owned by
+   * the plugin and stays valid while the library is loaded; it is the same for every instance of the
+   * device. `id` is borrowed for the call. Must not fail, throw or allocate per call; any thread, at any
+   * time, concurrently. Absent (a 1.0 plugin): the device offers no extension. */
+  const void* (*get_extension)(const char* id);
 } qrt_device_functions;
 
 /* ---------------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 
 #include "kernels/apply_op.hpp"
 
+#include <span>
 #include <vector>
 
 namespace qrt::sv {
@@ -18,6 +19,10 @@ class FusedBlock {
   QubitMask qubits() const { return mask_; }
   unsigned size() const { return static_cast<unsigned>(local_to_qubit_.size()); }
   unsigned op_count() const { return op_count_; }
+  // Block bit j is qubit local_qubits()[j] (ascending qubits).
+  std::span<const unsigned> local_qubits() const { return local_to_qubit_; }
+  // The product so far, column-major dim x dim (entry (r, c) at r + c * dim).
+  std::span<const Complex> column_major() const { return matrix_; }
 
   // this <- op * this. The op must touch only the block's qubits.
   void absorb(const QubitOp& op, const ExecPolicy& policy, Workspace& workspace);

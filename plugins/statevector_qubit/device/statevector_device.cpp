@@ -1,5 +1,9 @@
 #include "device/statevector_device.hpp"
 
+#include "adjoint/adjoint_sweep.hpp"
+#include "adjoint/backward_lowering.hpp"
+#include "observables/compiled_term.hpp"
+
 #include "device_common/error_translation.hpp"
 #include "device_common/gate_lowering.hpp"
 #include "device_common/memory_check.hpp"
@@ -23,7 +27,9 @@ StatevectorDevice::StatevectorDevice(const qrt::sdk::Kwargs& kwargs)
     : StatevectorDevice(DeviceOptions::from_kwargs(kwargs)) {}
 
 StatevectorDevice::StatevectorDevice(const DeviceOptions& options)
-    : StatevectorShell(options), state_(make_by_precision<BasicStateVector>(options.precision)) {
+    : StatevectorShell(options),
+      state_(make_by_precision<BasicStateVector>(options.precision)),
+      adjoint_work_(make_by_precision<AdjointWorkVectors>(options.precision)) {
   std::visit([&](auto& s) { s.set_threads(options_.threads); }, state_);
   reseed();
 }
@@ -170,7 +176,59 @@ void StatevectorDevice::state(std::span<qrt::sdk::Complex> out) {
 
 std::uint64_t StatevectorDevice::memory_bytes() const {
   const std::uint64_t state = std::visit([](const auto& s) -> std::uint64_t { return s.capacity_bytes(); }, state_);
-  return state + sizeof(*this);
+  const std::uint64_t adjoint = std::visit([](const auto& w) { return w.capacity_bytes(); }, adjoint_work_);
+  return state + adjoint + sizeof(*this);
+}
+
+void StatevectorDevice::adjoint_jacobian(const qrt::sdk::AdjointJacobianRequest& request) {
+  // Everything is validated before the state changes.
+  const std::vector<BackwardStep> steps = lower_backward_steps(request, wires_);
+  std::vector<Observable> observables;
+  observables.reserve(request.observables.size());
+  for (const qrt::sdk::Observable& o : request.observables) {
+    observables.push_back(to_qubit_observable(o, wires_, "adjoint_jacobian"));
+    translate_errors([&] { return compile_observable(observables.back(), num_qubits()); });
+  }
+
+  for (const qrt::sdk::CircuitOp& op : request.ops) {
+    if (op.gate) apply_gate(*op.gate);
+    else apply_matrix(*op.matrix);
+  }
+  flush();
+  if (observables.empty()) return;
+
+  // psi and one lambda per observable of a batch: as many observables at once as memory allows.
+  const unsigned n = static_cast<unsigned>(num_qubits());
+  const std::size_t size = std::size_t{1} << n;
+  const std::uint64_t vector_bytes = std::uint64_t{options_.amplitude_bytes()} << n;
+  const auto missing_bytes = [&](std::size_t vectors) {
+    const std::uint64_t held =
+        std::visit([&](const auto& w) { return w.held_bytes_toward(vectors, size); }, adjoint_work_);
+    return vectors * vector_bytes - held;
+  };
+  const auto what = [&](std::size_t vectors) {
+    return "the adjoint method's " + std::to_string(vectors) + " work states of " + std::to_string(n) + " qubits";
+  };
+  std::size_t batch = observables.size();
+  while (batch > 1 && !memory_problem(missing_bytes(1 + batch), what(1 + batch)).empty()) batch = (batch + 1) / 2;
+  require_memory(missing_bytes(1 + batch), what(1 + batch));
+
+  const AdjointOutputs outputs{request.trainable.size(), request.expvals, request.jacobian};
+  translate_errors([&] {
+    std::visit(
+        [&](auto& s) {
+          using T = typename std::decay_t<decltype(s)>::Element::value_type;
+          auto& work = std::get<AdjointWorkVectors<T>>(adjoint_work_);
+          std::vector<Amplitude<T>*> vectors;
+          try {
+            vectors = work.vectors(1 + batch, size);
+          } catch (const std::bad_alloc&) {
+            throw qrt::sdk::Error(QRT_ERROR_OUT_OF_MEMORY, what(1 + batch) + " cannot be allocated");
+          }
+          adjoint_sweep<T>(s.data(), n, steps, observables, outputs, vectors, policy_, workspace_);
+        },
+        state_);
+  });
 }
 
 }  // namespace qrt::sv

@@ -8,12 +8,16 @@
 // entangled qubit is allowed and acts as a measurement whose outcome is not reported.
 #pragma once
 
+#include "adjoint/generator.hpp"
+#include "adjoint/work_vectors.hpp"
 #include "device_common/by_precision.hpp"
 #include "device_common/statevector_shell.hpp"
 #include "state/state_vector.hpp"
 
+#include <qrt/sdk/adjoint_jacobian.hpp>
 #include <qrt/sdk/kwargs.hpp>
 
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +29,12 @@ class StatevectorDevice final : public StatevectorShell {
   static constexpr std::string_view version = "0.1.0";
   static constexpr std::string_view description =
       "State-vector simulator: SIMD kernels (AVX-512/AVX2/portable, chosen at run time), gate fusion, OpenMP";
+
+  // Extensions: "qrt.adjoint_jacobian/1" (in both precisions).
+  static const void* extension(std::string_view id) noexcept {
+    return id == QRT_EXTENSION_ADJOINT_JACOBIAN ? qrt::sdk::adjoint_jacobian_extension<StatevectorDevice>() : nullptr;
+  }
+  static std::span<const std::string_view> differentiable_gates() { return qrt::sv::differentiable_gates(); }
 
   explicit StatevectorDevice(const qrt::sdk::Kwargs& kwargs);
   explicit StatevectorDevice(const DeviceOptions& options);
@@ -50,6 +60,10 @@ class StatevectorDevice final : public StatevectorShell {
   void state(std::span<qrt::sdk::Complex> out) override;
   std::uint64_t memory_bytes() const override;
 
+  // The adjoint method (qrt/sdk/adjoint_jacobian.hpp): the forward pass through apply_gate /
+  // apply_matrix (fused as always), then sim_common's backward sweep on work states the device keeps.
+  void adjoint_jacobian(const qrt::sdk::AdjointJacobianRequest& request);
+
  private:
   void apply(const QubitOp& op) override;  // OpSink: an op reaches the state
   void push(const QubitOp& op);            // an op enters the fusion queue
@@ -58,6 +72,7 @@ class StatevectorDevice final : public StatevectorShell {
   double observe(const qrt::sdk::Observable& observable, bool variance, std::string_view operation);
 
   ByPrecision<BasicStateVector> state_;
+  ByPrecision<AdjointWorkVectors> adjoint_work_;
 };
 
 }  // namespace qrt::sv

@@ -6,6 +6,11 @@
 //   qrt::qir::RunOptions options;  options.shots = 100;  options.seed = 7;
 //   qrt::qir::RunResult result = qrt::qir::run(program, options);         // one ShotOutput per shot
 //
+// Two paths (docs/qir.md): a straight-line entry point (the base profile: constant gate, measurement,
+// reset and output calls, no branch on a result) is read into the program model, not compiled, and runs
+// like an OpenQASM circuit (fused; sampled once for all shots when every measurement is terminal). Any
+// other program is compiled by LLVM's JIT and runs shot by shot. Program::lowered() says which.
+//
 // A Program is compiled once and may run many shots, on one thread at a time per run; several runs may go
 // on at once on different threads (each thread drives its own pooled device).
 #pragma once
@@ -33,6 +38,9 @@ class ProgramError : public std::runtime_error {
 
 struct LoadOptions {
   std::string entry;  // the entry point's name; empty: the one function marked entry_point / EntryPoint
+  // Compile with the JIT even when the entry point is straight-line (for tests and comparisons). The
+  // environment variable QRT_QIR_JIT=1 does the same for every load.
+  bool force_jit = false;
 };
 
 // One entry-point attribute, printed as a METADATA record (value empty for a flag such as entry_point).
@@ -55,6 +63,9 @@ struct ShotOutput {
   std::string error;  // why the shot failed (the runtime's message)
 };
 
+struct RunOptions;
+struct RunResult;
+
 class Program {
  public:
   static Program load(const std::filesystem::path& file, const LoadOptions& options = {});
@@ -68,18 +79,20 @@ class Program {
   // From the entry point's required_num_qubits / required_num_results attributes (0 when absent).
   std::uint64_t required_qubits() const;
   std::uint64_t required_results() const;
-  // Seconds spent parsing+verifying and compiling (JIT) the module.
+  // Seconds spent parsing+verifying (and reading a straight-line entry point) and compiling (JIT, 0 when
+  // lowered) the module.
   double load_seconds() const;
   double compile_seconds() const;
-
-  // Runs the entry point once on the calling thread's current driven device (capi/program_driver.hpp):
-  // one shot, seeded with `seed`. Internal; run() is the public way.
-  ShotOutput run_shot(std::uint64_t seed) const;
+  // True when the entry point was read into the program model and runs as a circuit (no JIT code);
+  // false when it was compiled. jit_reason() says why it was compiled (empty when lowered).
+  bool lowered() const;
+  const std::string& jit_reason() const;
 
  private:
   struct Impl;
   explicit Program(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
+  friend RunResult run(const Program& program, const RunOptions& options);
 };
 
 struct RunOptions {

@@ -9,9 +9,11 @@
 #include <qrt/sdk/schema.hpp>
 
 #include <array>
+#include <concepts>
 #include <memory>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace qrt::sdk::detail {
@@ -277,6 +279,19 @@ struct DeviceExport {
     });
   }
 
+  // A device class offers extensions (qrt/extensions/*.h) by defining
+  //   static const void* extension(std::string_view id) noexcept;   // the extension's struct, or nullptr
+  // Without it the device offers none and get_extension stays NULL.
+  static const void* get_extension(const char* id) noexcept {
+    if constexpr (requires { { D::extension(std::string_view{}) } -> std::convertible_to<const void*>; }) {
+      return id ? D::extension(std::string_view(id)) : nullptr;
+    } else {
+      return nullptr;
+    }
+  }
+  static constexpr bool has_extensions =
+      requires { { D::extension(std::string_view{}) } -> std::convertible_to<const void*>; };
+
   static const qrt_device_functions* functions() {
     static const qrt_device_functions table = [] {
       qrt_device_functions f{};
@@ -302,6 +317,7 @@ struct DeviceExport {
       f.get_shots = &CommonFunctions::get_shots;
       f.set_seed = &CommonFunctions::set_seed;
       f.memory_bytes = &CommonFunctions::memory_bytes;
+      f.get_extension = has_extensions ? &get_extension : nullptr;
       return f;
     }();
     return &table;

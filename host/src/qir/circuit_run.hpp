@@ -1,0 +1,19 @@
+// Running a straight-line QIR program (straight_line.hpp) the way OpenQASM circuits run: lowered to the
+// device's gates and executed by the circuit runner (qrt/circuit_runner.hpp): fused, simulated once and
+// sampled for all shots when every measurement is terminal, else shot by shot. The shots' records are
+// then written from the sampled bits, one ShotOutput per shot as the JIT path writes them.
+#pragma once
+
+#include "qir/straight_line.hpp"
+
+#include <qrt/qir/program.hpp>
+
+#include <cstdint>
+
+namespace qrt::qir {
+
+// `seed`: the run's base seed. Device errors opening the device throw (as on the JIT path); an error
+// while the circuit runs fails the first shot with its message (every shot when !stop_on_failure).
+RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& options, std::uint64_t seed);
+
+}  // namespace qrt::qir
