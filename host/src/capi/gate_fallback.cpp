@@ -1,7 +1,7 @@
-// A QIS gate the device does not offer natively: expanded exactly into the device's gates by the
-// OpenQASM front end's lowering (host/src/qasm: native mappings first, else qelib1 definitions), the
-// same rules `qrt run` applies to QASM programs. Uncontrolled, the expansion's global phase is
-// unobservable and dropped. Under the controls of a __ctl call it would be a relative phase: there every
+// A QIS gate the device does not offer natively: expanded exactly into the device's gates by the program
+// model's lowering (host/src/program: native mappings first, else the standard gates' definitions), the
+// same rules `qrt run` applies to QASM programs; no front end is involved. Uncontrolled, the expansion's
+// global phase is unobservable and dropped. Under the controls of a __ctl call it would be a relative phase: there every
 // operation of the expansion runs under the controls too, and the phase between the expansion's product
 // and the gate's own matrix (the reference matrices of the conformance kit) is put back exactly on the
 // controls.
@@ -11,18 +11,43 @@
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device_type.hpp>
 #include <qrt/program/error.hpp>
-#include <qrt/qasm/parser.hpp>
+#include <qrt/program/gate_library.hpp>
+#include <qrt/program/lowering.hpp>
+#include <qrt/program/program.hpp>
 
 #include "conformance/dense_matrix.hpp"
 #include "conformance/reference_gates.hpp"
 
 #include <array>
-#include <cstdio>
+#include <optional>
+#include <vector>
 
 namespace qrt::capi {
 namespace {
 
 std::string gate_name(QisGate gate) { return context::kQisGateNames[static_cast<std::size_t>(gate)]; }
+
+// The Program of one application of the standard gate `name` to the wires 0..n-1; nullopt when the
+// library has no such gate (ryy: qelib1.inc has none, so only a device with IsingYY runs it).
+std::optional<program::Program> one_gate_program(const char* name, std::span<const double> params, std::size_t n) {
+  const std::optional<std::uint32_t> gate = program::find_standard_gate(name);
+  if (!gate) return std::nullopt;
+  const std::span<const program::GateDefinition> library = program::standard_gates();
+  const auto width = static_cast<std::uint32_t>(n);
+  program::Program program;
+  program.gates.assign(library.begin(), library.end());
+  program.num_qubits = width;
+  program.qregs.push_back(program::Register{"q", 0, width, {}});
+  program.parameters.assign(params.begin(), params.end());
+  for (std::uint32_t wire = 0; wire < width; ++wire) program.operands.push_back(wire);
+  program::Operation op;
+  op.kind = program::OpKind::Gate;
+  op.gate = *gate;
+  op.params = program::IndexRange{0, static_cast<std::uint32_t>(params.size())};
+  op.qubits = program::IndexRange{0, width};
+  program.operations.push_back(op);
+  return program;
+}
 
 // The matrix of one lowered operation on the gate's `n` local wires (wire 0 the most significant bit).
 conformance::Matrix operation_matrix(const program::LoweredProgram& lowered, const program::LoweredOperation& op, std::size_t n) {
@@ -81,28 +106,23 @@ void apply_by_expansion(context::ThreadContext& ctx, QisGate gate, std::span<con
     throw Error(ErrorCode::Unsupported, ctx.device.name() + " offers neither the gate " + gate_name(gate) +
                                             " nor gates under extra control qubits, which a controlled call of it needs");
   const Qelib1Name& names = qelib1_name(gate);
-  std::string call = adjoint && names.adjoint ? names.adjoint : names.body;
-  std::string text = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[" + std::to_string(wires.size()) + "];\n" + call;
-  if (!params.empty()) {
-    char number[40];
-    std::snprintf(number, sizeof number, "%.17g", adjoint && !names.adjoint ? -params[0] : params[0]);
-    text += std::string("(") + number + ")";
-  }
-  for (std::size_t i = 0; i < wires.size(); ++i) text += (i ? ", q[" : " q[") + std::to_string(i) + "]";
-  text += ";\n";
+  const char* name = adjoint && names.adjoint ? names.adjoint : names.body;
+  std::vector<double> angles(params.begin(), params.end());
+  if (adjoint && !names.adjoint)
+    for (double& angle : angles) angle = -angle;
+  const auto unsupported = [&] {
+    std::string list;
+    for (const auto& g : ctx.device.type().capabilities().gates) list += (list.empty() ? "" : ", ") + g;
+    return Error(ErrorCode::Unsupported, ctx.device.name() + " offers neither the gate " + gate_name(gate) +
+                                             " nor the gates to build it from (it has: " + list + ")");
+  };
+  const std::optional<program::Program> program = one_gate_program(name, angles, wires.size());
+  if (!program) throw unsupported();
   program::LoweredProgram lowered;
   try {
-    program::Program program = qasm::parse_string(text, "<" + call + ">");
-    lowered = program::lower(program, gate_set_of(ctx.device.type()));
+    lowered = program::lower(*program, gate_set_of(ctx.device.type()));
   } catch (const program::Error&) {
-    throw Error(ErrorCode::Unsupported, ctx.device.name() + " offers neither the gate " +
-                                            context::kQisGateNames[static_cast<std::size_t>(gate)] +
-                                            " nor the gates to build it from (it has: " + [&] {
-                                              std::string list;
-                                              for (const auto& g : ctx.device.type().capabilities().gates)
-                                                list += (list.empty() ? "" : ", ") + g;
-                                              return list;
-                                            }() + ")");
+    throw unsupported();
   }
   // Under controls: the expansion's phase relative to the gate, restored on the controls at the end.
   const double phase = controls.empty() ? 0.0 : expansion_phase(lowered, gate, params, wires.size(), adjoint);

@@ -22,7 +22,7 @@ class ParseSession {
   // Parses a whole file. `path` (canonical, may be empty for strings) guards against cyclic includes;
   // `directory` is the base of its relative includes.
   void parse_source(std::shared_ptr<const program::SourceFile> file, const std::filesystem::path& path,
-                    const std::filesystem::path& directory, bool is_main, bool builtin);
+                    const std::filesystem::path& directory, bool is_main);
   // `include "name";` found in a file whose folder is `directory`; `pos` is the string token.
   void include(std::string_view name, program::SourcePos pos, const std::filesystem::path& directory);
 
@@ -40,8 +40,7 @@ std::optional<std::string> read_text_file(const std::filesystem::path& path, std
 
 class FileParser {
  public:
-  FileParser(ParseSession& session, std::uint32_t file, const program::SourceFile& source, std::filesystem::path directory,
-             bool builtin);
+  FileParser(ParseSession& session, std::uint32_t file, const program::SourceFile& source, std::filesystem::path directory);
   void parse(bool is_main);
 
  private:
@@ -116,7 +115,6 @@ class FileParser {
   ProgramBuilder& builder_;
   std::uint32_t file_;
   std::filesystem::path directory_;
-  bool builtin_;
   std::vector<Token> tokens_;
   std::size_t next_ = 0;
   // The expression being parsed: names in scope, the gate being defined (for messages), nesting depth.

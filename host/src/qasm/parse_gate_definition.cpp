@@ -64,7 +64,6 @@ void FileParser::gate_definition() {
   program::GateDefinition gate;
   gate.name = std::string(name.text);
   gate.kind = program::GateKind::Defined;
-  gate.builtin = builtin_;
   gate.pos = pos(name);
   std::vector<program::SourcePos> param_pos;
   std::vector<program::SourcePos> qubit_pos;

@@ -25,12 +25,11 @@ const FileParser::QuantumOperationRule FileParser::kQuantumOperations[] = {
 };
 
 FileParser::FileParser(ParseSession& session, std::uint32_t file, const program::SourceFile& source,
-                       std::filesystem::path directory, bool builtin)
+                       std::filesystem::path directory)
     : session_(session),
       builder_(session.builder()),
       file_(file),
       directory_(std::move(directory)),
-      builtin_(builtin),
       tokens_(tokenize(source)) {}
 
 const Token& FileParser::advance() noexcept {
@@ -169,7 +168,6 @@ void FileParser::opaque_declaration() {
   program::GateDefinition gate;
   gate.name = std::string(name.text);
   gate.kind = program::GateKind::Opaque;
-  gate.builtin = builtin_;
   gate.pos = pos(name);
   std::vector<program::SourcePos> param_pos;
   std::vector<program::SourcePos> qubit_pos;

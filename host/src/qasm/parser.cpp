@@ -12,9 +12,11 @@ namespace fs = std::filesystem;
 namespace detail {
 namespace {
 
-// The built-in library is immutable and shared by every Program (thread-safe static initialisation).
+// `include "qelib1.inc"` takes the model's standard gates (qrt/program/gate_library.hpp), not a text. This
+// entry of Program::sources, a name without text, is what their positions point at, so that messages
+// about them say "qelib1.inc". Immutable and shared by every Program (thread-safe static initialisation).
 const std::shared_ptr<const program::SourceFile>& qelib1_file() {
-  static const auto file = std::make_shared<const program::SourceFile>("qelib1.inc", std::string(qelib1_source()));
+  static const auto file = std::make_shared<const program::SourceFile>("qelib1.inc", std::string());
   return file;
 }
 
@@ -58,11 +60,11 @@ std::optional<std::string> read_text_file(const fs::path& path, std::size_t max_
 }
 
 void ParseSession::parse_source(std::shared_ptr<const program::SourceFile> file, const fs::path& path,
-                                const fs::path& directory, bool is_main, bool builtin) {
+                                const fs::path& directory, bool is_main) {
   const program::SourceFile& source = *file;
   const std::uint32_t index = builder_.add_source(std::move(file));
   if (!path.empty()) include_stack_.push_back(path);
-  FileParser(*this, index, source, directory, builtin).parse(is_main);
+  FileParser(*this, index, source, directory).parse(is_main);
   if (!path.empty()) include_stack_.pop_back();
 }
 
@@ -74,7 +76,7 @@ void ParseSession::include(std::string_view name, program::SourcePos pos, const 
       return;
     }
     qelib1_included_ = true;
-    parse_source(qelib1_file(), {}, {}, false, true);
+    builder_.include_standard_gates(qelib1_file(), pos);
     return;
   }
   if (name.empty()) builder_.fail(pos, "empty include file name");
@@ -109,7 +111,7 @@ void ParseSession::include(std::string_view name, program::SourcePos pos, const 
   std::optional<std::string> text = read_text_file(*found, options.max_file_bytes, error);
   if (!text) builder_.fail(pos, "cannot read include file '" + found->string() + "': " + error);
   parse_source(std::make_shared<const program::SourceFile>(found->string(), std::move(*text)), canonical,
-               found->parent_path(), false, false);
+               found->parent_path(), false);
 }
 
 }  // namespace detail
@@ -125,7 +127,7 @@ program::Program parse_file(const fs::path& path, const ParseOptions& options) {
   }
   detail::ParseSession session(options);
   session.parse_source(std::make_shared<const program::SourceFile>(path.string(), std::move(*text)),
-                       detail::canonical_or_absolute(path), path.parent_path(), true, false);
+                       detail::canonical_or_absolute(path), path.parent_path(), true);
   return std::move(session).finish();
 }
 
@@ -139,7 +141,7 @@ program::Program parse_string(std::string_view source, const std::string& name, 
   }
   detail::ParseSession session(options);
   session.parse_source(std::make_shared<const program::SourceFile>(name, std::string(source)), {},
-                       fs::path(name).parent_path(), true, false);
+                       fs::path(name).parent_path(), true);
   return std::move(session).finish();
 }
 

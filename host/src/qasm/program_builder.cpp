@@ -2,6 +2,8 @@
 
 #include "spelling.hpp"
 
+#include <qrt/program/gate_library.hpp>
+
 #include <algorithm>
 
 namespace qrt::qasm::detail {
@@ -11,23 +13,14 @@ std::string count_of(std::size_t n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
-program::GateDefinition primitive(std::string name, std::vector<std::string> params, std::vector<std::string> qubits) {
-  program::GateDefinition gate;
-  gate.name = std::move(name);
-  gate.kind = program::GateKind::Primitive;
-  gate.params = std::move(params);
-  gate.qubits = std::move(qubits);
-  gate.builtin = true;
-  return gate;
-}
-
-bool is_qelib1_gate(std::string_view name) {
-  // Cheap and exact: qelib1 declares every gate as "gate <name>(" or "gate <name> ".
-  const std::string_view text = qelib1_source();
-  for (const char* suffix : {"(", " "}) {
-    if (text.find("gate " + std::string(name) + suffix) != std::string_view::npos) return true;
+// The same expression with every node's position in source file `file` (line 0: no line).
+program::Expression in_file(const program::Expression& expression, std::uint32_t file) {
+  program::Expression out;
+  for (program::Expression::Node node : expression.nodes()) {
+    node.pos = program::SourcePos{file, 0, 0};
+    out.append(node);
   }
-  return false;
+  return out;
 }
 
 }  // namespace
@@ -37,8 +30,10 @@ std::string ProgramBuilder::Operand::bit_name(std::uint32_t i) const {
 }
 
 ProgramBuilder::ProgramBuilder(const ParseOptions& options) : options_(options) {
-  program_.gates.push_back(primitive("U", {"theta", "phi", "lambda"}, {"q"}));
-  program_.gates.push_back(primitive("CX", {}, {"c", "t"}));
+  // The primitives come from the model's library, at the indices it gives them (Program::kGateU, kGateCX).
+  const std::span<const program::GateDefinition> library = program::standard_gates();
+  program_.gates.push_back(library[program::Program::kGateU]);
+  program_.gates.push_back(library[program::Program::kGateCX]);
   symbols_.emplace("U", Symbol{SymbolKind::Gate, program::Program::kGateU});
   symbols_.emplace("CX", Symbol{SymbolKind::Gate, program::Program::kGateCX});
 }
@@ -55,8 +50,14 @@ void ProgramBuilder::warn(program::SourcePos pos, std::string message) {
 }
 
 void ProgramBuilder::check_name_free(std::string_view name, program::SourcePos pos) const {
+  if (auto previous = declared_as(name)) {
+    fail(pos, "duplicate declaration: '" + std::string(name) + "' is already declared as " + *previous);
+  }
+}
+
+std::optional<std::string> ProgramBuilder::declared_as(std::string_view name) const {
   const auto it = symbols_.find(std::string(name));
-  if (it == symbols_.end()) return;
+  if (it == symbols_.end()) return std::nullopt;
   const Symbol& symbol = it->second;
   std::string what;
   program::SourcePos previous;
@@ -74,9 +75,39 @@ void ProgramBuilder::check_name_free(std::string_view name, program::SourcePos p
       previous = program_.gates[symbol.index].pos;
       break;
   }
-  std::string message = "duplicate declaration: '" + std::string(name) + "' is already declared as " + what;
-  if (previous.line > 0) message += " at " + program_.describe(previous);
-  fail(pos, message);
+  if (previous.line > 0) return what + " at " + program_.describe(previous);
+  // A gate of the standard library has a file (qelib1.inc) but no line.
+  if (symbol.kind == SymbolKind::Gate && program_.gates[symbol.index].builtin &&
+      program_.gates[symbol.index].kind == program::GateKind::Defined)
+    return what + " in " + program_.describe(previous);
+  return what;
+}
+
+void ProgramBuilder::include_standard_gates(std::shared_ptr<const program::SourceFile> file, program::SourcePos at) {
+  const std::string library_name = file->name();
+  const std::uint32_t source = add_source(std::move(file));
+  const std::span<const program::GateDefinition> library = program::standard_gates();
+  // Library index -> index in this Program: the primitives are where the library has them, the other
+  // gates are appended in the library's order (after whatever the program declared before the include).
+  std::vector<std::uint32_t> index(library.size());
+  index[program::Program::kGateU] = program::Program::kGateU;
+  index[program::Program::kGateCX] = program::Program::kGateCX;
+  for (std::size_t i = 0; i < library.size(); ++i) {
+    if (library[i].kind == program::GateKind::Primitive) continue;
+    program::GateDefinition gate = library[i];
+    if (auto previous = declared_as(gate.name)) {
+      fail(at, "duplicate declaration: " + library_name + " declares the gate '" + gate.name +
+                   "', which is already declared as " + *previous);
+    }
+    gate.pos = program::SourcePos{source, 0, 0};
+    for (program::GateCall& call : gate.body) {
+      call.gate = index[call.gate];
+      call.pos = gate.pos;
+      for (program::Expression& param : call.params) param = in_file(param, source);
+    }
+    index[i] = define_gate(std::move(gate));
+  }
+  standard_gates_included_ = true;
 }
 
 void ProgramBuilder::declare_register(bool quantum, std::string_view name, program::SourcePos pos, std::uint64_t size,
@@ -121,8 +152,7 @@ std::uint32_t ProgramBuilder::resolve_gate(std::string_view name, program::Sourc
   std::vector<std::string_view> names;
   for (const program::GateDefinition& gate : program_.gates) names.emplace_back(gate.name);
   std::string message = "unknown gate '" + std::string(name) + "'";
-  const bool qelib1_included = program_.gates.size() > 2 && program_.gates[2].builtin;
-  if (!qelib1_included && is_qelib1_gate(name)) {
+  if (!standard_gates_included_ && program::find_standard_gate(name)) {
     message += " (it is defined in qelib1.inc: add 'include \"qelib1.inc\";')";
   } else {
     message += did_you_mean(name, names);

@@ -35,6 +35,9 @@ class ProgramBuilder {
 
   // Declarations.
   void check_name_free(std::string_view name, program::SourcePos pos) const;
+  // `include "qelib1.inc"` at `at`: adds the model's standard gates (program::standard_gates()), their
+  // positions in `file` (the library's name, no text). A name the program already declared is an error.
+  void include_standard_gates(std::shared_ptr<const program::SourceFile> file, program::SourcePos at);
   void declare_register(bool quantum, std::string_view name, program::SourcePos pos, std::uint64_t size, program::SourcePos size_pos);
   // Checks the nesting limit, sets the definition's depth and adds it to the gate table.
   std::uint32_t define_gate(program::GateDefinition definition);
@@ -74,6 +77,8 @@ class ProgramBuilder {
     std::string bit_name(std::uint32_t i) const;
   };
 
+  // What `name` is already declared as ("a gate at f.qasm:3:6"), or nullopt when it is free.
+  std::optional<std::string> declared_as(std::string_view name) const;
   Operand resolve(const Argument& arg, bool quantum) const;
   // The broadcast width of `operands` (1 when none is a whole register). Throws on size mismatch.
   std::uint32_t broadcast_width(std::span<const Operand> operands, std::span<const Argument> args) const;
@@ -84,6 +89,7 @@ class ProgramBuilder {
   program::Program program_;
   std::unordered_map<std::string, Symbol> symbols_;  // gates and registers share one namespace
   std::vector<double> free_values_;                  // parallel to Program::free_parameters
+  bool standard_gates_included_ = false;
 };
 
 }  // namespace qrt::qasm::detail

@@ -9,8 +9,9 @@
 // opaque, U, CX, broadcasting over registers, measure, reset, barrier, if (creg == n), expressions with
 // pi + - * / ^, unary minus, sin cos tan exp ln sqrt, and real/integer literals. Deliberate choices:
 //  - A missing `OPENQASM 2.0;` header is a warning (Program::warnings), not an error.
-//  - `include "qelib1.inc"` always means the built-in library (qelib1_source(): Qiskit's final
-//    qelib1.inc, with sx, sxdg, p, cp, u, csx, cu, ...), never a file of that name on disk. Other
+//  - `include "qelib1.inc"` always means the built-in library, never a file of that name on disk: the
+//    program model's standard gates (qrt/program/gate_library.hpp: the gates of Qiskit's final
+//    qelib1.inc, with sx, sxdg, p, cp, u, csx, cu, ...), taken as data, not parsed. Other
 //    includes resolve against the including file's directory, then ParseOptions::include_paths.
 //  - `^` binds tighter than unary minus and is right-associative: -2^2 = -4, 2^3^2 = 512.
 //  - Identifiers may also start with an upper-case letter or '_' (the paper asks for lower case).
@@ -56,8 +57,5 @@ program::Program parse_file(const std::filesystem::path& path, const ParseOption
 // Parses `source`; `name` is used in messages and its folder is the base for relative includes.
 program::Program parse_string(std::string_view source, const std::string& name = "<input>",
                      const ParseOptions& options = {});
-
-// The text of the built-in qelib1.inc.
-std::string_view qelib1_source() noexcept;
 
 }  // namespace qrt::qasm
