@@ -3,7 +3,7 @@
 #include "capi/qis_gate_table.hpp"
 #include "capi/value_format.hpp"
 
-#include <qrt/qasm/parser.hpp>
+#include <qrt/program/gate_library.hpp>
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
@@ -11,6 +11,8 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <array>
+#include <memory>
+#include <span>
 #include <set>
 #include <unordered_map>
 
@@ -21,6 +23,9 @@ namespace {
 constexpr std::uint64_t kMaxResultSlot = std::uint64_t{1} << 24;
 // Without required_num_qubits, qubit ids a straight-line program may use on the fast path.
 constexpr std::uint64_t kUndeclaredQubitLimit = 64;
+// The register width the OpenQASM front end allows by default (ParseOptions::max_qubits): the same
+// circuits run on either path.
+constexpr std::uint64_t kMaxQubits = std::uint64_t{1} << 16;
 
 struct NotStraightLine {
   std::string why;
@@ -77,24 +82,30 @@ class Reader {
 
   StraightLineCircuit finish() && {
     const std::uint64_t qubits = std::max<std::uint64_t>({required_qubits_, used_qubits_, 1});
-    std::string header = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[" + std::to_string(qubits) + "];\n";
-    if (clbits_ > 0) header += "creg c[" + std::to_string(clbits_) + "];\n";
-    qasm::ParseOptions limits;  // the registers are as wide as the program needs
-    limits.max_clbits = std::max(limits.max_clbits, clbits_);
-    if (qubits > limits.max_qubits) throw NotStraightLine{"it declares " + std::to_string(qubits) + " qubits"};
-    StraightLineCircuit circuit{qasm::parse_string(header, "<qir>", limits), std::move(records_), std::move(functions_)};
-    program::Program& model = circuit.program;
+    if (qubits > kMaxQubits) throw NotStraightLine{"it declares " + std::to_string(qubits) + " qubits"};
+    // One qreg q and one creg c (a bit per measurement) over the model's standard gates: the program
+    // model directly, no OpenQASM text in between.
+    program::Program model;
+    model.num_qubits = static_cast<std::uint32_t>(qubits);
+    model.num_clbits = clbits_;
+    model.qregs.push_back(program::Register{"q", 0, model.num_qubits, {}});
+    if (clbits_ > 0) model.cregs.push_back(program::Register{"c", 0, clbits_, {}});
+    const std::span<const program::GateDefinition> library = program::standard_gates();
+    model.gates.assign(library.begin(), library.end());
+    model.sources.push_back(std::make_shared<const program::SourceFile>("<qir>", std::string()));
+    StraightLineCircuit circuit{std::move(model), std::move(records_), std::move(functions_)};
+    program::Program& built = circuit.program;
     std::vector<std::uint32_t> gate_index;
     for (const char* name : gate_names_) {
-      auto index = model.find_gate(name);
-      if (!index) throw NotStraightLine{std::string("qelib1.inc has no gate ") + name};
+      auto index = program::find_standard_gate(name);
+      if (!index) throw NotStraightLine{std::string("the standard gates have no ") + name};
       gate_index.push_back(*index);
     }
     for (program::Operation& op : operations_)
       if (op.kind == program::OpKind::Gate) op.gate = gate_index[op.gate];
-    model.operations = std::move(operations_);
-    model.parameters = std::move(parameters_);
-    model.operands = std::move(operands_);
+    built.operations = std::move(operations_);
+    built.parameters = std::move(parameters_);
+    built.operands = std::move(operands_);
     return circuit;
   }
 
