@@ -6,9 +6,9 @@
 #include <qrt/device_api.h>
 #include <qrt/extensions/adjoint_jacobian.h>
 
-#include <catch2/catch.hpp>
+#include "loaded_plugin.hpp"
 
-#include <dlfcn.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 #include <memory>
@@ -24,22 +24,12 @@ namespace adjoint_test {
 using Complex = std::complex<double>;
 
 struct Plugin {
-  void* handle = nullptr;
-  const qrt_device_descriptor* device = nullptr;
+  qrt::test::LoadedPlugin loaded;
+  const qrt_device_descriptor* device = loaded.device;
   const qrt_device_functions* f = nullptr;
   const qrt_adjoint_jacobian_extension* ext = nullptr;
 
   Plugin() {
-    const std::string path = std::string(QRT_TEST_PLUGIN_DIR) + "/qrt_statevector_qubit.so";
-    handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    INFO(path << ": " << (handle ? "" : dlerror()));
-    REQUIRE(handle);
-    auto entry = reinterpret_cast<qrt_plugin_entry_fn>(dlsym(handle, QRT_PLUGIN_ENTRY_SYMBOL));
-    REQUIRE(entry);
-    qrt_host_info host{sizeof(qrt_host_info), QRT_ABI_VERSION_MAJOR, QRT_ABI_VERSION_MINOR, "test"};
-    const qrt_plugin_descriptor* plugin = entry(&host);
-    REQUIRE(plugin);
-    device = plugin->devices[0];
     f = device->functions;
     REQUIRE(QRT_STRUCT_HAS_FIELD(f, qrt_device_functions, get_extension));
     REQUIRE(f->get_extension != nullptr);
@@ -47,11 +37,6 @@ struct Plugin {
     REQUIRE(ext != nullptr);
     REQUIRE(QRT_STRUCT_HAS_FIELD(ext, qrt_adjoint_jacobian_extension, jacobian));
   }
-  ~Plugin() {
-    if (handle) dlclose(handle);
-  }
-  Plugin(const Plugin&) = delete;
-  Plugin& operator=(const Plugin&) = delete;
 
   // The names of a JSON array of strings (the capabilities' "gates", differentiable_gates_json).
   static std::vector<std::string> names_in(const std::string& json, std::size_t from = 0) {

@@ -2,9 +2,9 @@
 // create from kwargs JSON, gates by id, state, errors as values.
 #include <qrt/device_api.h>
 
-#include <catch2/catch.hpp>
+#include "loaded_plugin.hpp"
 
-#include <dlfcn.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 #include <complex>
@@ -13,26 +13,7 @@
 
 namespace {
 
-struct Plugin {
-  void* handle = nullptr;
-  const qrt_device_descriptor* device = nullptr;
-  Plugin() {
-    const std::string path = std::string(QRT_TEST_PLUGIN_DIR) + "/qrt_statevector_qubit.so";
-    handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    INFO(path << ": " << (handle ? "" : dlerror()));
-    REQUIRE(handle);
-    auto entry = reinterpret_cast<qrt_plugin_entry_fn>(dlsym(handle, QRT_PLUGIN_ENTRY_SYMBOL));
-    REQUIRE(entry);
-    qrt_host_info host{sizeof(qrt_host_info), QRT_ABI_VERSION_MAJOR, QRT_ABI_VERSION_MINOR, "test"};
-    const qrt_plugin_descriptor* plugin = entry(&host);
-    REQUIRE(plugin);
-    REQUIRE(plugin->device_count == 1);
-    device = plugin->devices[0];
-  }
-  ~Plugin() {
-    if (handle) dlclose(handle);
-  }
-};
+using Plugin = qrt::test::LoadedPlugin;
 
 std::uint32_t gate_id(const qrt_device_descriptor* d, const std::string& name) {
   const std::string caps = d->capabilities_json;

@@ -24,13 +24,12 @@ class GradientLowering {
  public:
   GradientLowering(const Program& program, const program::DeviceGateSet& device, std::span<const Dual> inputs,
                    std::span<const std::string> columns, const GradientLoweringOptions& options)
-      : program_(program), device_(device), inputs_(inputs), columns_(columns), options_(options) {
-    scratch_.num_qubits = program.num_qubits;
-    scratch_.num_clbits = program.num_clbits;
-    scratch_.qregs = program.qregs;
-    scratch_.cregs = program.cregs;
-    scratch_.gates = program.gates;
-    scratch_.sources = program.sources;
+      : program_(program),
+        device_(device),
+        inputs_(inputs),
+        columns_(columns),
+        options_(options),
+        scratch_(program.declarations_only()) {
     out_.lowered.num_qubits = program.num_qubits;
     out_.lowered.num_clbits = program.num_clbits;
   }

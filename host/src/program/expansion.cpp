@@ -62,14 +62,7 @@ class PrimitiveExpander {
 }  // namespace
 
 Program expand_to_primitives(const Program& program, std::size_t max_operations) {
-  Program expanded;
-  expanded.num_qubits = program.num_qubits;
-  expanded.num_clbits = program.num_clbits;
-  expanded.qregs = program.qregs;
-  expanded.cregs = program.cregs;
-  expanded.gates = program.gates;
-  expanded.warnings = program.warnings;
-  expanded.sources = program.sources;
+  Program expanded = program.declarations_only();
   PrimitiveExpander expander(program, expanded, max_operations);
   for (const Operation& op : program.operations) expander.operation(op);
   return expanded;

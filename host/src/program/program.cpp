@@ -12,6 +12,18 @@ const Register* find_register(const std::vector<Register>& registers, std::strin
 
 }  // namespace
 
+Program Program::declarations_only() const {
+  Program out;
+  out.num_qubits = num_qubits;
+  out.num_clbits = num_clbits;
+  out.qregs = qregs;
+  out.cregs = cregs;
+  out.gates = gates;
+  out.warnings = warnings;
+  out.sources = sources;
+  return out;
+}
+
 std::optional<std::uint32_t> Program::find_gate(std::string_view name) const noexcept {
   for (std::size_t i = 0; i < gates.size(); ++i) {
     if (gates[i].name == name) return static_cast<std::uint32_t>(i);

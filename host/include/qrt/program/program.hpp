@@ -102,6 +102,10 @@ struct Program {
   }
   const GateDefinition& gate(const Operation& op) const { return gates.at(op.gate); }
 
+  // A Program with this one's qubits, registers, gate table, warnings and sources, and no operations:
+  // the start of a program derived from this one (an expansion, a lowering).
+  Program declarations_only() const;
+
   std::optional<std::uint32_t> find_gate(std::string_view name) const noexcept;
   const Register* find_qreg(std::string_view name) const noexcept;
   const Register* find_creg(std::string_view name) const noexcept;
