@@ -1,6 +1,7 @@
 #include "adjoint/adjoint_sweep.hpp"
 
 #include "adjoint/generator_inner.hpp"
+#include "adjoint/segment_pass.hpp"
 #include "fusion/fused_block.hpp"
 #include "observables/expectation.hpp"
 #include "state/parallel_copy.hpp"
@@ -12,19 +13,20 @@ namespace qrt::sv {
 
 namespace {
 
-// The backward sweep runs over segments: consecutive ops on a few qubits together (at most
-// kSegmentQubits, or kTrainableSegmentQubits once the segment has a trainable op). A segment's
-// generators are all evaluated at its top (before its inverse touches ψ and λ) from one reduced
-// transition matrix per λ, each conjugated by the segment's ops that follow it; then the segment's
-// inverse is applied as one fused op. An op on more qubits is a segment of its own, and one on more
-// than kMaxReducedQubits is evaluated directly (generator_inner) and applied op by op.
-// (Measured on the layered circuit at n = 16 and 18: 2 qubits for trainable segments beat 3 clearly
-// and 1 narrowly; the reduced matrix costs d^2 products per d amplitudes.)
-constexpr unsigned kSegmentQubits = 3;
-constexpr unsigned kTrainableSegmentQubits = 2;
+// The backward sweep runs over segments: ops on at most kSegmentQubits qubits, gathered across the ops
+// they commute with (plan_segments). A segment's generators are all evaluated at its top (before its
+// inverse touches ψ and λ) from one reduced transition matrix per λ, each conjugated by the segment's
+// ops that follow it. The segment's inverse and the last λ's transition matrix take one pass over ψ
+// and λ (segment_pass); other λs of a batch take a transition pass and the inverse. An op on more
+// qubits is a segment of its own, and one on more than kMaxReducedQubits is evaluated directly
+// (generator_inner) and applied op by op.
+// (Layered circuit, n = 20, 600 parameters, bench_adjoint: the gathering makes every segment a CNOT
+// with the rotations after it, one pass each. Three passes per segment, or 3-qubit segments, cost
+// more: the transition matrix costs d^2 products per d amplitudes.)
+constexpr unsigned kSegmentQubits = kMaxSegmentPassQubits;
 
 struct Segment {
-  std::size_t lo, hi;  // ops lo..hi
+  std::vector<std::size_t> ops;  // in sweep order (descending index)
   QubitMask qubits = 0;
   bool trainable = false;
   bool direct = false;
@@ -36,47 +38,71 @@ QubitMask touched(const BackwardStep& step) {
   return mask;
 }
 
-// Segments from the last op down to `first`, in sweep order.
+// Segments covering the ops from the last down to `first`, in sweep order. Ops on disjoint qubits
+// commute, so a segment also takes an earlier op when no op left between them shares its qubits (a
+// CNOT ladder's layer then joins each CNOT with the rotations after it). The scan looks back at most
+// kLookBack ops.
+constexpr std::size_t kLookBack = 256;
 std::vector<Segment> plan_segments(std::span<const BackwardStep> steps, std::size_t first) {
   std::vector<Segment> segments;
-  for (std::size_t k = steps.size(); k-- > first;) {
-    Segment s{k, k, touched(steps[k]), !steps[k].generators.empty(), false};
+  std::vector<QubitMask> masks(steps.size());
+  QubitMask all = 0;
+  for (std::size_t k = first; k < steps.size(); ++k) all |= masks[k] = touched(steps[k]);
+  std::vector<bool> taken(steps.size(), false);
+  std::size_t top = steps.size();  // ops at or above it are all taken
+  while (true) {
+    while (top > first && taken[top - 1]) --top;
+    if (top == first) break;
+    const std::size_t k = top - 1;
+    taken[k] = true;
+    Segment s{{k}, masks[k], !steps[k].generators.empty(), false};
     const unsigned width = static_cast<unsigned>(std::popcount(s.qubits));
     s.direct = width > kMaxReducedQubits;
-    const auto limit = [](bool trainable) { return trainable ? kTrainableSegmentQubits : kSegmentQubits; };
-    if (width <= limit(s.trainable)) {
-      while (s.lo > first) {
-        const QubitMask next = touched(steps[s.lo - 1]);
-        const bool trainable = s.trainable || !steps[s.lo - 1].generators.empty();
-        if (static_cast<unsigned>(std::popcount(s.qubits | next)) > limit(trainable)) break;
-        --s.lo;
-        s.qubits |= next;
-        s.trainable = trainable;
+    if (width <= kSegmentQubits) {
+      QubitMask blocked = 0;  // qubits of the ops left behind: nothing earlier on them may join
+      for (std::size_t j = k, scanned = 0; j-- > first && scanned < kLookBack;) {
+        if (taken[j]) continue;
+        ++scanned;
+        const QubitMask next = masks[j];
+        if ((next & blocked) == 0 && static_cast<unsigned>(std::popcount(s.qubits | next)) <= kSegmentQubits) {
+          taken[j] = true;
+          s.ops.push_back(j);
+          s.qubits |= next;
+          s.trainable = s.trainable || !steps[j].generators.empty();
+        } else {
+          blocked |= next;
+          if ((blocked & all) == all) break;
+        }
       }
-      k = s.lo;
     }
-    segments.push_back(s);
+    segments.push_back(std::move(s));
   }
   return segments;
 }
 
-// sum_ab (B† G B)_ab M_ab for B column-major, G row-major, M row-major (all d x d).
-std::complex<double> conjugated_trace(std::span<const Complex> b, const std::vector<Complex>& g,
-                                      const std::vector<std::complex<double>>& m, std::size_t d) {
-  std::vector<Complex> gb(d * d);
+// B† G B (row-major) for B column-major, G row-major (both d x d): the generator seen from the
+// segment's top, where the transition matrix is taken.
+std::vector<Complex> conjugated(std::span<const Complex> b, const std::vector<Complex>& g, std::size_t d) {
+  std::vector<Complex> gb(d * d), out(d * d);
   for (std::size_t x = 0; x < d; ++x)
     for (std::size_t y = 0; y < d; ++y) {
       const Complex gxy = g[x * d + y];
       if (gxy == 0.0) continue;
       for (std::size_t c = 0; c < d; ++c) gb[x * d + c] += gxy * b[y + c * d];
     }
-  std::complex<double> total = 0.0;
   for (std::size_t a = 0; a < d; ++a)
     for (std::size_t c = 0; c < d; ++c) {
       Complex h = 0.0;
       for (std::size_t x = 0; x < d; ++x) h += std::conj(b[x + a * d]) * gb[x * d + c];
-      total += h * m[a * d + c];
+      out[a * d + c] = h;
     }
+  return out;
+}
+
+// sum_ab A_ab M_ab.
+std::complex<double> trace_with(const std::vector<Complex>& a, const std::vector<std::complex<double>>& m) {
+  std::complex<double> total = 0.0;
+  for (std::size_t e = 0; e < a.size(); ++e) total += a[e] * m[e];
   return total;
 }
 
@@ -101,6 +127,11 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
   small.threads = 1;
   Workspace small_workspace;
   std::vector<Complex> storage;
+  struct Pending {
+    std::size_t column;
+    std::vector<Complex> generator;  // B† G B on the segment's qubits (conjugated)
+  };
+  std::vector<Pending> pending;
 
   Amplitude<T>* psi = work[0];
   for (std::size_t start = 0; start < observables.size(); start += batch) {
@@ -123,9 +154,9 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
     };
 
     for (const Segment& segment : segments) {
-      const bool last = segment.lo == first;  // nothing is applied after the last segment's generators
+      const bool last = &segment == &segments.back();  // nothing is applied after its generators
       if (segment.direct) {
-        const BackwardStep& step = steps[segment.hi];
+        const BackwardStep& step = steps[segment.ops.front()];
         for (const auto& [column, generator] : step.generators)
           for (std::size_t i = 0; i < count; ++i)
             write(i, column, generator_inner(lambdas[i], psi, num_qubits, generator, threads));
@@ -133,22 +164,39 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
           for (const QubitOp& op : step.inverse) apply_inverse(op);
         continue;
       }
+      // The segment's inverse, keeping for each generator the product of the segment's ops after it.
       FusedBlock block(segment.qubits);
       const std::size_t d = std::size_t{1} << block.size();
-      std::vector<std::vector<std::complex<double>>> transitions;
-      if (segment.trainable)
-        for (std::size_t i = 0; i < count; ++i)
-          transitions.push_back(reduced_transition(lambdas[i], psi, num_qubits, block.local_qubits(), threads));
-      for (std::size_t k = segment.hi + 1; k-- > segment.lo;) {
-        for (const auto& [column, generator] : steps[k].generators) {
-          const std::vector<Complex> g = dense_generator(generator, block.local_qubits());
-          for (std::size_t i = 0; i < count; ++i)
-            write(i, column, conjugated_trace(block.column_major(), g, transitions[i], d));
-        }
-        if (last && k == segment.lo) break;
+      pending.clear();
+      for (const std::size_t k : segment.ops) {
+        for (const auto& [column, generator] : steps[k].generators)
+          pending.push_back({column, conjugated(block.column_major(), dense_generator(generator, block.local_qubits()), d)});
+        if (last && k == segment.ops.back()) break;
         for (const QubitOp& op : steps[k].inverse) block.absorb(op, small, small_workspace);
       }
-      if (!last && block.op_count() > 0) apply_inverse(block.to_op(storage));
+      const bool apply = !last && block.op_count() > 0;
+      const bool one_pass = apply && segment_pass_applies(num_qubits, block.size());
+      std::vector<std::vector<std::complex<double>>> transitions(segment.trainable ? count : 0);
+      for (std::size_t i = 0; i < transitions.size(); ++i)
+        if (!(one_pass && i + 1 == count))
+          transitions[i] = reduced_transition(lambdas[i], psi, num_qubits, block.local_qubits(), threads);
+      if (one_pass) {
+        // The other λs of the batch first: the pass below moves ψ.
+        const QubitOp op = block.to_op(storage);
+        for (Amplitude<T>* lambda : lambdas.first(count - 1)) apply_op(lambda, num_qubits, op, policy, workspace);
+        std::uint32_t needed = 0;  // the transition-matrix entries some pending generator reads
+        for (const Pending& p : pending)
+          for (std::size_t e = 0; e < d * d; ++e)
+            if (p.generator[e] != Complex(0.0)) needed |= std::uint32_t{1} << e;
+        std::vector<std::complex<double>> transition = segment_pass(
+            lambdas[count - 1], psi, num_qubits, block.local_qubits(), block.column_major(), needed, policy, workspace);
+        if (segment.trainable) transitions[count - 1] = std::move(transition);
+      } else if (apply) {
+        apply_inverse(block.to_op(storage));
+      }
+      for (const Pending& p : pending)
+        for (std::size_t i = 0; i < count; ++i)
+          write(i, p.column, trace_with(p.generator, transitions[i]));
     }
   }
 }

@@ -1,6 +1,7 @@
 #include "kernels/apply_op.hpp"
 
 #include "kernels/dense_large.hpp"
+#include "kernels/group_layout.hpp"
 #include "kernels/lane_coefficients.hpp"
 #include "kernels/small_state.hpp"
 
@@ -31,17 +32,8 @@ struct Target {
 // Groups visit every register whose `fixed` qubits are 0, with `values` OR-ed in.
 template <class T>
 KernelArgs<T> group_args(const Target<T>& t, QubitMask fixed_qubits, QubitMask fixed_values) {
-  KernelArgs<T> a;
-  a.amps = reinterpret_cast<T*>(t.amps);
-  const unsigned lanes_log2 = t.lanes_log2();
-  const QubitMask fixed = fixed_qubits >> lanes_log2;
-  for (QubitMask rest = fixed; rest; rest &= rest - 1) a.fixed_low_masks[a.num_fixed++] = (rest & (~rest + 1)) - 1;
-  a.fixed_values = fixed_values >> lanes_log2;
-  const unsigned register_bits = t.num_qubits - lanes_log2;
-  a.outer_count = std::uint64_t{1} << (register_bits - a.num_fixed);
-  a.run_log2 = fixed ? static_cast<unsigned>(std::countr_zero(fixed)) : register_bits;
-  a.threads = a.outer_count > 1 ? t.threads : 1;
-  return a;
+  return kernels::group_layout(reinterpret_cast<T*>(t.amps), t.num_qubits, t.lanes_log2(), fixed_qubits, fixed_values,
+                               t.threads);
 }
 
 template <class T>

@@ -48,5 +48,17 @@ inline V times_i(V v) {
   return times_i_impl(v, std::make_index_sequence<kVectorScalars<V>>{});
 }
 
+// Each lane's real (Part 0) or imaginary (Part 1) component in both of its slots: (re, re) or (im, im).
+template <unsigned Part, class V, std::size_t... I>
+inline V duplicate_part_impl(V v, std::index_sequence<I...>) {
+  return __builtin_shufflevector(v, v, static_cast<int>((I & ~std::size_t{1}) | Part)...);
+}
+
+template <unsigned Part, class V>
+inline V duplicate_part(V v) {
+  static_assert(Part < 2);
+  return duplicate_part_impl<Part>(v, std::make_index_sequence<kVectorScalars<V>>{});
+}
+
 }  // namespace
 }  // namespace qrt::sv::kernels

@@ -28,6 +28,9 @@ struct Avx2Simd {
     const Reg swapped = _mm256_permute_pd(v, 0b0101);  // (im, re) per amplitude
     return _mm256_xor_pd(swapped, _mm256_setr_pd(-0.0, 0.0, -0.0, 0.0));
   }
+  // (re, re) and (im, im) per amplitude: the adjoint method's conj(a) * b products (segment_pass_kernel.hpp).
+  static Reg real_dup(Reg v) { return duplicate_part<0>(v); }
+  static Reg imag_dup(Reg v) { return duplicate_part<1>(v); }
   template <unsigned X>
   static Reg permute(Reg v) {
     static_assert(X < 2);
@@ -53,6 +56,9 @@ struct Avx2SimdF32 {
   static Reg fma(Reg a, Reg b, Reg c) { return _mm256_fmadd_ps(a, b, c); }
   static Reg mul(Reg a, Reg b) { return _mm256_mul_ps(a, b); }
   static Reg times_i(Reg v) { return kernels::times_i(v); }
+  // (re, re) and (im, im) per amplitude: the adjoint method's conj(a) * b products (segment_pass_kernel.hpp).
+  static Reg real_dup(Reg v) { return duplicate_part<0>(v); }
+  static Reg imag_dup(Reg v) { return duplicate_part<1>(v); }
   template <unsigned X>
   static Reg permute(Reg v) {
     static_assert(X < 4);

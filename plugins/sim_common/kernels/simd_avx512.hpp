@@ -36,6 +36,9 @@ struct Avx512Simd {
     return _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(swapped), negate_re));
   }
   // Lane l of the result is lane l ^ X of v.
+  // (re, re) and (im, im) per amplitude: the adjoint method's conj(a) * b products (segment_pass_kernel.hpp).
+  static Reg real_dup(Reg v) { return duplicate_part<0>(v); }
+  static Reg imag_dup(Reg v) { return duplicate_part<1>(v); }
   template <unsigned X>
   static Reg permute(Reg v) {
     static_assert(X < 4);
@@ -62,6 +65,9 @@ struct Avx512SimdF32 {
   static Reg fma(Reg a, Reg b, Reg c) { return _mm512_fmadd_ps(a, b, c); }
   static Reg mul(Reg a, Reg b) { return _mm512_mul_ps(a, b); }
   static Reg times_i(Reg v) { return kernels::times_i(v); }
+  // (re, re) and (im, im) per amplitude: the adjoint method's conj(a) * b products (segment_pass_kernel.hpp).
+  static Reg real_dup(Reg v) { return duplicate_part<0>(v); }
+  static Reg imag_dup(Reg v) { return duplicate_part<1>(v); }
   template <unsigned X>
   static Reg permute(Reg v) {
     static_assert(X < 8);

@@ -28,6 +28,9 @@ struct PortableSimdOf {
   static Reg mul(Reg a, Reg b) { return {a.re * b.re, a.im * b.im}; }
   // (re, im) -> (-im, re): multiplying by i, so that c*v = Re(c) v + Im(c) (i v).
   static Reg times_i(Reg v) { return {-v.im, v.re}; }
+  // (re, re) and (im, im): the adjoint method's conj(a) * b products (segment_pass_kernel.hpp).
+  static Reg real_dup(Reg v) { return {v.re, v.re}; }
+  static Reg imag_dup(Reg v) { return {v.im, v.im}; }
   // Register lanes permuted by lane ^ X; a one-lane register has only X = 0.
   template <unsigned X>
   static Reg permute(Reg v) {
