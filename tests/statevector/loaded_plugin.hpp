@@ -16,7 +16,9 @@ class LoadedPlugin {
  public:
   LoadedPlugin() {
     const std::string path = std::string(QRT_TEST_PLUGIN_DIR) + "/qrt_statevector_qubit.so";
-    handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    // RTLD_NODELETE, as the host loads plugins (loader/plugin_library.cpp): the plugin's OpenMP pool
+    // threads outlive the handle, and unmapped code under them crashed a later test case.
+    handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
     INFO(path << ": " << (handle ? "" : dlerror()));
     REQUIRE(handle);
     auto entry = reinterpret_cast<qrt_plugin_entry_fn>(dlsym(handle, QRT_PLUGIN_ENTRY_SYMBOL));

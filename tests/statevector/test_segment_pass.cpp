@@ -17,6 +17,7 @@ namespace {
 
 using qrt::sv::Amplitude;
 using qrt::sv::Complex;
+using qrt::sv::QubitMask;
 
 constexpr unsigned kQubits = 7;
 
@@ -103,9 +104,9 @@ void check_case(const Case& c, qrt::sv::SimdLevel level, unsigned threads, std::
   policy.simd = level;
   policy.threads = threads;
   policy.parallel_min_qubits = 0;
-  qrt::sv::Workspace workspace;
+  const qrt::sv::SegmentPassSpec spec{c.qubits, c.unitary, c.needed};
   const std::vector<std::complex<double>> m =
-      qrt::sv::segment_pass(lambda.data(), psi.data(), kQubits, c.qubits, c.unitary, c.needed, policy, workspace);
+      qrt::sv::segment_passes(lambda.data(), psi.data(), kQubits, std::span(&spec, 1), policy)[0];
 
   const double tolerance = std::is_same_v<T, double> ? 1e-12 : 2e-5;
   // The pair form needs both qubits outside the SIMD register (the level's lanes); elsewhere the dense
@@ -175,7 +176,76 @@ void check_every_level() {
   }
 }
 
+// A run of segments in one tiled walk against the reference, segment after segment: each transition
+// matrix is taken from the vectors as the segments before it left them.
+template <class T>
+void check_tiled_run(const std::vector<Case>& run, unsigned num_qubits, qrt::sv::SimdLevel level, unsigned threads,
+                     std::mt19937_64& rng) {
+  const std::size_t size = std::size_t{1} << num_qubits;
+  std::vector<Amplitude<T>> psi = narrow<T>(random_vector(rng, size)), lambda = narrow<T>(random_vector(rng, size));
+  std::vector<Complex> psi_ref = widen(psi), lambda_ref = widen(lambda);
+  std::vector<qrt::sv::SegmentPassSpec> specs;
+  for (const Case& c : run) specs.push_back({c.qubits, c.unitary, c.needed});
+  qrt::sv::ExecPolicy policy;
+  policy.simd = level;
+  policy.threads = threads;
+  policy.parallel_min_qubits = 0;
+  const auto transitions = qrt::sv::segment_passes(lambda.data(), psi.data(), num_qubits,
+                                                   std::span<const qrt::sv::SegmentPassSpec>(specs), policy);
+  REQUIRE(transitions.size() == run.size());
+  const double tolerance = std::is_same_v<T, double> ? 1e-12 : 2e-5;
+  for (std::size_t k = 0; k < run.size(); ++k) {
+    INFO("segment " << k << " on " << run[k].qubits[0] << (run[k].qubits.size() > 1 ? "," + std::to_string(run[k].qubits[1]) : ""));
+    const std::vector<Complex> expected = reference_transition(lambda_ref, psi_ref, run[k].qubits);
+    const std::size_t d = std::size_t{1} << run[k].qubits.size();
+    for (std::size_t e = 0; e < d * d; ++e)
+      if ((run[k].needed >> e) & 1u) CHECK(std::abs(transitions[k][e] - expected[e]) < tolerance * size);
+    psi_ref = reference_apply(psi_ref, run[k].qubits, run[k].unitary);
+    lambda_ref = reference_apply(lambda_ref, run[k].qubits, run[k].unitary);
+  }
+  double worst = 0.0;
+  for (std::size_t i = 0; i < size; ++i) {
+    worst = std::max(worst, std::abs(Complex(psi[i].real(), psi[i].imag()) - psi_ref[i]));
+    worst = std::max(worst, std::abs(Complex(lambda[i].real(), lambda[i].imag()) - lambda_ref[i]));
+  }
+  CHECK(worst < 100 * tolerance);
+}
+
 }  // namespace
+
+TEST_CASE("a run of segments shares one tiled pass and matches them one after another", "[adjoint]") {
+  // 16 qubits: tiles of 2^14 amplitudes leave two qubits fixed per tile. Runs on low qubits, on high
+  // ones (the tile's free qubits are then not contiguous) and across, with lane qubits, pair and dense forms.
+  constexpr unsigned n = 16;
+  std::mt19937_64 rng(7);
+  const auto segment = [&](std::vector<unsigned> qubits, bool pair) {
+    if (qubits.size() == 1) return Case{qubits, random_unitary(rng, 2), 0xF, false};
+    if (!pair) return Case{qubits, random_unitary(rng, 4), 0xFFFF, false};
+    const std::vector<Complex> v = random_unitary(rng, 2);
+    std::vector<Complex> u(16);
+    for (std::size_t x = 0; x < 4; ++x)
+      for (std::size_t y = 0; y < 4; ++y)
+        if ((x & 1u) == (y & 1u)) u[((x & 1u) ? x ^ 2u : x) + y * 4] = v[(x >> 1) + (y >> 1) * 2];
+    std::uint32_t pairs = 0;
+    for (std::size_t x = 0; x < 4; ++x) pairs |= (1u << (x * 4 + x)) | (1u << (x * 4 + (x ^ 2u)));
+    return Case{qubits, u, pairs, true};
+  };
+  const std::vector<std::vector<Case>> runs = {
+      {segment({14, 15}, true), segment({13, 14}, true), segment({12, 15}, false), segment({15}, false)},
+      {segment({4, 5}, true), segment({0, 1}, false), segment({1, 2}, true), segment({0}, false), segment({3, 4}, false)},
+      {segment({9, 15}, true), segment({2, 9}, false), segment({5, 13}, true)},
+  };
+  for (unsigned level = 0; level < qrt::sv::kNumSimdLevels; ++level) {
+    const auto simd = static_cast<qrt::sv::SimdLevel>(level);
+    if (!qrt::sv::simd_level_supported(simd)) continue;
+    for (unsigned threads : {1u, 2u})
+      for (const auto& run : runs) {
+        INFO("level " << qrt::sv::simd_level_name(simd) << ", threads " << threads);
+        check_tiled_run<double>(run, n, simd, threads, rng);
+        check_tiled_run<float>(run, n, simd, threads, rng);
+      }
+  }
+}
 
 TEST_CASE("the segment pass gives the transition matrix and applies the unitary to both vectors", "[adjoint]") {
   check_every_level<double>();
@@ -189,10 +259,19 @@ TEST_CASE("the segment pass refuses segments it has no kernel for", "[adjoint][e
   std::vector<Amplitude<double>> psi(8), lambda(8);
   const std::vector<unsigned> three = {0, 1, 2};
   const std::vector<Complex> identity(64);
-  qrt::sv::Workspace workspace;
+  const qrt::sv::SegmentPassSpec spec{three, identity, ~0u};
   CHECK_FALSE(qrt::sv::segment_pass_applies(3, 3));
   CHECK_FALSE(qrt::sv::segment_pass_applies(1, 2));
   CHECK(qrt::sv::segment_pass_applies(3, 2));
-  CHECK_THROWS_WITH(qrt::sv::segment_pass(lambda.data(), psi.data(), 3, three, identity, 0, qrt::sv::ExecPolicy{}, workspace),
+  CHECK_THROWS_WITH(qrt::sv::segment_passes(lambda.data(), psi.data(), 3, std::span(&spec, 1), qrt::sv::ExecPolicy{}),
                     Catch::Contains("segment of 3 qubits"));
+  // A tiled run needs a state larger than a tile, and its qubits must fit one.
+  CHECK_FALSE(qrt::sv::segments_fit_tile(qrt::sv::kSegmentTileQubits, 0b11));
+  CHECK(qrt::sv::segments_fit_tile(20, 0b11 << 18));
+  CHECK_FALSE(qrt::sv::segments_fit_tile(30, (QubitMask{1} << 12) - 1 << 16));
+  const std::vector<unsigned> low = {0}, high = {1};
+  const std::vector<Complex> two(4);
+  const qrt::sv::SegmentPassSpec run[2] = {{low, two, ~0u}, {high, two, ~0u}};
+  CHECK_THROWS_WITH(qrt::sv::segment_passes(lambda.data(), psi.data(), 3, std::span(run), qrt::sv::ExecPolicy{}),
+                    Catch::Contains("do not fit one tile"));
 }

@@ -7,6 +7,7 @@
 #include "state/parallel_copy.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <bit>
 
 namespace qrt::sv {
@@ -106,6 +107,20 @@ std::complex<double> trace_with(const std::vector<Complex>& a, const std::vector
   return total;
 }
 
+// A generator's Jacobian column and B† G B on its segment's qubits (conjugated).
+struct Pending {
+  std::size_t column;
+  std::vector<Complex> generator;
+};
+
+// A segment ready for its pass: its inverse, its generators and the transition entries they read.
+struct SegmentWork {
+  FusedBlock block;
+  std::vector<Pending> pending;
+  std::uint32_t needed;
+  SegmentPassSpec spec() const { return {block.local_qubits(), block.column_major(), needed}; }
+};
+
 }  // namespace
 
 template <class T>
@@ -127,11 +142,6 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
   small.threads = 1;
   Workspace small_workspace;
   std::vector<Complex> storage;
-  struct Pending {
-    std::size_t column;
-    std::vector<Complex> generator;  // B† G B on the segment's qubits (conjugated)
-  };
-  std::vector<Pending> pending;
 
   Amplitude<T>* psi = work[0];
   for (std::size_t start = 0; start < observables.size(); start += batch) {
@@ -153,9 +163,26 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
       for (Amplitude<T>* lambda : lambdas) apply_op(lambda, num_qubits, op, policy, workspace);
     };
 
+    // Consecutive segments on few qubits (one λ): their passes share one walk over the state in tiles.
+    std::deque<SegmentWork> tiled;
+    QubitMask tiled_qubits = 0;
+    const auto write_all = [&](const SegmentWork& work, const std::vector<std::complex<double>>& transition) {
+      for (const Pending& p : work.pending) write(0, p.column, trace_with(p.generator, transition));
+    };
+    const auto flush_tiled = [&] {
+      if (tiled.empty()) return;
+      std::vector<SegmentPassSpec> specs;
+      for (const SegmentWork& work : tiled) specs.push_back(work.spec());
+      const auto transitions = segment_passes(lambdas[0], psi, num_qubits, std::span<const SegmentPassSpec>(specs), policy);
+      for (std::size_t k = 0; k < tiled.size(); ++k) write_all(tiled[k], transitions[k]);
+      tiled.clear();
+      tiled_qubits = 0;
+    };
+
     for (const Segment& segment : segments) {
       const bool last = &segment == &segments.back();  // nothing is applied after its generators
       if (segment.direct) {
+        flush_tiled();
         const BackwardStep& step = steps[segment.ops.front()];
         for (const auto& [column, generator] : step.generators)
           for (std::size_t i = 0; i < count; ++i)
@@ -165,17 +192,27 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
         continue;
       }
       // The segment's inverse, keeping for each generator the product of the segment's ops after it.
-      FusedBlock block(segment.qubits);
+      SegmentWork work{FusedBlock(segment.qubits), {}, 0};
+      FusedBlock& block = work.block;
       const std::size_t d = std::size_t{1} << block.size();
-      pending.clear();
       for (const std::size_t k : segment.ops) {
         for (const auto& [column, generator] : steps[k].generators)
-          pending.push_back({column, conjugated(block.column_major(), dense_generator(generator, block.local_qubits()), d)});
+          work.pending.push_back({column, conjugated(block.column_major(), dense_generator(generator, block.local_qubits()), d)});
         if (last && k == segment.ops.back()) break;
         for (const QubitOp& op : steps[k].inverse) block.absorb(op, small, small_workspace);
       }
+      for (const Pending& p : work.pending)
+        for (std::size_t e = 0; e < d * d; ++e)
+          if (p.generator[e] != Complex(0.0)) work.needed |= std::uint32_t{1} << e;
       const bool apply = !last && block.op_count() > 0;
       const bool one_pass = apply && segment_pass_applies(num_qubits, block.size());
+      if (one_pass && count == 1 && segments_fit_tile(num_qubits, block.qubits())) {
+        if (!segments_fit_tile(num_qubits, tiled_qubits | block.qubits())) flush_tiled();
+        tiled_qubits |= block.qubits();
+        tiled.push_back(std::move(work));
+        continue;
+      }
+      flush_tiled();
       std::vector<std::vector<std::complex<double>>> transitions(segment.trainable ? count : 0);
       for (std::size_t i = 0; i < transitions.size(); ++i)
         if (!(one_pass && i + 1 == count))
@@ -184,20 +221,18 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
         // The other λs of the batch first: the pass below moves ψ.
         const QubitOp op = block.to_op(storage);
         for (Amplitude<T>* lambda : lambdas.first(count - 1)) apply_op(lambda, num_qubits, op, policy, workspace);
-        std::uint32_t needed = 0;  // the transition-matrix entries some pending generator reads
-        for (const Pending& p : pending)
-          for (std::size_t e = 0; e < d * d; ++e)
-            if (p.generator[e] != Complex(0.0)) needed |= std::uint32_t{1} << e;
-        std::vector<std::complex<double>> transition = segment_pass(
-            lambdas[count - 1], psi, num_qubits, block.local_qubits(), block.column_major(), needed, policy, workspace);
+        const SegmentPassSpec spec = work.spec();
+        std::vector<std::complex<double>> transition =
+            std::move(segment_passes(lambdas[count - 1], psi, num_qubits, std::span<const SegmentPassSpec>(&spec, 1), policy)[0]);
         if (segment.trainable) transitions[count - 1] = std::move(transition);
       } else if (apply) {
         apply_inverse(block.to_op(storage));
       }
-      for (const Pending& p : pending)
+      for (const Pending& p : work.pending)
         for (std::size_t i = 0; i < count; ++i)
           write(i, p.column, trace_with(p.generator, transitions[i]));
     }
+    flush_tiled();
   }
 }
 

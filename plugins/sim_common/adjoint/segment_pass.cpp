@@ -2,9 +2,12 @@
 
 #include "kernels/group_layout.hpp"
 #include "kernels/lane_coefficients.hpp"
+#include "kernels/workspace.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
+#include <string>
 
 namespace qrt::sv {
 
@@ -33,9 +36,9 @@ const SegmentKernelTable<T>& segment_table_for(SimdLevel requested, unsigned num
   return *SegmentTables<T>::of[level];
 }
 
-// Partial sums of about this many amplitudes of each vector: short enough that single-precision lanes
-// keep their accuracy before they are added in double.
-constexpr std::uint64_t kChunkAmplitudes = 4096;
+// Chunks are grouped into at most this many blocks of consecutive chunks, one partial sum each: the
+// unit of work of a thread, and few enough that the partial sums take no memory worth counting.
+constexpr std::uint64_t kMaxBlocks = 64;
 
 // The m (1, 2 or 3) such that the 4 x 4 unitary (row-major) and the needed entries only couple x with
 // x ^ m; 0 when there is none.
@@ -59,19 +62,137 @@ std::uint64_t register_offset(std::span<const unsigned> qubits, unsigned x, unsi
   return offset;
 }
 
+// One segment ready to run chunk by chunk: its kernel, arguments and coefficients, one partial sum per
+// block, and how the lane-wise sums fold into the transition matrix.
 template <class T>
-void run_with_partials(kernels::SegmentPassFn<T> kernel, kernels::SegmentPassArgs<T>& args, std::size_t sums,
-                       unsigned lanes, std::uint64_t group_amplitudes, std::vector<double>& folded) {
-  args.chunk_groups = std::bit_floor(std::max<std::uint64_t>(1, kChunkAmplitudes / group_amplitudes));
-  const std::uint64_t chunks = (args.dense.outer_count + args.chunk_groups - 1) / args.chunk_groups;
-  const std::size_t per_chunk = sums * 2 * lanes;
-  std::vector<double> partials(chunks * per_chunk);
-  args.partials = partials.data();
-  kernel(args);
-  folded.assign(per_chunk, 0.0);
-  for (std::uint64_t chunk = 0; chunk < chunks; ++chunk)
-    for (std::size_t e = 0; e < per_chunk; ++e) folded[e] += partials[chunk * per_chunk + e];
-}
+class PreparedSegment {
+ public:
+  // `tile_fixed`: the amplitude-index bits each tile fixes (0: chunks of the whole state, see run()).
+  PreparedSegment(Amplitude<T>* lambda, Amplitude<T>* psi, unsigned num_qubits, const SegmentPassSpec& spec,
+                  const ExecPolicy& policy, QubitMask tile_fixed)
+      : qubits_(spec.qubits.begin(), spec.qubits.end()), d_(std::size_t{1} << qubits_.size()) {
+    std::vector<Complex> row_major(d_ * d_);
+    for (std::size_t r = 0; r < d_; ++r)
+      for (std::size_t c = 0; c < d_; ++c) row_major[r * d_ + c] = spec.unitary[r + c * d_];
+    const QubitOp op = QubitOp::dense(qubits_, row_major);
+    const SegmentKernelTable<T>& table = segment_table_for<T>(policy.simd, num_qubits);
+    lanes_log2_ = table.lanes_log2;
+    split_ = split_dense_targets(op, lanes_log2_);
+    const bool per_lane = split_.lane_target_mask != 0;
+    const QubitMask high = ~((QubitMask{1} << lanes_log2_) - 1);
+    args_.dense = kernels::group_layout(reinterpret_cast<T*>(psi), num_qubits, lanes_log2_,
+                                        (op.target_mask | tile_fixed) & high, 0, 1);
+    args_.lambda = reinterpret_cast<T*>(lambda);
+    const unsigned lanes = 1u << lanes_log2_;
+    partner_ = split_.num_high == 2 && !per_lane ? pair_partner(row_major, spec.needed) : 0;
+    if (partner_ != 0) {
+      const unsigned other = partner_ == 1 ? 2u : 1u;
+      const unsigned members[4] = {0, partner_, other, other ^ partner_};
+      T* coef = coefficients_.get_as<T>(16);
+      for (unsigned k = 0; k < 4; ++k) {
+        const unsigned x = members[k];
+        members_[k] = x;
+        args_.dense.offsets[k] = register_offset(qubits_, x, lanes_log2_);
+        const Complex diagonal = row_major[x * 4 + x], coupling = row_major[x * 4 + (x ^ partner_)];
+        coef[4 * k] = static_cast<T>(diagonal.real());
+        coef[4 * k + 1] = static_cast<T>(diagonal.imag());
+        coef[4 * k + 2] = static_cast<T>(coupling.real());
+        coef[4 * k + 3] = static_cast<T>(coupling.imag());
+      }
+      args_.dense.coef = coef;
+      kernel_ = table.pair_pass;
+      sums_ = 16;
+    } else {
+      const std::size_t h_count = std::size_t{1} << split_.num_high;
+      for (std::size_t h = 0; h < h_count; ++h) {
+        std::uint64_t offset = 0;
+        for (unsigned i = 0; i < split_.num_high; ++i)
+          if ((h >> i) & 1u) offset |= std::uint64_t{1} << (split_.high_qubit[i] - lanes_log2_);
+        args_.dense.offsets[h] = offset;
+      }
+      T* coef = coefficients_.get_as<T>(dense_coefficient_scalars(split_, per_lane));
+      build_dense_coefficients(split_, op.dense_matrix(), LaneControls{}, per_lane, coef);
+      args_.dense.coef = coef;
+      kernel_ = table.pass[split_.num_high][split_.lane_target_mask];
+      x_count_ = 1u << std::popcount(split_.lane_target_mask);
+      sums_ = h_count * h_count * x_count_;
+    }
+    if (tile_fixed != 0) {  // one chunk: the tile the fixed bits select (run_tile)
+      args_.chunk_groups = args_.dense.outer_count;
+      chunks_ = std::uint64_t{1} << std::popcount(tile_fixed);
+      return;
+    }
+    // Chunks of about a tile's amplitudes: the partial sums' unit.
+    const std::uint64_t group_amplitudes = (std::uint64_t{1} << split_.num_high) * lanes;
+    args_.chunk_groups = std::max<std::uint64_t>(1, (std::uint64_t{1} << kSegmentTileQubits) / group_amplitudes);
+    chunks_ = (args_.dense.outer_count + args_.chunk_groups - 1) / args_.chunk_groups;
+  }
+
+  std::uint64_t chunks() const { return chunks_; }
+  void allocate_blocks(std::uint64_t blocks) { partials_.assign(blocks * block_scalars(), 0.0); }
+  std::size_t block_scalars() const { return sums_ * (std::size_t{2} << lanes_log2_); }
+  void run(std::uint64_t chunk_begin, std::uint64_t chunk_end, std::uint64_t block) {
+    kernel_(args_, chunk_begin, chunk_end, partials_.data() + block * block_scalars());
+  }
+  // The tile whose fixed bits have the values `tile_values` (amplitude-index bits).
+  void run_tile(QubitMask tile_values, std::uint64_t block) {
+    kernels::SegmentPassArgs<T> tile = args_;
+    tile.dense.fixed_values = tile_values >> lanes_log2_;
+    kernel_(tile, 0, 1, partials_.data() + block * block_scalars());
+  }
+
+  std::vector<std::complex<double>> fold() const {
+    const unsigned lanes = 1u << lanes_log2_;
+    std::vector<double> sums(block_scalars(), 0.0);
+    for (std::size_t b = 0; b < partials_.size() / block_scalars(); ++b)
+      for (std::size_t e = 0; e < sums.size(); ++e) sums[e] += partials_[b * block_scalars() + e];
+    const auto lane_value = [&](std::size_t k, unsigned lane) {
+      return std::complex<double>(sums[k * 2 * lanes + 2 * lane], sums[k * 2 * lanes + 2 * lane + 1]);
+    };
+    std::vector<std::complex<double>> m(d_ * d_);
+    if (partner_ != 0) {
+      // Sums 4k .. 4k + 3: λ_x ⊙ ψ_x, λ_x ⊙ iψ_x, λ_x ⊙ ψ_(x ^ m), λ_x ⊙ iψ_(x ^ m) (x = member k), slot-wise.
+      for (unsigned k = 0; k < 4; ++k)
+        for (unsigned coupled = 0; coupled < 2; ++coupled) {
+          const unsigned x = members_[k], y = coupled ? x ^ partner_ : x;
+          const double* re = sums.data() + (4 * k + 2 * coupled) * 2 * lanes;
+          const double* im = re + 2 * lanes;
+          for (unsigned lane = 0; lane < lanes; ++lane)
+            m[x * 4 + y] += std::complex<double>(re[2 * lane] + re[2 * lane + 1], -(im[2 * lane] + im[2 * lane + 1]));
+        }
+      return m;
+    }
+    // Sum (hl, c = h * X + xi), lane l: conj(λ_(hl, l)) ψ_(h, l ^ x), x the xi-th subset of the lane targets.
+    const auto local = [&](std::size_t h, unsigned lane) {
+      std::size_t index = 0;
+      for (unsigned i = 0; i < split_.num_high; ++i) index |= ((h >> i) & 1u) << split_.high_matrix_bit[i];
+      for (unsigned q = 0; q < lanes_log2_; ++q)
+        if ((split_.lane_target_mask >> q) & 1u) index |= std::size_t{(lane >> q) & 1u} << split_.lane_matrix_bit[q];
+      return index;
+    };
+    const std::size_t c_count = (std::size_t{1} << split_.num_high) * x_count_;
+    for (std::size_t k = 0; k < sums_; ++k) {
+      const std::size_t hl = k / c_count, c = k % c_count, h = c / x_count_;
+      const unsigned x = kernels::nth_subset(split_.lane_target_mask, static_cast<unsigned>(c % x_count_));
+      for (unsigned lane = 0; lane < lanes; ++lane) m[local(hl, lane) * d_ + local(h, lane ^ x)] += lane_value(k, lane);
+    }
+    return m;
+  }
+
+ private:
+  std::vector<unsigned> qubits_;
+  std::size_t d_;
+  unsigned lanes_log2_ = 0;
+  DenseSplit split_;
+  kernels::SegmentPassArgs<T> args_;
+  kernels::SegmentPassFn<T> kernel_ = nullptr;
+  AlignedScratch coefficients_;
+  unsigned partner_ = 0, members_[4] = {};
+  unsigned x_count_ = 1;
+  std::size_t sums_ = 0;
+  std::uint64_t chunks_ = 1;
+  std::vector<double> partials_;
+};
 
 }  // namespace
 
@@ -79,97 +200,77 @@ bool segment_pass_applies(unsigned num_qubits, std::size_t segment_qubits) {
   return segment_qubits >= 1 && segment_qubits <= kMaxSegmentPassQubits && segment_qubits <= num_qubits;
 }
 
-template <class T>
-std::vector<std::complex<double>> segment_pass(Amplitude<T>* lambda, Amplitude<T>* psi, unsigned num_qubits,
-                                               std::span<const unsigned> qubits, std::span<const Complex> unitary,
-                                               std::uint32_t needed, const ExecPolicy& policy,
-                                               Workspace& workspace) {
-  if (!segment_pass_applies(num_qubits, qubits.size()))
-    throw std::invalid_argument("segment_pass: a segment of " + std::to_string(qubits.size()) + " qubits on " +
-                                std::to_string(num_qubits) + " is not supported");
-  const std::size_t d = std::size_t{1} << qubits.size();
-  std::vector<Complex> row_major(d * d);
-  for (std::size_t r = 0; r < d; ++r)
-    for (std::size_t c = 0; c < d; ++c) row_major[r * d + c] = unitary[r + c * d];
-  const QubitOp op = QubitOp::dense(qubits, row_major);
-
-  const SegmentKernelTable<T>& table = segment_table_for<T>(policy.simd, num_qubits);
-  const DenseSplit split = split_dense_targets(op, table.lanes_log2);
-  const bool per_lane = split.lane_target_mask != 0;
-  const unsigned threads = num_qubits >= policy.parallel_min_qubits && policy.threads > 1 ? policy.threads : 1;
-  const QubitMask high = ~((QubitMask{1} << table.lanes_log2) - 1);
-  const unsigned lanes = 1u << table.lanes_log2;
-  std::vector<std::complex<double>> transition(d * d);
-  std::vector<double> folded;
-
-  kernels::SegmentPassArgs<T> args;
-  args.dense = kernels::group_layout(reinterpret_cast<T*>(psi), num_qubits, table.lanes_log2, op.target_mask & high, 0,
-                                     threads);
-  args.lambda = reinterpret_cast<T*>(lambda);
-  const unsigned partner = split.num_high == 2 && !per_lane ? pair_partner(row_major, needed) : 0;
-  if (partner != 0) {
-    const unsigned other = partner == 1 ? 2u : 1u;
-    const unsigned members[4] = {0, partner, other, other ^ partner};
-    T* coef = workspace.coefficients.template get_as<T>(16);
-    for (unsigned k = 0; k < 4; ++k) {
-      const unsigned x = members[k];
-      args.dense.offsets[k] = register_offset(qubits, x, table.lanes_log2);
-      const Complex diagonal = row_major[x * 4 + x], coupling = row_major[x * 4 + (x ^ partner)];
-      coef[4 * k] = static_cast<T>(diagonal.real());
-      coef[4 * k + 1] = static_cast<T>(diagonal.imag());
-      coef[4 * k + 2] = static_cast<T>(coupling.real());
-      coef[4 * k + 3] = static_cast<T>(coupling.imag());
-    }
-    args.dense.coef = coef;
-    run_with_partials(table.pair_pass, args, 8, lanes, 4 * lanes, folded);
-    for (unsigned k = 0; k < 8; ++k) {
-      const unsigned x = members[k / 2], y = k % 2 ? x ^ partner : x;
-      for (unsigned lane = 0; lane < lanes; ++lane)
-        transition[x * 4 + y] += std::complex<double>(folded[k * 2 * lanes + 2 * lane], folded[k * 2 * lanes + 2 * lane + 1]);
-    }
-    return transition;
-  }
-
-  const std::size_t h_count = std::size_t{1} << split.num_high;
-  for (std::size_t h = 0; h < h_count; ++h) {
-    std::uint64_t offset = 0;
-    for (unsigned i = 0; i < split.num_high; ++i)
-      if ((h >> i) & 1u) offset |= std::uint64_t{1} << (split.high_qubit[i] - table.lanes_log2);
-    args.dense.offsets[h] = offset;
-  }
-  T* coef = workspace.coefficients.template get_as<T>(dense_coefficient_scalars(split, per_lane));
-  build_dense_coefficients(split, op.dense_matrix(), LaneControls{}, per_lane, coef);
-  args.dense.coef = coef;
-  const unsigned x_count = 1u << std::popcount(split.lane_target_mask);
-  const std::size_t c_count = h_count * x_count;
-  run_with_partials(table.pass[split.num_high][split.lane_target_mask], args, h_count * c_count, lanes,
-                    h_count * lanes, folded);
-
-  // Fold the lanes: sum register (hl, c = h * X + xi), lane l, holds conj(λ_(hl, l)) ψ_(h, l ^ x) with x
-  // the xi-th subset of the lane targets; its local indices come from the split (local bit j = qubits[j]).
-  const auto local = [&](std::size_t h, unsigned lane) {
-    std::size_t index = 0;
-    for (unsigned i = 0; i < split.num_high; ++i) index |= ((h >> i) & 1u) << split.high_matrix_bit[i];
-    for (unsigned q = 0; q < table.lanes_log2; ++q)
-      if ((split.lane_target_mask >> q) & 1u) index |= std::size_t{(lane >> q) & 1u} << split.lane_matrix_bit[q];
-    return index;
-  };
-  for (std::size_t hl = 0; hl < h_count; ++hl)
-    for (std::size_t c = 0; c < c_count; ++c) {
-      const std::size_t h = c / x_count;
-      const unsigned x = kernels::nth_subset(split.lane_target_mask, static_cast<unsigned>(c % x_count));
-      const double* sums = folded.data() + (hl * c_count + c) * 2 * lanes;
-      for (unsigned lane = 0; lane < lanes; ++lane)
-        transition[local(hl, lane) * d + local(h, lane ^ x)] += std::complex<double>(sums[2 * lane], sums[2 * lane + 1]);
-    }
-  return transition;
+bool segments_fit_tile(unsigned num_qubits, QubitMask qubits) {
+  const QubitMask run = (QubitMask{1} << kTileRunQubits) - 1;
+  return num_qubits > kSegmentTileQubits && std::popcount(qubits | run) <= static_cast<int>(kSegmentTileQubits);
 }
 
-template std::vector<std::complex<double>> segment_pass<double>(Amplitude<double>*, Amplitude<double>*, unsigned,
-                                                                std::span<const unsigned>, std::span<const Complex>,
-                                                                std::uint32_t, const ExecPolicy&, Workspace&);
-template std::vector<std::complex<double>> segment_pass<float>(Amplitude<float>*, Amplitude<float>*, unsigned,
-                                                               std::span<const unsigned>, std::span<const Complex>,
-                                                               std::uint32_t, const ExecPolicy&, Workspace&);
+namespace {
+// The qubits a tile of a run on `qubits` leaves free: those and the lowest others, kSegmentTileQubits in all.
+QubitMask tile_free_qubits(QubitMask qubits) {
+  QubitMask free = qubits;
+  for (unsigned q = 0; std::popcount(free) < static_cast<int>(kSegmentTileQubits); ++q) free |= QubitMask{1} << q;
+  return free;
+}
+}  // namespace
+
+template <class T>
+std::vector<std::vector<std::complex<double>>> segment_passes(Amplitude<T>* lambda, Amplitude<T>* psi,
+                                                              unsigned num_qubits,
+                                                              std::span<const SegmentPassSpec> segments,
+                                                              const ExecPolicy& policy) {
+  QubitMask all = 0;
+  for (const SegmentPassSpec& spec : segments) {
+    QubitMask mask = 0;
+    for (unsigned q : spec.qubits) mask |= QubitMask{1} << q;
+    all |= mask;
+    if (!segment_pass_applies(num_qubits, spec.qubits.size()))
+      throw std::invalid_argument("segment_pass: a segment of " + std::to_string(spec.qubits.size()) + " qubits on " +
+                                  std::to_string(num_qubits) + " is not supported");
+  }
+  if (segments.empty()) return {};
+  const bool tiled = segments.size() > 1;
+  if (tiled && !segments_fit_tile(num_qubits, all))
+    throw std::invalid_argument("segment_pass: segments on " + std::to_string(std::popcount(all)) +
+                                " qubits do not fit one tile of " + std::to_string(kSegmentTileQubits) + " qubits");
+  const QubitMask state = num_qubits >= 64 ? ~QubitMask{0} : (QubitMask{1} << num_qubits) - 1;
+  const QubitMask tile_fixed = tiled ? state & ~tile_free_qubits(all) : 0;
+  std::vector<PreparedSegment<T>> prepared;
+  prepared.reserve(segments.size());
+  for (const SegmentPassSpec& spec : segments) prepared.emplace_back(lambda, psi, num_qubits, spec, policy, tile_fixed);
+  const std::uint64_t chunks = prepared[0].chunks();  // tiles, for a tiled run
+  const std::uint64_t blocks = std::min(chunks, kMaxBlocks);
+  for (PreparedSegment<T>& segment : prepared) segment.allocate_blocks(blocks);
+
+  const unsigned threads = num_qubits >= policy.parallel_min_qubits ? std::max(policy.threads, 1u) : 1u;
+  const auto run_block = [&](std::uint64_t block) {
+    const std::uint64_t begin = chunks * block / blocks, end = chunks * (block + 1) / blocks;
+    if (!tiled) return prepared[0].run(begin, end, block);
+    for (std::uint64_t tile = begin; tile < end; ++tile) {
+      QubitMask values = 0;  // the tile's number deposited into the fixed bits
+      std::uint64_t bits = tile;
+      for (QubitMask rest = tile_fixed; rest; rest &= rest - 1, bits >>= 1)
+        if (bits & 1u) values |= rest & (~rest + 1);
+      for (PreparedSegment<T>& segment : prepared) segment.run_tile(values, block);
+    }
+  };
+  if (threads <= 1 || blocks <= 1) {
+    for (std::uint64_t block = 0; block < blocks; ++block) run_block(block);
+  } else {
+#pragma omp parallel for schedule(static) num_threads(threads)
+    for (std::uint64_t block = 0; block < blocks; ++block) run_block(block);
+  }
+  std::vector<std::vector<std::complex<double>>> transitions;
+  transitions.reserve(prepared.size());
+  for (const PreparedSegment<T>& segment : prepared) transitions.push_back(segment.fold());
+  return transitions;
+}
+
+#define QRT_SV_INSTANTIATE(T)                                                                               \
+  template std::vector<std::vector<std::complex<double>>> segment_passes<T>(                               \
+      Amplitude<T>*, Amplitude<T>*, unsigned, std::span<const SegmentPassSpec>, const ExecPolicy&);
+QRT_SV_INSTANTIATE(double)
+QRT_SV_INSTANTIATE(float)
+#undef QRT_SV_INSTANTIATE
 
 }  // namespace qrt::sv

@@ -1,6 +1,9 @@
 // One pass of the backward sweep over a segment (adjoint_sweep.cpp): the reduced transition matrix of
 // (λ, ψ) on the segment's qubits, then the segment's inverse applied to both vectors, in one streaming
-// pass (kernels/segment_pass_kernel.hpp) instead of three.
+// pass (kernels/segment_pass_kernel.hpp) instead of three. Consecutive segments on a few qubits share
+// one pass: the state is walked in tiles of 2^kSegmentTileQubits amplitudes (the run's qubits and the
+// lowest others free, the rest fixed per tile), and every segment of the run works on a tile while it
+// is in cache.
 #pragma once
 
 #include "kernels/apply_op.hpp"
@@ -14,21 +17,36 @@
 namespace qrt::sv {
 
 inline constexpr unsigned kMaxSegmentPassQubits = kernels::kMaxSegmentPassTargets;
+// A tile of ψ and of λ: 2 x 256 KiB in double precision, which stays in L2 while a run of segments
+// works on it. Its lowest kTileRunQubits qubits are always free, so that it is read in runs of at
+// least 2^kTileRunQubits consecutive amplitudes (256 bytes in double precision).
+inline constexpr unsigned kSegmentTileQubits = 14;
+inline constexpr unsigned kTileRunQubits = 4;
+
+struct SegmentPassSpec {
+  std::span<const unsigned> qubits;   // ascending, 1..kMaxSegmentPassQubits of them
+  std::span<const Complex> unitary;   // column-major on them (local bit j = qubits[j]; FusedBlock's layout)
+  // Bit x * d + y marks entry (x, y) of the transition matrix as one the caller reads: when those and
+  // the unitary only couple index pairs {x, x ^ m} (a CNOT with rotations on its target, say), the
+  // pass takes the pair kernel, with half the products, and leaves the other entries 0.
+  std::uint32_t needed = ~std::uint32_t{0};
+};
 
 // Whether segment_pass takes a segment of `segment_qubits` qubits on a state of `num_qubits`.
 bool segment_pass_applies(unsigned num_qubits, std::size_t segment_qubits);
+// Whether a run of segments on `qubits` (their union) can share tiles (segment_passes with more than
+// one segment).
+bool segments_fit_tile(unsigned num_qubits, QubitMask qubits);
 
-// `qubits` ascending (1..kMaxSegmentPassQubits of them), `unitary` column-major on them (local bit j =
-// qubits[j], FusedBlock's layout). Returns reduced_transition(lambda, psi, qubits) of the vectors as
-// they are on entry, and leaves unitary·ψ and unitary·λ. The sums are formed in double over chunks
-// that do not depend on the thread count (the result is the same for every thread count).
-// Bit x * d + y of `needed` marks entry (x, y) as one the caller reads: when those and the
-// unitary only couple index pairs {x, x ^ m} (a CNOT with rotations on its target, say), the pass
-// takes the pair kernel, with half the products, and the other entries are returned as 0.
+// Applies the segments in order to ψ and λ and returns, for each, reduced_transition(lambda, psi,
+// qubits) of the vectors as they are when that segment starts. More than one segment: they must fit a
+// tile together (segments_fit_tile). The sums are formed in double over chunks that do not depend on the thread
+// count (the results are the same for every thread count). std::invalid_argument for a segment the
+// pass has no kernel for.
 template <class T>
-std::vector<std::complex<double>> segment_pass(Amplitude<T>* lambda, Amplitude<T>* psi, unsigned num_qubits,
-                                               std::span<const unsigned> qubits, std::span<const Complex> unitary,
-                                               std::uint32_t needed, const ExecPolicy& policy,
-                                               Workspace& workspace);
+std::vector<std::vector<std::complex<double>>> segment_passes(Amplitude<T>* lambda, Amplitude<T>* psi,
+                                                              unsigned num_qubits,
+                                                              std::span<const SegmentPassSpec> segments,
+                                                              const ExecPolicy& policy);
 
 }  // namespace qrt::sv

@@ -22,14 +22,16 @@ template <class T>
 struct SegmentPassArgs {
   KernelArgs<T> dense;            // ψ as `amps`, the unitary's coefficients and group layout (dense_kernel)
   T* lambda = nullptr;            // λ: the same layout as ψ
-  std::uint64_t chunk_groups = 1;  // groups per partial sum (a power of two; independent of threads)
-  // Per chunk, 2^KH x (2^KH * X) registers of lane-wise sums (register hl * C + c: conj(λ register hl)
-  // times ψ input c of dense_kernel's numbering), each stored as S::scalars doubles.
-  double* partials = nullptr;
+  std::uint64_t chunk_groups = 1;  // groups per chunk (a power of two; independent of threads)
 };
 
+// Runs chunks [chunk_begin, chunk_end) on the calling thread and adds each chunk's lane-wise sums to
+// `sums`, chunk by chunk in order: 2^KH x (2^KH * X) registers (register hl * C + c: conj(λ register hl)
+// times ψ input c of dense_kernel's numbering), each S::scalars doubles. The caller spreads chunks over
+// threads, and may run several segments' kernels chunk by chunk while a chunk stays in cache.
 template <class T>
-using SegmentPassFn = void (*)(const SegmentPassArgs<T>&);
+using SegmentPassFn = void (*)(const SegmentPassArgs<T>&, std::uint64_t chunk_begin, std::uint64_t chunk_end,
+                               double* sums);
 
 template <class T>
 struct SegmentKernelTable {
@@ -38,167 +40,174 @@ struct SegmentKernelTable {
   SegmentPassFn<T> pass[kMaxSegmentPassTargets + 1][1u << kMaxLaneQubits];
   // Two register-selecting targets and a unitary that only couples registers (0, 1) and (2, 3) of
   // dense.offsets (two 2 x 2 blocks, the order two_pairs_kernel uses): half the products of the dense
-  // form. Its sums are conj(λ_k) ψ_k and conj(λ_k) ψ_(k ^ 1) for the four members k, in that order: the
+  // form. Its sums are, for the four members k, λ_k ⊙ ψ_k, λ_k ⊙ iψ_k, λ_k ⊙ ψ_(k ^ 1), λ_k ⊙ iψ_(k ^ 1)
+  // (slot-wise products; conj(λ) ψ = (slot sum of the first, -slot sum of the second) lane by lane): the
   // entries of the transition matrix that the pairs' generators read.
   SegmentPassFn<T> pair_pass;
 };
 
 namespace {
 
-template <class S, unsigned KH, unsigned LM>
-void segment_pass_kernel(const SegmentPassArgs<typename S::Scalar>& s) {
-  constexpr unsigned H = 1u << KH;
-  constexpr unsigned X = 1u << popcount_const(LM);
-  constexpr unsigned C = H * X;
-  constexpr bool PerLane = LM != 0;
-  using Reg = typename S::Reg;
-  using Scalar = typename S::Scalar;
-  const KernelArgs<Scalar>& a = s.dense;
-  Scalar* const psi = a.amps;
-  Scalar* const lambda = s.lambda;
-  const Scalar* const coef = a.coef;
-  struct Offsets {
-    std::uint64_t of[H];
-  } offsets;
-  for (unsigned h = 0; h < H; ++h) offsets.of[h] = a.offsets[h];
-
-  const std::uint64_t chunks = (a.outer_count + s.chunk_groups - 1) / s.chunk_groups;
-  const auto run_chunk = [&](std::uint64_t chunk) {
-    Reg sums[H * C];
-    for (unsigned k = 0; k < H * C; ++k) sums[k] = S::zero();
-    // c * v for the unitary's coefficient k, as in dense_kernel (per lane when lane qubits are targets).
-    const auto times_coefficient = [&](unsigned k, Reg v, Reg& acc_re, Reg& acc_im) QRT_SV_KERNEL_BODY {
-      if constexpr (PerLane) {
-        acc_re = S::fma(S::load(coef + 2 * k * S::scalars), v, acc_re);
-        acc_im = S::fma(S::load(coef + (2 * k + 1) * S::scalars), v, acc_im);
-      } else {
-        acc_re = S::fma(S::broadcast(coef[2 * k]), v, acc_re);
-        acc_im = S::fma(S::broadcast(coef[2 * k + 1]), v, acc_im);
-      }
-    };
-    auto body = [&](std::uint64_t r) QRT_SV_KERNEL_BODY {
-      Reg psi_in[C], lambda_in[C], lambda_raw[H];
-#pragma GCC unroll 8
-      for (unsigned h = 0; h < H; ++h) {
-        Scalar* const p = register_at<S>(psi, r + offsets.of[h]);
-        Scalar* const l = register_at<S>(lambda, r + offsets.of[h]);
-        prefetch_for_update<2 * H>(p);
-        prefetch_for_update<2 * H>(l);
-        const Reg vp = S::load(p), vl = S::load(l);
-        lambda_raw[h] = vl;
-        [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
-          ((psi_in[h * X + I] = S::template permute<nth_subset(LM, I)>(vp)), ...);
-          ((lambda_in[h * X + I] = S::template permute<nth_subset(LM, I)>(vl)), ...);
-        }(std::make_integer_sequence<unsigned, X>{});
-      }
-      // conj(λ) ψ lane by lane: Re λ · ψ + (-Im λ) · (i ψ) = (λr ψr + λi ψi, λr ψi - λi ψr).
-#pragma GCC unroll 8
-      for (unsigned c = 0; c < C; ++c) {
-        const Reg i_psi = S::times_i(psi_in[c]);
-#pragma GCC unroll 8
-        for (unsigned hl = 0; hl < H; ++hl) {
-          const Reg re = S::real_dup(lambda_raw[hl]);
-          const Reg minus_im = S::mul(S::broadcast(Scalar(-1)), S::imag_dup(lambda_raw[hl]));
-          sums[hl * C + c] = S::fma(minus_im, i_psi, S::fma(re, psi_in[c], sums[hl * C + c]));
-        }
-      }
-#pragma GCC unroll 8
-      for (unsigned ho = 0; ho < H; ++ho) {
-        Reg p_re = S::zero(), p_im = S::zero(), l_re = S::zero(), l_im = S::zero();
-#pragma GCC unroll 32
-        for (unsigned c = 0; c < C; ++c) {
-          times_coefficient(ho * C + c, psi_in[c], p_re, p_im);
-          times_coefficient(ho * C + c, lambda_in[c], l_re, l_im);
-        }
-        S::store(register_at<S>(psi, r + offsets.of[ho]), S::add(p_re, S::times_i(p_im)));
-        S::store(register_at<S>(lambda, r + offsets.of[ho]), S::add(l_re, S::times_i(l_im)));
-      }
-    };
+// Runs `Body` (a struct holding copies of everything a group needs and its lane-wise sums) chunk by
+// chunk. Each chunk works on its own local copy: a copy whose address never escapes lets the compiler
+// keep pointers, offsets and sums in registers (register stores are may_alias, so anything reached
+// through a reference would be reloaded after every store).
+template <class S, class Body>
+void run_chunks(const SegmentPassArgs<typename S::Scalar>& s, const Body& prototype, std::uint64_t chunk_begin,
+                std::uint64_t chunk_end, double* out) {
+  const KernelArgs<typename S::Scalar>& a = s.dense;
+  for (std::uint64_t chunk = chunk_begin; chunk < chunk_end; ++chunk) {
+    Body body(prototype);
     const std::uint64_t begin = chunk * s.chunk_groups;
     const std::uint64_t end = begin + s.chunk_groups < a.outer_count ? begin + s.chunk_groups : a.outer_count;
     visit_groups(a, begin, end, body);
-    double* out = s.partials + chunk * (H * C * S::scalars);
-    for (unsigned k = 0; k < H * C; ++k) {
-      Scalar lanes[S::scalars];
-      S::store(lanes, sums[k]);
-      for (unsigned e = 0; e < S::scalars; ++e) out[k * S::scalars + e] = static_cast<double>(lanes[e]);
+    for (unsigned k = 0; k < Body::kSums; ++k) {
+      typename S::Scalar lanes[S::scalars];
+      S::store(lanes, body.sums[k]);
+      for (unsigned e = 0; e < S::scalars; ++e) out[k * S::scalars + e] += static_cast<double>(lanes[e]);
     }
-  };
-  if (a.threads <= 1) {
-    for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) run_chunk(chunk);
-    return;
   }
-  // Chunks, not threads, bound the partial sums: the result does not depend on the thread count.
-#pragma omp parallel for schedule(static) num_threads(a.threads)
-  for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) run_chunk(chunk);
+}
+
+// The dense form: 2^KH registers per group, lane targets LM, as dense_kernel.
+template <class S, unsigned KH, unsigned LM>
+struct DenseSegmentBody {
+  static constexpr unsigned H = 1u << KH;
+  static constexpr unsigned X = 1u << popcount_const(LM);
+  static constexpr unsigned C = H * X;
+  static constexpr unsigned kSums = H * C;
+  static constexpr bool PerLane = LM != 0;
+  using Reg = typename S::Reg;
+  using Scalar = typename S::Scalar;
+
+  Scalar* psi;
+  Scalar* lambda;
+  const Scalar* coef;
+  std::uint64_t offsets[H];
+  Reg sums[kSums];
+
+  // c * v for the unitary's coefficient k, as in dense_kernel (per lane when lane qubits are targets).
+  QRT_SV_KERNEL_BODY void times_coefficient(unsigned k, Reg v, Reg& acc_re, Reg& acc_im) const {
+    if constexpr (PerLane) {
+      acc_re = S::fma(S::load(coef + 2 * k * S::scalars), v, acc_re);
+      acc_im = S::fma(S::load(coef + (2 * k + 1) * S::scalars), v, acc_im);
+    } else {
+      acc_re = S::fma(S::broadcast(coef[2 * k]), v, acc_re);
+      acc_im = S::fma(S::broadcast(coef[2 * k + 1]), v, acc_im);
+    }
+  }
+
+  QRT_SV_KERNEL_BODY void operator()(std::uint64_t r) {
+    Reg psi_in[C], lambda_in[C], lambda_raw[H];
+#pragma GCC unroll 8
+    for (unsigned h = 0; h < H; ++h) {
+      Scalar* const p = register_at<S>(psi, r + offsets[h]);
+      Scalar* const l = register_at<S>(lambda, r + offsets[h]);
+      prefetch_for_update<2 * H>(p);
+      prefetch_for_update<2 * H>(l);
+      const Reg vp = S::load(p), vl = S::load(l);
+      lambda_raw[h] = vl;
+      [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+        ((psi_in[h * X + I] = S::template permute<nth_subset(LM, I)>(vp)), ...);
+        ((lambda_in[h * X + I] = S::template permute<nth_subset(LM, I)>(vl)), ...);
+      }(std::make_integer_sequence<unsigned, X>{});
+    }
+    // conj(λ) ψ lane by lane: Re λ · ψ + (-Im λ) · (i ψ) = (λr ψr + λi ψi, λr ψi - λi ψr).
+    Reg lambda_re[H], lambda_minus_im[H];
+#pragma GCC unroll 8
+    for (unsigned hl = 0; hl < H; ++hl) {
+      lambda_re[hl] = S::real_dup(lambda_raw[hl]);
+      lambda_minus_im[hl] = S::mul(S::broadcast(Scalar(-1)), S::imag_dup(lambda_raw[hl]));
+    }
+#pragma GCC unroll 8
+    for (unsigned c = 0; c < C; ++c) {
+      const Reg i_psi = S::times_i(psi_in[c]);
+#pragma GCC unroll 8
+      for (unsigned hl = 0; hl < H; ++hl)
+        sums[hl * C + c] = S::fma(lambda_minus_im[hl], i_psi, S::fma(lambda_re[hl], psi_in[c], sums[hl * C + c]));
+    }
+#pragma GCC unroll 8
+    for (unsigned ho = 0; ho < H; ++ho) {
+      Reg p_re = S::zero(), p_im = S::zero(), l_re = S::zero(), l_im = S::zero();
+#pragma GCC unroll 32
+      for (unsigned c = 0; c < C; ++c) {
+        times_coefficient(ho * C + c, psi_in[c], p_re, p_im);
+        times_coefficient(ho * C + c, lambda_in[c], l_re, l_im);
+      }
+      S::store(register_at<S>(psi, r + offsets[ho]), S::add(p_re, S::times_i(p_im)));
+      S::store(register_at<S>(lambda, r + offsets[ho]), S::add(l_re, S::times_i(l_im)));
+    }
+  }
+};
+
+template <class S, unsigned KH, unsigned LM>
+void segment_pass_kernel(const SegmentPassArgs<typename S::Scalar>& s, std::uint64_t chunk_begin,
+                         std::uint64_t chunk_end, double* out) {
+  using Body = DenseSegmentBody<S, KH, LM>;
+  Body body{s.dense.amps, s.lambda, s.dense.coef, {}, {}};
+  for (unsigned h = 0; h < Body::H; ++h) body.offsets[h] = s.dense.offsets[h];
+  for (auto& sum : body.sums) sum = S::zero();
+  run_chunks<S>(s, body, chunk_begin, chunk_end, out);
 }
 
 // The pair form (SegmentKernelTable::pair_pass): coefficients are 8 broadcast complex numbers, for
 // member k the diagonal entry then the entry coupling it to k ^ 1.
 template <class S>
-void segment_pair_pass_kernel(const SegmentPassArgs<typename S::Scalar>& s) {
+struct PairSegmentBody {
+  static constexpr unsigned kSums = 16;
   using Reg = typename S::Reg;
   using Scalar = typename S::Scalar;
-  const KernelArgs<Scalar>& a = s.dense;
-  Scalar* const psi = a.amps;
-  Scalar* const lambda = s.lambda;
-  const Scalar* const coef = a.coef;
-  struct Offsets {
-    std::uint64_t of[4];
-  } offsets;
-  for (unsigned k = 0; k < 4; ++k) offsets.of[k] = a.offsets[k];
 
-  const std::uint64_t chunks = (a.outer_count + s.chunk_groups - 1) / s.chunk_groups;
-  const auto run_chunk = [&](std::uint64_t chunk) {
-    Reg sums[8];
-    for (unsigned k = 0; k < 8; ++k) sums[k] = S::zero();
-    auto body = [&](std::uint64_t r) QRT_SV_KERNEL_BODY {
-      Reg p[4], l[4];
+  Scalar* psi;
+  Scalar* lambda;
+  const Scalar* coef;
+  std::uint64_t offsets[4];
+  Reg sums[kSums];
+
+  QRT_SV_KERNEL_BODY void operator()(std::uint64_t r) {
+    Reg p[4], l[4], ip[4], il[4];
 #pragma GCC unroll 4
-      for (unsigned k = 0; k < 4; ++k) {
-        Scalar* const pp = register_at<S>(psi, r + offsets.of[k]);
-        Scalar* const lp = register_at<S>(lambda, r + offsets.of[k]);
-        prefetch_for_update<8>(pp);
-        prefetch_for_update<8>(lp);
-        p[k] = S::load(pp);
-        l[k] = S::load(lp);
-      }
-#pragma GCC unroll 4
-      for (unsigned k = 0; k < 4; ++k) {
-        const Reg re = S::real_dup(l[k]);
-        const Reg minus_im = S::mul(S::broadcast(Scalar(-1)), S::imag_dup(l[k]));
-        const Reg own = p[k], partner = p[k ^ 1u];
-        sums[2 * k] = S::fma(minus_im, S::times_i(own), S::fma(re, own, sums[2 * k]));
-        sums[2 * k + 1] = S::fma(minus_im, S::times_i(partner), S::fma(re, partner, sums[2 * k + 1]));
-      }
-#pragma GCC unroll 4
-      for (unsigned k = 0; k < 4; ++k) {
-        const Reg d_re = S::broadcast(coef[4 * k]), d_im = S::broadcast(coef[4 * k + 1]);
-        const Reg o_re = S::broadcast(coef[4 * k + 2]), o_im = S::broadcast(coef[4 * k + 3]);
-        const Reg np_re = S::fma(o_re, p[k ^ 1u], S::mul(d_re, p[k]));
-        const Reg np_im = S::fma(o_im, p[k ^ 1u], S::mul(d_im, p[k]));
-        const Reg nl_re = S::fma(o_re, l[k ^ 1u], S::mul(d_re, l[k]));
-        const Reg nl_im = S::fma(o_im, l[k ^ 1u], S::mul(d_im, l[k]));
-        S::store(register_at<S>(psi, r + offsets.of[k]), S::add(np_re, S::times_i(np_im)));
-        S::store(register_at<S>(lambda, r + offsets.of[k]), S::add(nl_re, S::times_i(nl_im)));
-      }
-    };
-    const std::uint64_t begin = chunk * s.chunk_groups;
-    const std::uint64_t end = begin + s.chunk_groups < a.outer_count ? begin + s.chunk_groups : a.outer_count;
-    visit_groups(a, begin, end, body);
-    double* out = s.partials + chunk * (8 * S::scalars);
-    for (unsigned k = 0; k < 8; ++k) {
-      Scalar lanes[S::scalars];
-      S::store(lanes, sums[k]);
-      for (unsigned e = 0; e < S::scalars; ++e) out[k * S::scalars + e] = static_cast<double>(lanes[e]);
+    for (unsigned k = 0; k < 4; ++k) {
+      Scalar* const pp = register_at<S>(psi, r + offsets[k]);
+      Scalar* const lp = register_at<S>(lambda, r + offsets[k]);
+      prefetch_for_update<8>(pp);
+      prefetch_for_update<8>(lp);
+      p[k] = S::load(pp);
+      l[k] = S::load(lp);
+      ip[k] = S::times_i(p[k]);
+      il[k] = S::times_i(l[k]);
     }
-  };
-  if (a.threads <= 1) {
-    for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) run_chunk(chunk);
-    return;
+    // conj(λ) ψ without shuffling λ: λ ⊙ ψ holds (λr ψr, λi ψi) and λ ⊙ iψ holds (-λr ψi, λi ψr), so
+    // Re = the sum of the first's two slots and Im = minus the second's (folded after the pass).
+#pragma GCC unroll 4
+    for (unsigned k = 0; k < 4; ++k) {
+      sums[4 * k] = S::fma(l[k], p[k], sums[4 * k]);
+      sums[4 * k + 1] = S::fma(l[k], ip[k], sums[4 * k + 1]);
+      sums[4 * k + 2] = S::fma(l[k], p[k ^ 1u], sums[4 * k + 2]);
+      sums[4 * k + 3] = S::fma(l[k], ip[k ^ 1u], sums[4 * k + 3]);
+    }
+    // c v = Re(c) v + Im(c) (i v), with i v formed once per input.
+#pragma GCC unroll 4
+    for (unsigned k = 0; k < 4; ++k) {
+      const Reg d_re = S::broadcast(coef[4 * k]), d_im = S::broadcast(coef[4 * k + 1]);
+      const Reg o_re = S::broadcast(coef[4 * k + 2]), o_im = S::broadcast(coef[4 * k + 3]);
+      const unsigned m = k ^ 1u;
+      S::store(register_at<S>(psi, r + offsets[k]),
+               S::fma(o_im, ip[m], S::fma(o_re, p[m], S::fma(d_im, ip[k], S::mul(d_re, p[k])))));
+      S::store(register_at<S>(lambda, r + offsets[k]),
+               S::fma(o_im, il[m], S::fma(o_re, l[m], S::fma(d_im, il[k], S::mul(d_re, l[k])))));
+    }
   }
-#pragma omp parallel for schedule(static) num_threads(a.threads)
-  for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) run_chunk(chunk);
+};
+
+template <class S>
+void segment_pair_pass_kernel(const SegmentPassArgs<typename S::Scalar>& s, std::uint64_t chunk_begin,
+                              std::uint64_t chunk_end, double* out) {
+  using Body = PairSegmentBody<S>;
+  Body body{s.dense.amps, s.lambda, s.dense.coef, {}, {}};
+  for (unsigned k = 0; k < 4; ++k) body.offsets[k] = s.dense.offsets[k];
+  for (auto& sum : body.sums) sum = S::zero();
+  run_chunks<S>(s, body, chunk_begin, chunk_end, out);
 }
 
 template <class S, unsigned KH, unsigned LM>
