@@ -105,8 +105,9 @@ void check_case(const Case& c, qrt::sv::SimdLevel level, unsigned threads, std::
   policy.threads = threads;
   policy.parallel_min_qubits = 0;
   const qrt::sv::SegmentPassSpec spec{c.qubits, c.unitary, c.needed};
+  qrt::sv::SegmentPassScratch scratch;
   const std::vector<std::complex<double>> m =
-      qrt::sv::segment_passes(lambda.data(), psi.data(), kQubits, std::span(&spec, 1), policy)[0];
+      qrt::sv::segment_passes(lambda.data(), psi.data(), kQubits, std::span(&spec, 1), policy, scratch)[0];
 
   const double tolerance = std::is_same_v<T, double> ? 1e-12 : 2e-5;
   // The pair form needs both qubits outside the SIMD register (the level's lanes); elsewhere the dense
@@ -190,8 +191,9 @@ void check_tiled_run(const std::vector<Case>& run, unsigned num_qubits, qrt::sv:
   policy.simd = level;
   policy.threads = threads;
   policy.parallel_min_qubits = 0;
+  qrt::sv::SegmentPassScratch scratch;
   const auto transitions = qrt::sv::segment_passes(lambda.data(), psi.data(), num_qubits,
-                                                   std::span<const qrt::sv::SegmentPassSpec>(specs), policy);
+                                                   std::span<const qrt::sv::SegmentPassSpec>(specs), policy, scratch);
   REQUIRE(transitions.size() == run.size());
   const double tolerance = std::is_same_v<T, double> ? 1e-12 : 2e-5;
   for (std::size_t k = 0; k < run.size(); ++k) {
@@ -214,8 +216,8 @@ void check_tiled_run(const std::vector<Case>& run, unsigned num_qubits, qrt::sv:
 }  // namespace
 
 TEST_CASE("a run of segments shares one tiled pass and matches them one after another", "[adjoint]") {
-  // 16 qubits: tiles of 2^14 amplitudes leave two qubits fixed per tile. Runs on low qubits, on high
-  // ones (the tile's free qubits are then not contiguous) and across, with lane qubits, pair and dense forms.
+  // 16 qubits: tiles of 2^14 amplitudes leave the two highest fixed per tile. Runs on the tile's top
+  // qubits, on lane qubits and across, pair and dense forms.
   constexpr unsigned n = 16;
   std::mt19937_64 rng(7);
   const auto segment = [&](std::vector<unsigned> qubits, bool pair) {
@@ -231,9 +233,9 @@ TEST_CASE("a run of segments shares one tiled pass and matches them one after an
     return Case{qubits, u, pairs, true};
   };
   const std::vector<std::vector<Case>> runs = {
-      {segment({14, 15}, true), segment({13, 14}, true), segment({12, 15}, false), segment({15}, false)},
+      {segment({12, 13}, true), segment({11, 12}, true), segment({10, 13}, false), segment({13}, false)},
       {segment({4, 5}, true), segment({0, 1}, false), segment({1, 2}, true), segment({0}, false), segment({3, 4}, false)},
-      {segment({9, 15}, true), segment({2, 9}, false), segment({5, 13}, true)},
+      {segment({9, 13}, true), segment({2, 9}, false), segment({5, 13}, true)},
   };
   for (unsigned level = 0; level < qrt::sv::kNumSimdLevels; ++level) {
     const auto simd = static_cast<qrt::sv::SimdLevel>(level);
@@ -260,18 +262,24 @@ TEST_CASE("the segment pass refuses segments it has no kernel for", "[adjoint][e
   const std::vector<unsigned> three = {0, 1, 2};
   const std::vector<Complex> identity(64);
   const qrt::sv::SegmentPassSpec spec{three, identity, ~0u};
+  qrt::sv::SegmentPassScratch scratch;
   CHECK_FALSE(qrt::sv::segment_pass_applies(3, 3));
   CHECK_FALSE(qrt::sv::segment_pass_applies(1, 2));
   CHECK(qrt::sv::segment_pass_applies(3, 2));
-  CHECK_THROWS_WITH(qrt::sv::segment_passes(lambda.data(), psi.data(), 3, std::span(&spec, 1), qrt::sv::ExecPolicy{}),
+  CHECK_THROWS_WITH(qrt::sv::segment_passes(lambda.data(), psi.data(), 3, std::span(&spec, 1), qrt::sv::ExecPolicy{}, scratch),
                     Catch::Contains("segment of 3 qubits"));
   // A tiled run needs a state larger than a tile, and its qubits must fit one.
   CHECK_FALSE(qrt::sv::segments_fit_tile(qrt::sv::kSegmentTileQubits, 0b11));
-  CHECK(qrt::sv::segments_fit_tile(20, 0b11 << 18));
-  CHECK_FALSE(qrt::sv::segments_fit_tile(30, (QubitMask{1} << 12) - 1 << 16));
+  CHECK(qrt::sv::segments_fit_tile(20, QubitMask{0b11} << 12));
+  CHECK_FALSE(qrt::sv::segments_fit_tile(20, QubitMask{0b11} << 13));
   const std::vector<unsigned> low = {0}, high = {1};
   const std::vector<Complex> two(4);
   const qrt::sv::SegmentPassSpec run[2] = {{low, two, ~0u}, {high, two, ~0u}};
-  CHECK_THROWS_WITH(qrt::sv::segment_passes(lambda.data(), psi.data(), 3, std::span(run), qrt::sv::ExecPolicy{}),
+  CHECK_THROWS_WITH(qrt::sv::segment_passes(lambda.data(), psi.data(), 3, std::span(run), qrt::sv::ExecPolicy{}, scratch),
+                    Catch::Contains("do not fit one tile"));
+  std::vector<Amplitude<double>> big_psi(std::size_t{1} << 15), big_lambda(big_psi.size());
+  const std::vector<unsigned> top = {14};
+  const qrt::sv::SegmentPassSpec across[2] = {{low, two, ~0u}, {top, two, ~0u}};
+  CHECK_THROWS_WITH(qrt::sv::segment_passes(big_lambda.data(), big_psi.data(), 15, std::span(across), qrt::sv::ExecPolicy{}, scratch),
                     Catch::Contains("do not fit one tile"));
 }

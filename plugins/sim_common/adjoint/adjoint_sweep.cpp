@@ -142,6 +142,7 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
   small.threads = 1;
   Workspace small_workspace;
   std::vector<Complex> storage;
+  SegmentPassScratch pass_scratch;
 
   Amplitude<T>* psi = work[0];
   for (std::size_t start = 0; start < observables.size(); start += batch) {
@@ -173,7 +174,8 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
       if (tiled.empty()) return;
       std::vector<SegmentPassSpec> specs;
       for (const SegmentWork& work : tiled) specs.push_back(work.spec());
-      const auto transitions = segment_passes(lambdas[0], psi, num_qubits, std::span<const SegmentPassSpec>(specs), policy);
+      const auto transitions = segment_passes(lambdas[0], psi, num_qubits, std::span<const SegmentPassSpec>(specs), policy,
+                                              pass_scratch);
       for (std::size_t k = 0; k < tiled.size(); ++k) write_all(tiled[k], transitions[k]);
       tiled.clear();
       tiled_qubits = 0;
@@ -223,7 +225,8 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
         for (Amplitude<T>* lambda : lambdas.first(count - 1)) apply_op(lambda, num_qubits, op, policy, workspace);
         const SegmentPassSpec spec = work.spec();
         std::vector<std::complex<double>> transition =
-            std::move(segment_passes(lambdas[count - 1], psi, num_qubits, std::span<const SegmentPassSpec>(&spec, 1), policy)[0]);
+            std::move(segment_passes(lambdas[count - 1], psi, num_qubits, std::span<const SegmentPassSpec>(&spec, 1),
+                                     policy, pass_scratch)[0]);
         if (segment.trainable) transitions[count - 1] = std::move(transition);
       } else if (apply) {
         apply_inverse(block.to_op(storage));

@@ -129,22 +129,27 @@ class PreparedSegment {
   }
 
   std::uint64_t chunks() const { return chunks_; }
-  void allocate_blocks(std::uint64_t blocks) { partials_.assign(blocks * block_scalars(), 0.0); }
+  // Its partial sums: `blocks` x block_scalars() doubles at `storage`, zeroed.
+  void use_partials(double* storage, std::uint64_t blocks) {
+    partials_ = storage;
+    blocks_ = blocks;
+    std::fill(storage, storage + blocks * block_scalars(), 0.0);
+  }
   std::size_t block_scalars() const { return sums_ * (std::size_t{2} << lanes_log2_); }
   void run(std::uint64_t chunk_begin, std::uint64_t chunk_end, std::uint64_t block) {
-    kernel_(args_, chunk_begin, chunk_end, partials_.data() + block * block_scalars());
+    kernel_(args_, chunk_begin, chunk_end, partials_ + block * block_scalars());
   }
   // The tile whose fixed bits have the values `tile_values` (amplitude-index bits).
   void run_tile(QubitMask tile_values, std::uint64_t block) {
     kernels::SegmentPassArgs<T> tile = args_;
     tile.dense.fixed_values = tile_values >> lanes_log2_;
-    kernel_(tile, 0, 1, partials_.data() + block * block_scalars());
+    kernel_(tile, 0, 1, partials_ + block * block_scalars());
   }
 
   std::vector<std::complex<double>> fold() const {
     const unsigned lanes = 1u << lanes_log2_;
     std::vector<double> sums(block_scalars(), 0.0);
-    for (std::size_t b = 0; b < partials_.size() / block_scalars(); ++b)
+    for (std::size_t b = 0; b < blocks_; ++b)
       for (std::size_t e = 0; e < sums.size(); ++e) sums[e] += partials_[b * block_scalars() + e];
     const auto lane_value = [&](std::size_t k, unsigned lane) {
       return std::complex<double>(sums[k * 2 * lanes + 2 * lane], sums[k * 2 * lanes + 2 * lane + 1]);
@@ -191,7 +196,8 @@ class PreparedSegment {
   unsigned x_count_ = 1;
   std::size_t sums_ = 0;
   std::uint64_t chunks_ = 1;
-  std::vector<double> partials_;
+  double* partials_ = nullptr;  // blocks_ x block_scalars(), in the caller's scratch
+  std::uint64_t blocks_ = 0;
 };
 
 }  // namespace
@@ -201,24 +207,14 @@ bool segment_pass_applies(unsigned num_qubits, std::size_t segment_qubits) {
 }
 
 bool segments_fit_tile(unsigned num_qubits, QubitMask qubits) {
-  const QubitMask run = (QubitMask{1} << kTileRunQubits) - 1;
-  return num_qubits > kSegmentTileQubits && std::popcount(qubits | run) <= static_cast<int>(kSegmentTileQubits);
+  return num_qubits > kSegmentTileQubits && (qubits >> kSegmentTileQubits) == 0;
 }
-
-namespace {
-// The qubits a tile of a run on `qubits` leaves free: those and the lowest others, kSegmentTileQubits in all.
-QubitMask tile_free_qubits(QubitMask qubits) {
-  QubitMask free = qubits;
-  for (unsigned q = 0; std::popcount(free) < static_cast<int>(kSegmentTileQubits); ++q) free |= QubitMask{1} << q;
-  return free;
-}
-}  // namespace
 
 template <class T>
 std::vector<std::vector<std::complex<double>>> segment_passes(Amplitude<T>* lambda, Amplitude<T>* psi,
                                                               unsigned num_qubits,
                                                               std::span<const SegmentPassSpec> segments,
-                                                              const ExecPolicy& policy) {
+                                                              const ExecPolicy& policy, SegmentPassScratch& scratch) {
   QubitMask all = 0;
   for (const SegmentPassSpec& spec : segments) {
     QubitMask mask = 0;
@@ -234,13 +230,20 @@ std::vector<std::vector<std::complex<double>>> segment_passes(Amplitude<T>* lamb
     throw std::invalid_argument("segment_pass: segments on " + std::to_string(std::popcount(all)) +
                                 " qubits do not fit one tile of " + std::to_string(kSegmentTileQubits) + " qubits");
   const QubitMask state = num_qubits >= 64 ? ~QubitMask{0} : (QubitMask{1} << num_qubits) - 1;
-  const QubitMask tile_fixed = tiled ? state & ~tile_free_qubits(all) : 0;
+  const QubitMask tile_fixed = tiled ? state & ~((QubitMask{1} << kSegmentTileQubits) - 1) : 0;
   std::vector<PreparedSegment<T>> prepared;
   prepared.reserve(segments.size());
   for (const SegmentPassSpec& spec : segments) prepared.emplace_back(lambda, psi, num_qubits, spec, policy, tile_fixed);
   const std::uint64_t chunks = prepared[0].chunks();  // tiles, for a tiled run
   const std::uint64_t blocks = std::min(chunks, kMaxBlocks);
-  for (PreparedSegment<T>& segment : prepared) segment.allocate_blocks(blocks);
+  std::size_t total = 0;
+  for (const PreparedSegment<T>& segment : prepared) total += blocks * segment.block_scalars();
+  if (scratch.partial_sums.size() < total) scratch.partial_sums.resize(total);
+  double* next = scratch.partial_sums.data();
+  for (PreparedSegment<T>& segment : prepared) {
+    segment.use_partials(next, blocks);
+    next += blocks * segment.block_scalars();
+  }
 
   const unsigned threads = num_qubits >= policy.parallel_min_qubits ? std::max(policy.threads, 1u) : 1u;
   const auto run_block = [&](std::uint64_t block) {
@@ -268,7 +271,8 @@ std::vector<std::vector<std::complex<double>>> segment_passes(Amplitude<T>* lamb
 
 #define QRT_SV_INSTANTIATE(T)                                                                               \
   template std::vector<std::vector<std::complex<double>>> segment_passes<T>(                               \
-      Amplitude<T>*, Amplitude<T>*, unsigned, std::span<const SegmentPassSpec>, const ExecPolicy&);
+      Amplitude<T>*, Amplitude<T>*, unsigned, std::span<const SegmentPassSpec>, const ExecPolicy&,      \
+      SegmentPassScratch&);
 QRT_SV_INSTANTIATE(double)
 QRT_SV_INSTANTIATE(float)
 #undef QRT_SV_INSTANTIATE

@@ -1,9 +1,10 @@
 // One pass of the backward sweep over a segment (adjoint_sweep.cpp): the reduced transition matrix of
 // (λ, ψ) on the segment's qubits, then the segment's inverse applied to both vectors, in one streaming
-// pass (kernels/segment_pass_kernel.hpp) instead of three. Consecutive segments on a few qubits share
-// one pass: the state is walked in tiles of 2^kSegmentTileQubits amplitudes (the run's qubits and the
-// lowest others free, the rest fixed per tile), and every segment of the run works on a tile while it
-// is in cache.
+// pass (kernels/segment_pass_kernel.hpp) instead of three. Consecutive segments on the low qubits share
+// one pass: the state is walked in contiguous tiles of 2^kSegmentTileQubits amplitudes, and every
+// segment of the run works on a tile while it is in cache. (Tiles that also free high qubits are
+// strided: their lines fall into a few cache sets and were evicted between segments, so they ran
+// slower than separate passes.)
 #pragma once
 
 #include "kernels/apply_op.hpp"
@@ -18,10 +19,8 @@ namespace qrt::sv {
 
 inline constexpr unsigned kMaxSegmentPassQubits = kernels::kMaxSegmentPassTargets;
 // A tile of ψ and of λ: 2 x 256 KiB in double precision, which stays in L2 while a run of segments
-// works on it. Its lowest kTileRunQubits qubits are always free, so that it is read in runs of at
-// least 2^kTileRunQubits consecutive amplitudes (256 bytes in double precision).
+// works on it.
 inline constexpr unsigned kSegmentTileQubits = 14;
-inline constexpr unsigned kTileRunQubits = 4;
 
 struct SegmentPassSpec {
   std::span<const unsigned> qubits;   // ascending, 1..kMaxSegmentPassQubits of them
@@ -32,10 +31,16 @@ struct SegmentPassSpec {
   std::uint32_t needed = ~std::uint32_t{0};
 };
 
+// Memory a sweep keeps between segment passes: the partial sums (fresh allocations of them cost page
+// faults at every segment).
+struct SegmentPassScratch {
+  std::vector<double> partial_sums;
+};
+
 // Whether segment_pass takes a segment of `segment_qubits` qubits on a state of `num_qubits`.
 bool segment_pass_applies(unsigned num_qubits, std::size_t segment_qubits);
 // Whether a run of segments on `qubits` (their union) can share tiles (segment_passes with more than
-// one segment).
+// one segment): all below kSegmentTileQubits, on a larger state.
 bool segments_fit_tile(unsigned num_qubits, QubitMask qubits);
 
 // Applies the segments in order to ψ and λ and returns, for each, reduced_transition(lambda, psi,
@@ -47,6 +52,6 @@ template <class T>
 std::vector<std::vector<std::complex<double>>> segment_passes(Amplitude<T>* lambda, Amplitude<T>* psi,
                                                               unsigned num_qubits,
                                                               std::span<const SegmentPassSpec> segments,
-                                                              const ExecPolicy& policy);
+                                                              const ExecPolicy& policy, SegmentPassScratch& scratch);
 
 }  // namespace qrt::sv
