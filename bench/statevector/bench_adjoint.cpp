@@ -5,7 +5,10 @@
 // median of the per-repetition ratios). Then the peak memory of the adjoint at --memory-qubits, in a
 // fresh child process: (VmHWM after - VmRSS before) / the state's bytes, on --memory-layers layers
 // (the work states do not depend on the depth). Prints one JSON object.
+// With --observables K the adjoint computes K rows (Z on wires 0 .. K-1) against the same one-expectation
+// forward run.
 //   bench_adjoint [--qubits 20] [--layers 10] [--repetitions 7] [--threads T] [--precision double|single]
+//                 [--observables 1]
 //                 [--memory-qubits 24 (0: skip)] [--memory-layers 2]
 #include "device/statevector_device.hpp"
 
@@ -33,6 +36,7 @@ namespace {
 
 struct Options {
   int qubits = 20, layers = 10, repetitions = 7, threads = 0, memory_qubits = 24;
+  int observables = 1;  // Jacobian rows: Z on wires 0 .. observables - 1
   int memory_layers = 2;  // the peak does not depend on the depth; fewer layers keep n = 24 quick
   std::string precision = "double";
 };
@@ -70,6 +74,13 @@ struct LayeredCircuit {
   std::vector<qrt::sdk::CircuitOp> ops;
   std::vector<qrt::sdk::TrainableParam> trainable;
   qrt::sdk::Observable z0{{{1.0, {{qrt::sdk::ObservableKind::PauliZ, {0}, {}}}}}};
+  // Z on wires 0, 1, ...: the rows of a Jacobian of several expectation values.
+  std::vector<qrt::sdk::Observable> z_rows(int count) const {
+    std::vector<qrt::sdk::Observable> rows;
+    for (int w = 0; w < count; ++w)
+      rows.push_back({{{1.0, {{qrt::sdk::ObservableKind::PauliZ, {static_cast<qrt::sdk::Wire>(w)}, {}}}}}});
+    return rows;
+  }
 
   LayeredCircuit(int n, int layers) {
     for (int q = 0; q < n; ++q) wires.push_back(static_cast<qrt::sdk::Wire>(q));
@@ -151,6 +162,7 @@ int main(int argc, char** argv) {
     else if (flag == "--precision") o.precision = value;
     else if (flag == "--memory-qubits") o.memory_qubits = std::stoi(value);
     else if (flag == "--memory-layers") o.memory_layers = std::stoi(value);
+    else if (flag == "--observables") o.observables = std::stoi(value);
     else {
       std::cerr << "unknown flag " << flag << "\n";
       return 2;
@@ -163,7 +175,8 @@ int main(int argc, char** argv) {
   const std::string load_before = load_average();
   const LayeredCircuit circuit(o.qubits, o.layers);
   auto forward_device = make_device(o), adjoint_device = make_device(o);
-  std::vector<double> expvals(1), jacobian(circuit.trainable.size());
+  const std::vector<qrt::sdk::Observable> rows = circuit.z_rows(o.observables);
+  std::vector<double> expvals(rows.size()), jacobian(rows.size() * circuit.trainable.size());
   std::vector<double> forward_s, adjoint_s, ratios, forward_cpu, adjoint_cpu, cpu_ratios;
   double forward_value = 0.0;
   for (int rep = 0; rep < o.repetitions + 1; ++rep) {  // the first round warms up (first touch)
@@ -179,7 +192,7 @@ int main(int argc, char** argv) {
     cpu_start = cpu_seconds();
     start = std::chrono::steady_clock::now();
     adjoint_device->allocate_qubits(static_cast<std::size_t>(o.qubits));
-    adjoint_device->adjoint_jacobian({circuit.ops, circuit.trainable, {&circuit.z0, 1}, expvals, jacobian});
+    adjoint_device->adjoint_jacobian({circuit.ops, circuit.trainable, rows, expvals, jacobian});
     const double adjoint = seconds_since(start), adjoint_c = cpu_seconds() - cpu_start;
     if (rep == 0) continue;
     forward_s.push_back(forward);
@@ -195,7 +208,7 @@ int main(int argc, char** argv) {
   std::ostringstream json;
   json.precision(6);
   json << "{\"benchmark\": \"adjoint_jacobian/layered\", \"n\": " << o.qubits << ", \"layers\": " << o.layers
-       << ", \"params\": " << circuit.trainable.size() << ", \"ops\": " << circuit.ops.size()
+       << ", \"params\": " << circuit.trainable.size() << ", \"observables\": " << rows.size() << ", \"ops\": " << circuit.ops.size()
        << ", \"threads\": " << o.threads << ", \"precision\": \"" << o.precision
        << "\", \"repetitions\": " << o.repetitions << ", \"loadavg_before\": " << load_before
        << ", \"loadavg_after\": " << load_average() << ",\n \"forward_ms\": {\"best\": "

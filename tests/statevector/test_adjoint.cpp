@@ -254,24 +254,25 @@ TEST_CASE("the adjoint Jacobian does not depend on the thread count or the batch
   }
 }
 
-TEST_CASE("on states larger than a tile, the tiled sweep of one observable matches the batched sweep", "[adjoint]") {
-  // One observable: runs of segments share tiled passes (adjoint/segment_pass.hpp); a batch of several
-  // takes each segment on its own. Every gate on wires spread over 16 qubits, so that runs fix
-  // different qubits per tile.
+TEST_CASE("on states larger than a tile the sweep matches finite differences", "[adjoint]") {
+  // Above 2^14 amplitudes runs of segments on the low qubits share tiled passes and the others take
+  // one pass each (adjoint/segment_pass.hpp): every gate, on wires spread over 15 qubits; 16 of the
+  // parameters trained (finite differences cost two runs each).
   Plugin plugin;
-  const unsigned n = 16;
-  const RandomProblem p = random_problem(plugin, n, 21);
-  Instance dev(plugin, R"({"threads": 2})", n);
-  const JacobianResult batched = jacobian_ok(dev, p.circuit, p.trainable, p.observables);
+  const unsigned n = 15;
+  RandomProblem p = random_problem(plugin, n, 21);
+  p.trainable.resize(16);
+  Instance reference(plugin, R"({"threads": 1})", n);  // 32 short runs: no thread team to wake
+  const std::vector<Obs> observables = {p.observables[0], p.observables[2]};
+  const std::vector<double> fd = reference.finite_differences(p.circuit, p.trainable, observables, 1e-6);
   double largest = 0.0;
-  for (double v : batched.jacobian) largest = std::max(largest, std::abs(v));
-  CHECK(largest > 0.05);
-  for (std::size_t i = 0; i < p.observables.size(); ++i) {
-    INFO("observable " << i);
-    dev.fresh();
-    const JacobianResult alone = jacobian_ok(dev, p.circuit, p.trainable, {p.observables[i]});
-    for (std::size_t j = 0; j < p.trainable.size(); ++j)
-      CHECK(std::abs(alone.jacobian[j] - batched.jacobian[i * p.trainable.size() + j]) < 1e-12);
+  for (double v : fd) largest = std::max(largest, std::abs(v));
+  CHECK(largest > 0.01);  // not trivially flat
+  Instance dev(plugin, R"({"threads": 2})", n);
+  const JacobianResult r = jacobian_ok(dev, p.circuit, p.trainable, observables);
+  for (std::size_t e = 0; e < fd.size(); ++e) {
+    INFO("observable " << e / p.trainable.size() << ", trainable " << e % p.trainable.size());
+    CHECK(std::abs(r.jacobian[e] - fd[e]) < 1e-7);
   }
 }
 

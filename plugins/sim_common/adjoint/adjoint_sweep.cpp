@@ -125,11 +125,10 @@ struct SegmentWork {
 
 template <class T>
 void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::span<const BackwardStep> steps,
-                   std::span<const Observable> observables, const AdjointOutputs& out,
-                   std::span<Amplitude<T>* const> work, const ExecPolicy& policy, Workspace& workspace) {
+                   std::span<const Observable> observables, const AdjointOutputs& out, Amplitude<T>* psi,
+                   Amplitude<T>* lambda, const ExecPolicy& policy, Workspace& workspace) {
   const std::size_t size = std::size_t{1} << num_qubits;
   const unsigned threads = std::max(policy.threads, 1u);
-  const std::size_t batch = work.size() - 1;
   // The sweep stops at the first op with a trainable parameter: nothing before it matters.
   std::size_t first = steps.size();
   for (std::size_t k = 0; k < steps.size(); ++k)
@@ -144,38 +143,28 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
   std::vector<Complex> storage;
   SegmentPassScratch pass_scratch;
 
-  Amplitude<T>* psi = work[0];
-  for (std::size_t start = 0; start < observables.size(); start += batch) {
-    const std::size_t count = std::min(batch, observables.size() - start);
-    std::span<Amplitude<T>* const> lambdas = work.subspan(1, count);
-    const auto write = [&](std::size_t i, std::size_t column, std::complex<double> inner) {
-      out.jacobian[(start + i) * out.num_columns + column] = 2.0 * inner.imag();
+  for (std::size_t row = 0; row < observables.size(); ++row) {
+    const auto write = [&](std::size_t column, std::complex<double> inner) {
+      out.jacobian[row * out.num_columns + column] = 2.0 * inner.imag();
     };
-    for (std::size_t i = 0; i < count; ++i) {
-      apply_observable(final_state, num_qubits, observables[start + i], std::span<Amplitude<T>>(lambdas[i], size),
-                       static_cast<int>(threads));
-      if (!out.expvals.empty())
-        out.expvals[start + i] = plain_inner(final_state, lambdas[i], num_qubits, threads).real();
-    }
+    apply_observable(final_state, num_qubits, observables[row], std::span<Amplitude<T>>(lambda, size),
+                     static_cast<int>(threads));
+    if (!out.expvals.empty()) out.expvals[row] = plain_inner(final_state, lambda, num_qubits, threads).real();
     if (first == steps.size()) continue;
     copy_amplitudes(psi, final_state, size, threads);
-    const auto apply_inverse = [&](const QubitOp& op) {
-      apply_op(psi, num_qubits, op, policy, workspace);
-      for (Amplitude<T>* lambda : lambdas) apply_op(lambda, num_qubits, op, policy, workspace);
-    };
 
-    // Consecutive segments on few qubits (one λ): their passes share one walk over the state in tiles.
+    // Consecutive segments on the low qubits: their passes share one walk over the state in tiles.
     std::deque<SegmentWork> tiled;
     QubitMask tiled_qubits = 0;
     const auto write_all = [&](const SegmentWork& work, const std::vector<std::complex<double>>& transition) {
-      for (const Pending& p : work.pending) write(0, p.column, trace_with(p.generator, transition));
+      for (const Pending& p : work.pending) write(p.column, trace_with(p.generator, transition));
     };
     const auto flush_tiled = [&] {
       if (tiled.empty()) return;
       std::vector<SegmentPassSpec> specs;
       for (const SegmentWork& work : tiled) specs.push_back(work.spec());
-      const auto transitions = segment_passes(lambdas[0], psi, num_qubits, std::span<const SegmentPassSpec>(specs), policy,
-                                              pass_scratch);
+      const auto transitions =
+          segment_passes(lambda, psi, num_qubits, std::span<const SegmentPassSpec>(specs), policy, pass_scratch);
       for (std::size_t k = 0; k < tiled.size(); ++k) write_all(tiled[k], transitions[k]);
       tiled.clear();
       tiled_qubits = 0;
@@ -187,10 +176,12 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
         flush_tiled();
         const BackwardStep& step = steps[segment.ops.front()];
         for (const auto& [column, generator] : step.generators)
-          for (std::size_t i = 0; i < count; ++i)
-            write(i, column, generator_inner(lambdas[i], psi, num_qubits, generator, threads));
+          write(column, generator_inner(lambda, psi, num_qubits, generator, threads));
         if (!last)
-          for (const QubitOp& op : step.inverse) apply_inverse(op);
+          for (const QubitOp& op : step.inverse) {
+            apply_op(psi, num_qubits, op, policy, workspace);
+            apply_op(lambda, num_qubits, op, policy, workspace);
+          }
         continue;
       }
       // The segment's inverse, keeping for each generator the product of the segment's ops after it.
@@ -207,33 +198,31 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
         for (std::size_t e = 0; e < d * d; ++e)
           if (p.generator[e] != Complex(0.0)) work.needed |= std::uint32_t{1} << e;
       const bool apply = !last && block.op_count() > 0;
-      const bool one_pass = apply && segment_pass_applies(num_qubits, block.size());
-      if (one_pass && count == 1 && segments_fit_tile(num_qubits, block.qubits())) {
+      if (apply && segment_pass_applies(num_qubits, block.size())) {
+        if (!segments_fit_tile(num_qubits, block.qubits())) {
+          flush_tiled();
+          const SegmentPassSpec spec = work.spec();
+          write_all(work, segment_passes(lambda, psi, num_qubits, std::span<const SegmentPassSpec>(&spec, 1), policy,
+                                         pass_scratch)[0]);
+          continue;
+        }
         if (!segments_fit_tile(num_qubits, tiled_qubits | block.qubits())) flush_tiled();
         tiled_qubits |= block.qubits();
         tiled.push_back(std::move(work));
         continue;
       }
+      // A segment of more qubits than the pass takes, or the last (whose inverse is never needed).
       flush_tiled();
-      std::vector<std::vector<std::complex<double>>> transitions(segment.trainable ? count : 0);
-      for (std::size_t i = 0; i < transitions.size(); ++i)
-        if (!(one_pass && i + 1 == count))
-          transitions[i] = reduced_transition(lambdas[i], psi, num_qubits, block.local_qubits(), threads);
-      if (one_pass) {
-        // The other λs of the batch first: the pass below moves ψ.
-        const QubitOp op = block.to_op(storage);
-        for (Amplitude<T>* lambda : lambdas.first(count - 1)) apply_op(lambda, num_qubits, op, policy, workspace);
-        const SegmentPassSpec spec = work.spec();
-        std::vector<std::complex<double>> transition =
-            std::move(segment_passes(lambdas[count - 1], psi, num_qubits, std::span<const SegmentPassSpec>(&spec, 1),
-                                     policy, pass_scratch)[0]);
-        if (segment.trainable) transitions[count - 1] = std::move(transition);
-      } else if (apply) {
-        apply_inverse(block.to_op(storage));
+      if (!work.pending.empty()) {
+        const std::vector<std::complex<double>> transition =
+            reduced_transition(lambda, psi, num_qubits, block.local_qubits(), threads);
+        write_all(work, transition);
       }
-      for (const Pending& p : work.pending)
-        for (std::size_t i = 0; i < count; ++i)
-          write(i, p.column, trace_with(p.generator, transitions[i]));
+      if (apply) {
+        const QubitOp op = block.to_op(storage);
+        apply_op(psi, num_qubits, op, policy, workspace);
+        apply_op(lambda, num_qubits, op, policy, workspace);
+      }
     }
     flush_tiled();
   }
@@ -241,7 +230,7 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
 
 #define QRT_SV_INSTANTIATE(T)                                                                                    \
   template void adjoint_sweep<T>(const Amplitude<T>*, unsigned, std::span<const BackwardStep>,                  \
-                                 std::span<const Observable>, const AdjointOutputs&, std::span<Amplitude<T>* const>, \
+                                 std::span<const Observable>, const AdjointOutputs&, Amplitude<T>*, Amplitude<T>*,   \
                                  const ExecPolicy&, Workspace&);
 QRT_SV_INSTANTIATE(double)
 QRT_SV_INSTANTIATE(float)
