@@ -41,9 +41,9 @@ bench: build
 # Sanitizer builds live in their own folders; benchmarks are skipped there. ASan+UBSan runs the whole
 # suite; TSan builds and runs only the tests labelled `concurrency` (OpenMP's runtime is not
 # instrumented, and a full TSan build would not fit the CI budget).
-# -O1 -g1: quick to build, line numbers in reports; assertions stay on. Both sanitizer builds unroll the
-# dense kernels for at most 3 register-selecting targets (plugins/sim_common); under ASan+UBSan the
-# tests' own code is compiled at -O0 (tests/CMakeLists.txt). Both only to save compile time.
+# -O1 -g1: quick to build, line numbers in reports; assertions stay on. Both sanitizer builds keep the
+# dense kernels' loops rolled (plugins/sim_common); under ASan+UBSan the tests' own code is compiled at
+# -O0 (tests/CMakeLists.txt). Both only to save compile time.
 SAN_FLAGS = -DQRT_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQRT_CORPUS_DIR=$(CORPUS) \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1"
 

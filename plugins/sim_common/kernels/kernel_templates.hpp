@@ -20,6 +20,18 @@
 // (GCC otherwise keeps large unrolled bodies out of line and pays a call per register).
 #define QRT_SV_KERNEL_BODY __attribute__((always_inline))
 
+// The dense kernels' loops are fully unrolled (QRT_SV_UNROLL(n): `#pragma GCC unroll n`), except where
+// QRT_KERNEL_NO_UNROLL is defined: the sanitizer builds (plugins/sim_common/CMakeLists.txt). Instrumented,
+// the unrolled kernels cost minutes of compile time (kernels_avx512.cpp under ASan+UBSan at -O1: 71 s
+// with only the kernels of up to 3 register-selecting targets; rolled, all of them: 12 s), and rolled
+// they ran as fast there (every access is checked either way). Same loops, same arithmetic, same results.
+#ifdef QRT_KERNEL_NO_UNROLL
+#define QRT_SV_UNROLL(n) _Pragma("GCC unroll 1")
+#else
+#define QRT_SV_UNROLL_PRAGMA(text) _Pragma(#text)
+#define QRT_SV_UNROLL(n) QRT_SV_UNROLL_PRAGMA(GCC unroll n)
+#endif
+
 namespace qrt::sv::kernels {
 namespace {
 
@@ -242,7 +254,7 @@ void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
 
   for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
     Reg in[C];
-#pragma GCC unroll 32
+    QRT_SV_UNROLL(32)
     for (unsigned h = 0; h < H; ++h) {
       typename S::Scalar* const p = register_at<S>(amps, r + offsets.of[h]);
       prefetch_for_update<H>(p);
@@ -251,10 +263,10 @@ void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
         ((in[h * X + I] = S::template permute<nth_subset(LM, I)>(v)), ...);
       }(std::make_integer_sequence<unsigned, X>{});
     }
-#pragma GCC unroll 32
+    QRT_SV_UNROLL(32)
     for (unsigned ho = 0; ho < H; ++ho) {
       Reg acc_re = S::zero(), acc_im = S::zero();
-#pragma GCC unroll 128
+      QRT_SV_UNROLL(128)
       for (unsigned c = 0; c < C; ++c) {
         const std::size_t k = ho * C + c;
         if constexpr (kHeldCoefficients) {
@@ -295,19 +307,9 @@ constexpr void fill_dense(KernelTable<typename S::Scalar>& t, std::integer_seque
   (fill_dense_row<S, KH>(t, std::make_integer_sequence<unsigned, 1u << kMaxLaneQubits>{}), ...);
 }
 
-// The most register-selecting dense targets the shipped tables unroll. Sanitizer builds define
-// QRT_KERNEL_MAX_HIGH=3 (plugins/sim_common/CMakeLists.txt): the 4- and 5-target kernels are most of the
-// kernel files' code, and instrumented they took minutes each to compile (kernels_portable.cpp under
-// ASan+UBSan: 212 s, 29 s without them). Wider ops take dense_large there; Release tests every kernel.
-#ifdef QRT_KERNEL_MAX_HIGH
-inline constexpr unsigned kUnrolledMaxHigh = QRT_KERNEL_MAX_HIGH;
-#else
-inline constexpr unsigned kUnrolledMaxHigh = kMaxKernelTargets;
-#endif
-
 // MaxHigh: dense kernels are instantiated for up to that many register-selecting targets (the others
 // take dense_large); tests use a smaller bound to keep their build short.
-template <class S, unsigned MaxHigh = kUnrolledMaxHigh>
+template <class S, unsigned MaxHigh = kMaxKernelTargets>
 constexpr KernelTable<typename S::Scalar> make_kernel_table(const char* name) {
   static_assert(MaxHigh <= kMaxKernelTargets);
   static_assert(S::lanes_log2 <= kMaxLaneQubits, "the kernel table has no slots for that many lane qubits");

@@ -99,7 +99,7 @@ struct DenseSegmentBody {
 
   QRT_SV_KERNEL_BODY void operator()(std::uint64_t r) {
     Reg psi_in[C], lambda_in[C], lambda_raw[H];
-#pragma GCC unroll 8
+QRT_SV_UNROLL(8)
     for (unsigned h = 0; h < H; ++h) {
       Scalar* const p = register_at<S>(psi, r + offsets[h]);
       Scalar* const l = register_at<S>(lambda, r + offsets[h]);
@@ -114,22 +114,22 @@ struct DenseSegmentBody {
     }
     // conj(λ) ψ lane by lane: Re λ · ψ + (-Im λ) · (i ψ) = (λr ψr + λi ψi, λr ψi - λi ψr).
     Reg lambda_re[H], lambda_minus_im[H];
-#pragma GCC unroll 8
+QRT_SV_UNROLL(8)
     for (unsigned hl = 0; hl < H; ++hl) {
       lambda_re[hl] = S::real_dup(lambda_raw[hl]);
       lambda_minus_im[hl] = S::mul(S::broadcast(Scalar(-1)), S::imag_dup(lambda_raw[hl]));
     }
-#pragma GCC unroll 8
+QRT_SV_UNROLL(8)
     for (unsigned c = 0; c < C; ++c) {
       const Reg i_psi = S::times_i(psi_in[c]);
-#pragma GCC unroll 8
+QRT_SV_UNROLL(8)
       for (unsigned hl = 0; hl < H; ++hl)
         sums[hl * C + c] = S::fma(lambda_minus_im[hl], i_psi, S::fma(lambda_re[hl], psi_in[c], sums[hl * C + c]));
     }
-#pragma GCC unroll 8
+QRT_SV_UNROLL(8)
     for (unsigned ho = 0; ho < H; ++ho) {
       Reg p_re = S::zero(), p_im = S::zero(), l_re = S::zero(), l_im = S::zero();
-#pragma GCC unroll 32
+QRT_SV_UNROLL(32)
       for (unsigned c = 0; c < C; ++c) {
         times_coefficient(ho * C + c, psi_in[c], p_re, p_im);
         times_coefficient(ho * C + c, lambda_in[c], l_re, l_im);
@@ -166,7 +166,7 @@ struct PairSegmentBody {
 
   QRT_SV_KERNEL_BODY void operator()(std::uint64_t r) {
     Reg p[4], l[4], ip[4], il[4];
-#pragma GCC unroll 4
+QRT_SV_UNROLL(4)
     for (unsigned k = 0; k < 4; ++k) {
       Scalar* const pp = register_at<S>(psi, r + offsets[k]);
       Scalar* const lp = register_at<S>(lambda, r + offsets[k]);
@@ -179,7 +179,7 @@ struct PairSegmentBody {
     }
     // conj(λ) ψ without shuffling λ: λ ⊙ ψ holds (λr ψr, λi ψi) and λ ⊙ iψ holds (-λr ψi, λi ψr), so
     // Re = the sum of the first's two slots and Im = minus the second's (folded after the pass).
-#pragma GCC unroll 4
+QRT_SV_UNROLL(4)
     for (unsigned k = 0; k < 4; ++k) {
       sums[4 * k] = S::fma(l[k], p[k], sums[4 * k]);
       sums[4 * k + 1] = S::fma(l[k], ip[k], sums[4 * k + 1]);
@@ -187,7 +187,7 @@ struct PairSegmentBody {
       sums[4 * k + 3] = S::fma(l[k], ip[k ^ 1u], sums[4 * k + 3]);
     }
     // c v = Re(c) v + Im(c) (i v), with i v formed once per input.
-#pragma GCC unroll 4
+QRT_SV_UNROLL(4)
     for (unsigned k = 0; k < 4; ++k) {
       const Reg d_re = S::broadcast(coef[4 * k]), d_im = S::broadcast(coef[4 * k + 1]);
       const Reg o_re = S::broadcast(coef[4 * k + 2]), o_im = S::broadcast(coef[4 * k + 3]);
