@@ -68,10 +68,10 @@ struct BatchArgs {
 
 // ---- Ctrl-C -----------------------------------------------------------------------------------------
 
-std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_batch_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "the SIGINT handler needs a lock-free flag");
 
-extern "C" void on_sigint(int) { g_interrupted.store(true); }
+extern "C" void on_sigint(int) { g_batch_interrupted.store(true); }
 
 // Installs the handler for the scope; SA_RESETHAND makes a second Ctrl-C the default (terminate).
 class SigintGuard {
@@ -282,7 +282,7 @@ class ResultWriter {
 
 // Cancels the queue once Ctrl-C has been pressed.
 void cancel_if_interrupted(Executor& executor) {
-  if (g_interrupted.load() && !executor.cancelled()) executor.cancel();
+  if (g_batch_interrupted.load() && !executor.cancelled()) executor.cancel();
 }
 
 // Waits for a future, polling so that Ctrl-C cancels the queue and progress keeps moving. The flag is
@@ -378,7 +378,7 @@ int batch(const BatchArgs& args) {
     } cancel_on_unwind{executor};
     std::vector<std::future<boost::json::object>> futures(total);
 
-    g_interrupted.store(false);
+    g_batch_interrupted.store(false);
     SigintGuard sigint;
     const auto start = Clock::now();
     for (const RunLabel& label : labels)

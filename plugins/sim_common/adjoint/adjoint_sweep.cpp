@@ -194,11 +194,11 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
         if (last && k == segment.ops.back()) break;
         for (const QubitOp& op : steps[k].inverse) block.absorb(op, small, small_workspace);
       }
-      for (const Pending& p : work.pending)
-        for (std::size_t e = 0; e < d * d; ++e)
-          if (p.generator[e] != Complex(0.0)) work.needed |= std::uint32_t{1} << e;
       const bool apply = !last && block.op_count() > 0;
       if (apply && segment_pass_applies(num_qubits, block.size())) {
+        for (const Pending& p : work.pending)  // at most 4 x 4 entries here
+          for (std::size_t e = 0; e < d * d; ++e)
+            if (p.generator[e] != Complex(0.0)) work.needed |= std::uint32_t{1} << e;
         if (!segments_fit_tile(num_qubits, block.qubits())) {
           flush_tiled();
           const SegmentPassSpec spec = work.spec();

@@ -18,6 +18,7 @@
 namespace qrt::sv {
 
 inline constexpr unsigned kMaxSegmentPassQubits = kernels::kMaxSegmentPassTargets;
+static_assert(2 * kMaxSegmentPassQubits <= 5, "SegmentPassSpec::needed holds the d x d entries in 32 bits");
 // A tile of ψ and of λ: 2 x 256 KiB in double precision, which stays in L2 while a run of segments
 // works on it.
 inline constexpr unsigned kSegmentTileQubits = 14;
