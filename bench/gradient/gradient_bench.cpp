@@ -12,6 +12,7 @@
 //                  [--device statevector.qubit] [--observable Z0]
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
+#include <qrt/loaded_program.hpp>
 #include <qrt/gradient.hpp>
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/runtime.hpp>
@@ -105,12 +106,14 @@ int main(int argc, char** argv) {
 
   const Layered circuit = layered_circuit(o.qubits, o.layers);
   qrt::ParameterBinding binding(circuit.params.begin(), circuit.params.end());
-  auto bound = std::make_shared<const qrt::program::Program>(qrt::bind_program(circuit.source, "<layered>", binding));
+  const qrt::LoadedProgram bound =
+      qrt::LoadedProgram::openqasm(std::make_shared<const qrt::program::Program>(qrt::bind_program(circuit.source, "<layered>", binding)),
+                                   "<layered>");
   std::vector<double> forward, adjoint, ratio;
   double forward_value = 0, adjoint_value = 0;
   {
     qrt::Executor one(runtime, {.workers = 1});
-    qrt::RunOptions run;
+    qrt::RunRequest run;
     run.expvals = {o.observable};
     one.submit(o.device, bound, run).get();  // warm: the instance is created and pooled
     qrt::GradientOptions options;

@@ -28,6 +28,8 @@ class Program:
     def num_qubits(self) -> int: ...
     @property
     def entry(self) -> Optional[str]: ...
+    @property
+    def path(self) -> str: ...
 
 ProgramLike = Union[str, os.PathLike[str], Program]
 Record = Tuple[str, str, Optional[str]]
@@ -37,6 +39,7 @@ def load(path: Union[str, os.PathLike[str]]) -> Program: ...
 
 class Result:
     kind: str
+    path: str
     device: str
     counts: Optional[Dict[str, int]]
     probabilities: Optional[numpy.typing.NDArray[numpy.float64]]
@@ -44,12 +47,13 @@ class Result:
     shots: Optional[List[List[Record]]]
     output: Optional[str]
     num_shots: int
+    seed: Optional[int]
     run_seconds: float
     def __init__(self, fields: Dict[str, Any]) -> None: ...
 
-def run(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
+def run(program: ProgramLike, device: str = "statevector.qubit", shots: Optional[int] = None, seed: Optional[int] = None,
         params: Optional[Mapping[str, float]] = None) -> Result: ...
-def submit(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
+def submit(program: ProgramLike, device: str = "statevector.qubit", shots: Optional[int] = None, seed: Optional[int] = None,
            params: Optional[Mapping[str, float]] = None) -> concurrent.futures.Future[Result]: ...
 
 def gradient(program: ProgramLike, params: Mapping[str, float], observables: Union[str, Sequence[str]],

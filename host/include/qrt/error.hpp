@@ -32,4 +32,11 @@ class Error : public std::runtime_error {
   ErrorCode code_;
 };
 
+// A program that cannot be loaded (a QIR module LLVM rejects, a missing entry point...). The message is
+// already the finished diagnostic ("prog.ll:3:7: error: ..."): shown as it is, like a parse error.
+class ProgramLoadError : public Error {
+ public:
+  explicit ProgramLoadError(const std::string& diagnostic) : Error(ErrorCode::InvalidArgument, diagnostic) {}
+};
+
 }  // namespace qrt

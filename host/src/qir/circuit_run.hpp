@@ -12,8 +12,7 @@
 
 namespace qrt::qir {
 
-// `seed`: the run's base seed. Device errors opening the device throw (as on the JIT path); an error
-// while the circuit runs fails the first shot with its message (every shot when !stop_on_failure).
-RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& options, std::uint64_t seed);
+// `seed`: the run's base seed. An error while the circuit runs fails the first shot with its message (every shot when !stop_on_failure).
+RunResult run_circuit(const StraightLineCircuit& circuit, Device& device, const RunOptions& options, std::uint64_t seed);
 
 }  // namespace qrt::qir
