@@ -126,13 +126,11 @@ int run(const RunArgs& given) {
   ExecutionProgress progress;
   RunRequest request = request_of(args, progress);
   const bool shot_by_shot = program.info().shot_by_shot;
-  if (shot_by_shot) {
-    // A random seed is shown first, so that a run that fails midway can still be repeated.
-    request.seed = choose_seed(args.seed, resolved);
-    if (request.seed && !args.seed && !resolved.seed() && args.output != "json")
-      std::fprintf(stderr, "qrt: seed %llu (--seed %llu repeats this run)\n", static_cast<unsigned long long>(*request.seed),
-                   static_cast<unsigned long long>(*request.seed));
-  }
+  if (shot_by_shot && args.top) throw UsageError("--top applies to circuits' probabilities; " + shown_file + " is QIR");
+  // A compiled program's random seed is shown with its first shot, so that a run that fails midway can still
+  // be repeated.
+  const bool show_seed = shot_by_shot && !args.seed && !resolved.seed() && args.output != "json";
+  if (show_seed) request.seed = choose_seed(std::nullopt, resolved);
   Device device = runtime.open(resolved);
   RunResult result;
   {
@@ -141,7 +139,10 @@ int run(const RunArgs& given) {
     if (show_progress_bar(args.progress, args.no_progress, args.output))
       display.emplace(progress, ::isatty(STDERR_FILENO) == 1, progress_delay());
     if (shot_by_shot && args.output != "json")
-      request.on_shot = [&](std::uint64_t, const ShotOutput& shot) {
+      request.on_shot = [&](std::uint64_t k, const ShotOutput& shot) {
+        if (k == 0 && show_seed && request.seed)
+          std::fprintf(stderr, "qrt: seed %llu (--seed %llu repeats this run)\n", static_cast<unsigned long long>(*request.seed),
+                       static_cast<unsigned long long>(*request.seed));
         const std::string text = format_shot(program.info().metadata, shot);
         if (display) {
           display->write_above(stdout, text);
@@ -161,7 +162,11 @@ int run(const RunArgs& given) {
       if (!StopOnSigint::interrupted()) throw;
       display.reset();
       std::fflush(stdout);
-      std::fprintf(stderr, "qrt: interrupted: %s: %s\n", shown_file.c_str(), e.what());
+      // A compiled program's message says where it stopped (a shot) but not in which file.
+      if (shot_by_shot)
+        std::fprintf(stderr, "qrt: interrupted: %s: %s\n", shown_file.c_str(), e.what());
+      else
+        std::fprintf(stderr, "qrt: interrupted: %s\n", e.what());
       return kExitInterrupted;
     }
   }

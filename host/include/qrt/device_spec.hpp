@@ -42,7 +42,8 @@ class DeviceSpec {
 
   // This spec with `key` = `value` added, the value typed as in a config string (true, 4, 0.5, single...).
   // `origin` names where it came from in messages ("--precision"): a config that sets the key already is an
-  // error, and so is, on resolution, a device whose schema lacks the key. Throws qrt::Error(Config).
+  // error, and so is, on resolution, a device whose schema lacks the key: both qrt::RequestError (the caller's
+  // argument is at fault).
   DeviceSpec with_kwarg(std::string_view key, std::string_view value, std::string_view origin) const;
   // This spec with an integer default for `key`: used only when the config does not set the key and the
   // device's schema has it as an integer kwarg, clamped to the schema's range (the Executor's thread budget).

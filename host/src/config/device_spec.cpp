@@ -46,8 +46,8 @@ bool DeviceSpec::sets(std::string_view key) const { return parsed_->config.kwarg
 
 DeviceSpec DeviceSpec::with_kwarg(std::string_view key, std::string_view value, std::string_view origin) const {
   if (sets(key))
-    throw Error(ErrorCode::Config, std::string(origin) + " " + std::string(value) + " and a " + std::string(key) +
-                                       " kwarg in the device config '" + text() + "': give one of them");
+    throw RequestError(std::string(origin) + " " + std::string(value) + " and a " + std::string(key) +
+                       " kwarg in the device config '" + text() + "': give one of them");
   auto p = std::make_shared<Parsed>(*parsed_);
   config::ParsedConfig typed = config::parse_kwargs(std::string(key) + "=" + std::string(value));
   for (auto& [k, v] : typed.kwargs) p->config.kwargs[k] = v;

@@ -14,7 +14,7 @@ LoadedProgram load_program(const std::filesystem::path& file, const LoadOptions&
   switch (program_kind(file)) {
     case ProgramKind::Qir:
       if (!options.params.empty())
-        throw Error(ErrorCode::InvalidArgument, "parameters apply to OpenQASM programs; " + file.string() + " is QIR");
+        throw RequestError("parameters apply to OpenQASM programs; " + file.string() + " is QIR");
 #ifdef QRT_HAVE_QIR
       return qir::load(file, options);
 #else
@@ -25,9 +25,8 @@ LoadedProgram load_program(const std::filesystem::path& file, const LoadOptions&
       break;
   }
   if (!options.entry.empty())
-    throw Error(ErrorCode::InvalidArgument, "an entry point applies to QIR programs; " + file.string() + " is OpenQASM");
-  if (options.force_jit)
-    throw Error(ErrorCode::InvalidArgument, "the JIT applies to QIR programs; " + file.string() + " is OpenQASM");
+    throw RequestError("an entry point applies to QIR programs; " + file.string() + " is OpenQASM");
+  if (options.force_jit) throw RequestError("the JIT applies to QIR programs; " + file.string() + " is OpenQASM");
   return load_openqasm_file(file, options.params);
 }
 

@@ -25,17 +25,17 @@ void refuse_final_state_outputs(const ProgramInfo& info, const RunRequest& reque
   note(request.state, "the state");
   note(!request.expvals.empty(), "expectation values");
   if (!asked.empty())
-    throw Error(ErrorCode::InvalidArgument, asked + " of the final state: " + info.name +
-                                                " is compiled QIR, whose result is the output it records per shot");
-  if (request.strip_measurements)
-    throw Error(ErrorCode::InvalidArgument, "stripping measurements applies to circuits; " + info.name + " is compiled QIR");
+    throw RequestError(asked + " of the final state: " + info.name + " is QIR, whose result is the output it records per shot");
+  if (request.strip_measurements) throw RequestError("stripping measurements applies to circuits; " + info.name + " is QIR");
+  if (!request.params.empty())
+    throw RequestError("parameters bind the free parameters of OpenQASM circuits; " + info.name + " is QIR");
 }
 
 std::uint64_t effective_shots(const ProgramInfo& info, const RunRequest& request, const ResolvedDevice& device) {
   if (!info.shot_by_shot) return request.shots.value_or(device.shots().value_or(0));
   if (request.shots && *request.shots == 0)
-    throw Error(ErrorCode::InvalidArgument, "shots 0 (an analytic run) applies to circuits; " + info.name +
-                                                " is compiled QIR, which runs shot by shot: ask for 1 or more shots");
+    throw RequestError("shots 0 (an analytic run) applies to circuits; " + info.name +
+                       " is QIR, which runs shot by shot: ask for 1 or more shots");
   if (request.shots) return *request.shots;
   return device.shots().value_or(0) > 0 ? *device.shots() : 1;
 }

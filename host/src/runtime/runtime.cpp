@@ -84,8 +84,8 @@ struct Runtime::Impl {
     // its own terms (the option the user gave), not as an unknown key of a config the user did not write.
     for (const auto& [key, origin] : spec.origins)
       if (schema.find(key) == nullptr)
-        throw Error(ErrorCode::Config, std::string(origin.as_string()) + " applies to devices with a " + std::string(key) +
-                                           " setting; " + type->name() + " has none");
+        throw RequestError(std::string(origin.as_string()) + " applies to devices with a " + std::string(key) +
+                           " setting; " + type->name() + " has none");
     for (const auto& [key, value] : spec.integer_defaults) {
       const config::KwargSpec* kwarg = schema.find(key);
       if (kwarg == nullptr || kwarg->type != config::KwargType::Integer || parsed.kwargs.contains(key)) continue;
