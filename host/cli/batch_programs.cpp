@@ -4,6 +4,7 @@
 #include <qrt/load_program.hpp>
 
 #include <algorithm>
+#include <chrono>
 
 namespace qrt::cli {
 
@@ -31,7 +32,7 @@ std::vector<fs::path> batch_files(const std::vector<std::string>& inputs) {
 
 BatchPrograms::BatchPrograms(std::vector<fs::path> files) : files_(std::move(files)), loaded_(files_.size()) {}
 
-LoadedProgram BatchPrograms::get(std::size_t index) {
+std::pair<LoadedProgram, double> BatchPrograms::get(std::size_t index) {
   std::promise<LoadedProgram> promise;
   std::shared_future<LoadedProgram> future;
   bool loads_it = false;
@@ -43,14 +44,17 @@ LoadedProgram BatchPrograms::get(std::size_t index) {
     }
     future = loaded_[index];
   }
+  double seconds = 0;
   if (loads_it) {  // loaded outside the lock: other files load meanwhile, and callers of this one wait below
+    const auto start = std::chrono::steady_clock::now();
     try {
       promise.set_value(load_program(files_[index]));
     } catch (...) {
       promise.set_exception(std::current_exception());
     }
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
-  return future.get();
+  return {future.get(), seconds};
 }
 
 }  // namespace qrt::cli

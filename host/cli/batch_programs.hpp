@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace qrt::cli {
@@ -20,9 +21,10 @@ class BatchPrograms {
  public:
   explicit BatchPrograms(std::vector<std::filesystem::path> files);
   const std::vector<std::filesystem::path>& files() const { return files_; }
-  // Program `index` of files(), loaded on first use (any thread; later callers wait for it). A program that
-  // does not load throws its error to every caller.
-  LoadedProgram get(std::size_t index);
+  // Program `index` of files(), loaded on first use (any thread; later callers wait for it), and the seconds
+  // this call spent loading it (0 when an earlier call did). A program that does not load throws its error
+  // to every caller.
+  std::pair<LoadedProgram, double> get(std::size_t index);
 
  private:
   std::vector<std::filesystem::path> files_;

@@ -9,6 +9,7 @@
 #include "param_binding.hpp"
 
 #include <qrt/gradient.hpp>
+#include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
 
 #include <boost/json.hpp>
@@ -16,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -126,7 +128,10 @@ int grad(const GradArgs& args) {
   options.workers = args.workers;
   Runtime runtime(runtime_options);
   const auto start = std::chrono::steady_clock::now();
-  const GradientResult result = gradient(runtime, args.device, source, args.file, params, args.expvals, options);
+  qasm::ParseOptions parse_options;
+  parse_options.free_parameters = true;
+  const auto program = std::make_shared<const program::Program>(qasm::parse_string(source, args.file, parse_options));
+  const GradientResult result = gradient(runtime, args.device, program, params, args.expvals, options);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (args.output == "json")
     print_json(args, params, result, seconds);

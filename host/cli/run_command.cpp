@@ -53,15 +53,20 @@ LoadedProgram load(const RunArgs& args, const std::optional<StdinProgram>& stdin
   LoadOptions options;
   options.entry = args.entry;
   options.force_jit = args.jit;
-  options.params = parse_run_params(args.params);
-  if (!args.params.empty()) {
+  if (stdin_program && program_kind_of_text(stdin_program->text()) == ProgramKind::OpenQasm && args.entry.empty() && !args.jit)
+    return load_openqasm(stdin_program->text(), shown_file);
+  return load_program(args.file, options);
+}
+
+// --param NAME=VALUE: a name that no program mentions is a misspelling, reported with the nearest identifier.
+ParameterBinding params_of(const RunArgs& args, const std::optional<StdinProgram>& stdin_program) {
+  const ParameterBinding binding = parse_run_params(args.params);
+  if (!binding.empty()) {
     std::vector<std::string> names;
-    for (const auto& [name, value] : options.params) names.push_back(name);
+    for (const auto& [name, value] : binding) names.push_back(name);
     require_params_used(names, {stdin_program ? stdin_program->text() : read_source(args.file)});
   }
-  if (stdin_program && program_kind_of_text(stdin_program->text()) == ProgramKind::OpenQasm && args.entry.empty() && !args.jit)
-    return load_openqasm(stdin_program->text(), shown_file, options.params);
-  return load_program(args.file, options);
+  return binding;
 }
 
 RunRequest request_of(const RunArgs& args, ExecutionProgress& progress) {
@@ -125,6 +130,7 @@ int run(const RunArgs& given) {
 
   ExecutionProgress progress;
   RunRequest request = request_of(args, progress);
+  request.params = params_of(args, stdin_program);
   const bool shot_by_shot = program.info().shot_by_shot;
   if (shot_by_shot && args.top) throw UsageError("--top applies to circuits' probabilities; " + shown_file + " is QIR");
   // A compiled program's random seed is shown with its first shot, so that a run that fails midway can still

@@ -39,14 +39,16 @@ class Program {
   const LoadedProgram& loaded() const { return loaded_; }
   ProgramKind kind() const { return loaded_.kind(); }
   const std::string& name() const { return loaded_.name(); }
-  const std::string& source() const { return source_; }  // OpenQASM: the text as loaded (for qrt.gradient)
+  // OpenQASM: the parsed circuit, free parameters unbound (null for compiled QIR).
+  const std::shared_ptr<const program::Program>& parsed() const { return loaded_.circuit(); }
+  // Its free parameters, first use first (empty for QIR).
+  const std::vector<std::string>& parameters() const;
   std::size_t num_qubits() const;
   std::string repr() const;
 
  private:
-  explicit Program(LoadedProgram loaded, std::string source = {}) : loaded_(std::move(loaded)), source_(std::move(source)) {}
+  explicit Program(LoadedProgram loaded) : loaded_(std::move(loaded)) {}
   LoadedProgram loaded_;
-  std::string source_;
 };
 void bind_program_class(py::module_& m);
 

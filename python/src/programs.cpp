@@ -4,25 +4,19 @@
 
 #include <qrt/load_program.hpp>
 
-#include <fstream>
-#include <sstream>
-
 namespace qrt::python {
 
 Program Program::load(const std::string& path) {
-  LoadedProgram loaded = [&] {
-    py::gil_scoped_release unlocked;  // compiling takes a while
-    return load_program(path);
-  }();
-  if (loaded.kind() != ProgramKind::OpenQasm) return Program(std::move(loaded));
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return Program(std::move(loaded), text.str());
+  py::gil_scoped_release unlocked;  // compiling takes a while
+  return Program(load_program(path));
 }
 
-Program Program::from_qasm(const std::string& source, const std::string& name) {
-  return Program(load_openqasm(source, name), source);
+Program Program::from_qasm(const std::string& source, const std::string& name) { return Program(load_openqasm(source, name)); }
+
+const std::vector<std::string>& Program::parameters() const {
+  static const std::vector<std::string> kNone;
+  const auto& circuit = loaded_.circuit();
+  return circuit ? circuit->free_parameters : kNone;
 }
 
 std::size_t Program::num_qubits() const { return loaded_.info().num_qubits; }
@@ -37,8 +31,8 @@ A quantum program, parsed once and run many times: OpenQASM 2.0 or QIR (LLVM IR 
 
 Create one with ``qrt.load(path)`` (the front end is chosen by the file's content, as ``qrt run``
 does) or ``qrt.Program.from_qasm(text)``. An OpenQASM program may use free parameters (sweep
-identifiers such as ``theta`` in ``rx(theta/2) q[0];``): bind them with ``params={"theta": 0.5}``
-when running it.)doc")
+identifiers such as ``theta`` in ``rx(theta/2) q[0];``): ``parameters`` names them; bind every one
+with ``params={"theta": 0.5}`` when running it.)doc")
       .def_static("load", &Program::load, py::arg("path"),
                   "Loads a program file: OpenQASM, or QIR when it is LLVM IR text or bitcode (chosen by content).")
       .def_static("from_qasm", &Program::from_qasm, py::arg("source"), py::arg("name") = "<input>",
@@ -47,7 +41,9 @@ when running it.)doc")
                              "'openqasm' or 'qir'.")
       .def_property_readonly("name", &Program::name, "The file it was loaded from, or the name given to from_qasm.")
       .def_property_readonly("num_qubits", &Program::num_qubits,
-                             "Qubits the program declares (QIR: its required_num_qubits; 0 while free parameters are unbound).")
+                             "Qubits the program declares (QIR: its required_num_qubits).")
+      .def_property_readonly("parameters", &Program::parameters,
+                             "OpenQASM: the free parameters, in the order of their first use; QIR: [].")
       .def_property_readonly(
           "entry",
           [](const Program& p) -> py::object {

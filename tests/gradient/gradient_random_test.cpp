@@ -3,8 +3,6 @@
 // differences of run_program's exact expectation values.
 #include "gradient_support.hpp"
 
-#include <qrt/qasm/parser.hpp>
-
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -65,11 +63,9 @@ std::string random_circuit(std::mt19937& rng, int qubits, int gates) {
 // Every name the circuit uses (as the front end reports them), with a random value.
 Params random_values(std::mt19937& rng, const std::string& source) {
   std::uniform_real_distribution<double> value(-1.2, 1.2);
-  qrt::qasm::ParseOptions options;
-  options.parameter_values = {{"a", 0.0}, {"b", 0.0}, {"c", 0.0}};
-  options.symbolic_parameters = true;
   Params params;
-  for (const auto& name : qrt::qasm::parse_string(source, "<random>", options).free_parameters)
+  const auto program = gradient_test::parsed(source, "<random>");
+  for (const auto& name : program->free_parameters)
     params.emplace_back(name, value(rng));
   return params;
 }
@@ -87,7 +83,7 @@ void check_against_reference(const std::string& device, const std::string& refer
     options.method = method;
     qrt::GradientResult r;
     try {
-      r = qrt::gradient(executor(), device, source, "<random>", params, words, options);
+      r = qrt::gradient(executor(), device, gradient_test::parsed(source, "<random>"), params, words, options);
     } catch (const std::exception& e) {
       FAIL(e.what());
     }

@@ -29,7 +29,8 @@ class FrontEndProgram {
  public:
   virtual ~FrontEndProgram() = default;
   virtual const ProgramInfo& info() const = 0;
-  virtual const program::Program* circuit() const { return nullptr; }
+  // The circuit in the program model, when the front end reads the program as one; null for compiled code.
+  virtual const std::shared_ptr<const program::Program>& circuit() const;
   // Runs the program on `device` as `plan` says: fills the result's outputs (counts, probabilities, state,
   // expvals, shot outputs, run_seconds). Throws as qrt::run documents.
   virtual void run(Device& device, const RunPlan& plan, RunResult& result) const = 0;

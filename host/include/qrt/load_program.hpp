@@ -19,17 +19,15 @@ struct LoadOptions {
   // QIR: compile a straight-line program with the JIT instead of reading it as a circuit (QRT_QIR_JIT=1
   // does the same).
   bool force_jit = false;
-  // OpenQASM: values of free parameters, bound once at load (RunRequest::params binds them per run instead).
-  ParameterBinding params = {};
 };
 
 // Throws qrt::program::Error (OpenQASM, with file, line and column) or qrt::Error (QIR: InvalidArgument
 // with LLVM's diagnostic; Unsupported when qrt was built without the front end the file needs).
 LoadedProgram load_program(const std::filesystem::path& file, const LoadOptions& options = {});
 
-// OpenQASM 2.0 source text, named `name` in messages (its folder anchors relative includes), or a file.
-// Free parameters (qasm::ParseOptions::parameter_values) may stay unbound: RunRequest::params binds them.
-LoadedProgram load_openqasm(std::string_view source, const std::string& name = "<input>", const ParameterBinding& params = {});
-LoadedProgram load_openqasm_file(const std::filesystem::path& file, const ParameterBinding& params = {});
+// OpenQASM 2.0 source text, named `name` in messages (its folder anchors relative includes), or a file. Free
+// parameters (sweep identifiers, qrt/program/parameters.hpp) stay free: RunRequest::params binds them per run.
+LoadedProgram load_openqasm(std::string_view source, const std::string& name = "<input>");
+LoadedProgram load_openqasm_file(const std::filesystem::path& file);
 
 }  // namespace qrt

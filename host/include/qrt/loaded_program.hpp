@@ -4,6 +4,7 @@
 // Copies share the program; a LoadedProgram may be run from many threads at once.
 #pragma once
 
+#include <qrt/program/parameters.hpp>
 #include <qrt/program/program.hpp>
 #include <qrt/program_kind.hpp>
 #include <qrt/shot_output.hpp>
@@ -18,7 +19,7 @@ namespace qrt {
 
 class FrontEndProgram;  // <qrt/front_end.hpp>
 
-using ParameterBinding = std::map<std::string, double, std::less<>>;
+using program::ParameterBinding;  // <qrt/program/parameters.hpp>
 
 // What a front end tells about a program it loaded.
 struct ProgramInfo {
@@ -46,9 +47,9 @@ class LoadedProgram {
   const ProgramInfo& info() const;
   ProgramKind kind() const { return info().kind; }
   const std::string& name() const { return info().name; }
-  // The circuit in the program model, when the front end read the program as one (OpenQASM, a lowered QIR
-  // program); null for compiled code.
-  const program::Program* circuit() const;
+  // The circuit in the program model, when the front end read the program as one (OpenQASM); null for
+  // compiled code. Its free parameters (Program::free_parameters) are what RunRequest::params binds.
+  const std::shared_ptr<const program::Program>& circuit() const;
   const FrontEndProgram& front_end() const { return *program_; }
 
  private:

@@ -13,8 +13,6 @@ namespace qrt {
 LoadedProgram load_program(const std::filesystem::path& file, const LoadOptions& options) {
   switch (program_kind(file)) {
     case ProgramKind::Qir:
-      if (!options.params.empty())
-        throw RequestError("parameters apply to OpenQASM programs; " + file.string() + " is QIR");
 #ifdef QRT_HAVE_QIR
       return qir::load(file, options);
 #else
@@ -27,7 +25,7 @@ LoadedProgram load_program(const std::filesystem::path& file, const LoadOptions&
   if (!options.entry.empty())
     throw RequestError("an entry point applies to QIR programs; " + file.string() + " is OpenQASM");
   if (options.force_jit) throw RequestError("the JIT applies to QIR programs; " + file.string() + " is OpenQASM");
-  return load_openqasm_file(file, options.params);
+  return load_openqasm_file(file);
 }
 
 }  // namespace qrt

@@ -1,12 +1,12 @@
 // A program in the program model, run as a circuit: what the OpenQASM front end and LoadedProgram::openqasm
-// make. Lowerings are kept per device gate set, so a program run again and again on one kind of device (a
-// sweep, a variational loop, a batch) is lowered once.
+// make. A circuit without free parameters is lowered once per device gate set, so a program run again and
+// again on one kind of device (a batch, a variational loop, repeated submissions) is lowered once; one with
+// free parameters is lowered at each run's values (binding is part of lowering: qrt/program/parameters.hpp).
 #pragma once
 
 #include <qrt/front_end.hpp>
 #include <qrt/program/lowering.hpp>
 
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -15,28 +15,19 @@ namespace qrt::run_policy {
 
 class CircuitProgram final : public FrontEndProgram {
  public:
-  // Binds free parameters: the program with `binding`'s values (throws program::Error for unknown or
-  // missing ones).
-  using Binder = std::function<program::Program(const ParameterBinding& binding)>;
-
-  // `circuit` may be null while the program has unbound free parameters (`unbound` is then the error
-  // running it without a binding throws).
-  CircuitProgram(ProgramInfo info, std::shared_ptr<const program::Program> circuit, Binder binder = {},
-                 std::exception_ptr unbound = nullptr);
+  CircuitProgram(ProgramInfo info, std::shared_ptr<const program::Program> circuit);
 
   const ProgramInfo& info() const override { return info_; }
-  const program::Program* circuit() const override { return circuit_.get(); }
+  const std::shared_ptr<const program::Program>& circuit() const override { return circuit_; }
   void run(Device& device, const RunPlan& plan, RunResult& result) const override;
 
  private:
-  // The lowering of the unbound-free circuit for `gates` (cached), and the seconds spent on it (0 on a hit).
-  std::shared_ptr<const program::LoweredProgram> lowered_for(const program::DeviceGateSet& gates, bool strip,
+  // The lowering for `gates` and the run's options, and the seconds spent on it (0 on a cache hit).
+  std::shared_ptr<const program::LoweredProgram> lowered_for(const program::DeviceGateSet& gates, const RunOptions& options,
                                                               double& seconds) const;
 
   ProgramInfo info_;
   std::shared_ptr<const program::Program> circuit_;
-  Binder binder_;
-  std::exception_ptr unbound_;
 
   struct Lowering {
     program::DeviceGateSet gates;

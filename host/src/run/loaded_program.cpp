@@ -3,6 +3,7 @@
 #include "run/circuit_program.hpp"
 
 #include <qrt/error.hpp>
+#include <qrt/front_end.hpp>
 
 namespace qrt {
 
@@ -22,6 +23,11 @@ LoadedProgram LoadedProgram::openqasm(std::shared_ptr<const program::Program> ci
 }
 
 const ProgramInfo& LoadedProgram::info() const { return program_->info(); }
-const program::Program* LoadedProgram::circuit() const { return program_->circuit(); }
+const std::shared_ptr<const program::Program>& LoadedProgram::circuit() const { return program_->circuit(); }
+
+const std::shared_ptr<const program::Program>& FrontEndProgram::circuit() const {
+  static const std::shared_ptr<const program::Program> kNone;
+  return kNone;
+}
 
 }  // namespace qrt
