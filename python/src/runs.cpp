@@ -2,7 +2,11 @@
 // thread (Ctrl-C stops it) or on the process executor (a concurrent.futures.Future).
 #include "bindings.hpp"
 
+#include <qrt/distributed_readout.hpp>
 #include <qrt/executor.hpp>
+
+#include <complex>
+#include <span>
 
 #include <mutex>
 
@@ -49,6 +53,25 @@ struct PythonCallback {
   }
 };
 
+// A device that spans MPI ranks (statevector.mpi under mpirun) keeps its tables: rank 0 receives them piece by
+// piece and the other ranks hold nothing (their result has no probabilities or state). Every rank makes the
+// same collective calls.
+void read_out_on_rank_zero(Device& device, RunResult& r) {
+  if (!r.probabilities_on_device && !r.state_on_device) return;
+  const std::optional<DistributedReadout> readout = DistributedReadout::of(device);
+  const std::vector<Wire> wires(r.wires.rbegin(), r.wires.rend());  // qubit n-1 ... qubit 0: index bit k is qubit k
+  if (r.probabilities_on_device)
+    readout->probabilities(wires, [&](std::uint64_t, std::span<const double> values) {
+      r.probabilities.insert(r.probabilities.end(), values.begin(), values.end());
+    });
+  if (r.state_on_device) {
+    const std::complex<double> phase = std::polar(1.0, r.global_phase);
+    readout->state(wires, [&](std::uint64_t, std::span<const std::complex<double>> values) {
+      for (const auto& a : values) r.state.push_back(r.global_phase != 0 ? a * phase : a);
+    });
+  }
+}
+
 py::dict run(const std::shared_ptr<Program>& program, const std::string& device, std::optional<std::uint64_t> shots,
              std::optional<std::uint64_t> seed, const std::optional<ParameterBinding>& params) {
   RunResult result;
@@ -56,7 +79,9 @@ py::dict run(const std::shared_ptr<Program>& program, const std::string& device,
     RunRequest request = python_request(program->loaded(), shots, seed, params);
     request.progress = &stop.progress;
     stop.arm_if_long(program->loaded(), shots.value_or(0));
-    result = qrt::run(program->loaded(), *runtime(), DeviceSpec::parse(device), request);
+    Device d = runtime()->open(DeviceSpec::parse(device));
+    result = qrt::run(program->loaded(), d, request);
+    read_out_on_rank_zero(d, result);
   });
   return to_python(std::move(result), program->loaded(), device);
 }
@@ -72,6 +97,7 @@ void submit(const std::shared_ptr<Program>& program, const std::string& device, 
     std::exception_ptr error;
     try {
       result = qrt::run(program->loaded(), d, request);
+      read_out_on_rank_zero(d, *result);
     } catch (...) {
       error = std::current_exception();
     }
