@@ -8,24 +8,9 @@
 #include <boost/json.hpp>
 
 namespace qrt {
-namespace {
 
-// A whole-number kwarg of the canonical JSON (shots, seed), when set.
-std::optional<std::uint64_t> whole_number(const boost::json::object& kwargs, std::string_view key) {
-  const boost::json::value* v = kwargs.if_contains(key);
-  if (v == nullptr) return std::nullopt;
-  if (v->is_uint64()) return v->get_uint64();
-  if (v->is_int64() && v->get_int64() >= 0) return static_cast<std::uint64_t>(v->get_int64());
-  return std::nullopt;
-}
-
-}  // namespace
-
-ResolvedDevice::ResolvedDevice(std::shared_ptr<const PoolKey> key) : key_(std::move(key)) {
-  const boost::json::value kwargs = boost::json::parse(key_->kwargs);
-  shots_ = whole_number(kwargs.as_object(), "shots");
-  seed_ = whole_number(kwargs.as_object(), "seed");
-}
+ResolvedDevice::ResolvedDevice(std::shared_ptr<const PoolKey> key)
+    : key_(std::move(key)), shots_(key_->shots), seed_(key_->seed) {}
 
 const std::shared_ptr<const DeviceType>& ResolvedDevice::type() const { return key_->type; }
 const std::string& ResolvedDevice::name() const { return key_->type->name(); }

@@ -53,6 +53,15 @@ class ResolutionCache {
   std::unordered_map<std::string, Resolved> map_;
 };
 
+// A whole-number kwarg of the canonical kwargs, when set (absent or null: unset).
+std::optional<std::uint64_t> whole_number(const boost::json::object& kwargs, std::string_view key) {
+  const boost::json::value* v = kwargs.if_contains(key);
+  if (v == nullptr) return std::nullopt;
+  if (v->is_uint64()) return v->get_uint64();
+  if (v->is_int64() && v->get_int64() >= 0) return static_cast<std::uint64_t>(v->get_int64());
+  return std::nullopt;
+}
+
 }  // namespace
 
 // The global isolation switch and whether discovery scans in child processes (see runtime.hpp).
@@ -97,7 +106,11 @@ struct Runtime::Impl {
     // An isolated device needs only the description; one that runs here needs the library mapped.
     if (!settings) type = registry.loaded(type);
     std::string canonical = schema.canonicalize(parsed.kwargs, parsed.bare_tokens, type->name());
-    return std::make_shared<const PoolKey>(std::move(type), std::move(canonical), std::move(settings));
+    auto key = std::make_shared<PoolKey>(std::move(type), std::move(canonical), std::move(settings));
+    const boost::json::value canonical_kwargs = boost::json::parse(key->kwargs);
+    key->shots = whole_number(canonical_kwargs.as_object(), "shots");
+    key->seed = whole_number(canonical_kwargs.as_object(), "seed");
+    return key;
   }
 
   void require_running() const {
