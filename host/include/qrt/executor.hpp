@@ -124,6 +124,10 @@ class Executor {
   };
   template <class Program, class Result>
   class CallableTask;
+  // The queued task of `program` and the future of its result.
+  template <class Program>
+    requires std::invocable<std::decay_t<Program>&, Device&>
+  static auto task_for(Program&& program);
 
   void enqueue(std::string_view device_config, std::unique_ptr<Task> task);
   void enqueue(const DeviceSpec& device, std::unique_ptr<Task> task);
@@ -175,28 +179,31 @@ class Executor::CallableTask final : public Task {
 
 template <class Program>
   requires std::invocable<std::decay_t<Program>&, Device&>
-auto Executor::submit(const DeviceSpec& device, Program&& program)
-    -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>> {
+auto Executor::task_for(Program&& program) {
   using Callable = std::decay_t<Program>;
   using Result = std::invoke_result_t<Callable&, Device&>;
   static_assert(!std::is_reference_v<Result>, "a program must return a value, not a reference");
   auto task = std::make_unique<CallableTask<Callable, Result>>(std::forward<Program>(program));
   auto future = task->future();
+  return std::pair<std::unique_ptr<Task>, std::future<Result>>(std::move(task), std::move(future));
+}
+
+template <class Program>
+  requires std::invocable<std::decay_t<Program>&, Device&>
+auto Executor::submit(const DeviceSpec& device, Program&& program)
+    -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>> {
+  auto [task, future] = task_for(std::forward<Program>(program));
   enqueue(device, std::move(task));
-  return future;
+  return std::move(future);
 }
 
 template <class Program>
   requires std::invocable<std::decay_t<Program>&, Device&>
 auto Executor::submit(std::string_view device_config, Program&& program)
     -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>> {
-  using Callable = std::decay_t<Program>;
-  using Result = std::invoke_result_t<Callable&, Device&>;
-  static_assert(!std::is_reference_v<Result>, "a program must return a value, not a reference");
-  auto task = std::make_unique<CallableTask<Callable, Result>>(std::forward<Program>(program));
-  auto future = task->future();
+  auto [task, future] = task_for(std::forward<Program>(program));
   enqueue(device_config, std::move(task));
-  return future;
+  return std::move(future);
 }
 
 }  // namespace qrt
