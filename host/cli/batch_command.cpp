@@ -12,8 +12,10 @@
 #include "batch_line.hpp"
 #include "batch_programs.hpp"
 #include "batch_progress.hpp"
+#include "batch_resume.hpp"
 #include "batch_ranks.hpp"
 #include "batch_writer.hpp"
+#include "results_channel.hpp"
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "json_text.hpp"
@@ -35,6 +37,7 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <thread>
 
 namespace qrt::cli {
@@ -56,6 +59,9 @@ struct BatchArgs {
   bool isolate = false;  // run devices in worker processes
   std::optional<std::size_t> pool_max_inactive, pool_max_per_key;
   std::optional<std::string> pool_max_bytes;
+  std::optional<double> timeout;  // per program
+  std::string out;                // results to this file instead of stdout
+  bool resume = false;            // skip the runs whose complete line `out` holds
 };
 
 // ---- The command -------------------------------------------------------------------------------------
@@ -120,7 +126,16 @@ int batch(const BatchArgs& args) {
       const std::size_t i = labels.size();
       labels.push_back({i, f, grid.point(p), base_seed ? std::optional(derive_seed(*base_seed, i)) : std::nullopt});
     }
-  const BatchRunSettings settings{args.shots, args.top};
+  const BatchRunSettings settings{args.shots, args.top, args.timeout};
+  // Each run's stop flag: the first Ctrl-C stops running programs at their next operation.
+  std::vector<ExecutionProgress> stops(total);
+  std::vector<bool> done(total, false);
+  if (args.resume) {
+    if (args.out.empty()) throw UsageError("--resume needs --out FILE: the results of the batch to resume");
+    if (args.output != "jsonl") throw UsageError("--resume applies to -o jsonl (one line per run)");
+    if (launcher_rank()) throw UsageError("--resume applies to a batch outside mpirun");
+    done = resume_from(args.out, labels, files);
+  }
 
   // Under mpirun: programs are split over the ranks, unless the device itself spans them; then every rank
   // runs every program, one at a time in the same order (two at once could pair different programs'
@@ -146,17 +161,23 @@ int batch(const BatchArgs& args) {
     std::vector<std::future<boost::json::object>> futures(total);
 
     BatchInterrupt interrupt;
+    // stdout carries the results alone: what programs or devices print goes to stderr.
+    ResultsChannel results;
     const auto start = Clock::now();
     for (const RunLabel& label : labels)
-      if (ranks.owns(label.index))
-        futures[label.index] = executor.submit(
-            spec, [&label, &programs, &settings](Device& device) { return run_line(label, programs, settings, device); });
+      if (ranks.owns(label.index) && !done[label.index])
+        futures[label.index] = executor.submit(spec, [&label, &programs, &settings, &stops](Device& device) {
+          return run_line(label, programs, settings, device, stops[label.index]);
+        });
+    const auto stop_running = [&] {
+      for (ExecutionProgress& stop : stops) stop.request_stop();
+    };
 
     if (ranks.rank() != 0) {
       // Results go to rank 0 in this rank's index order, each as soon as it is done.
       for (const RunLabel& label : labels) {
         if (!ranks.owns(label.index)) continue;
-        BatchInterrupt::wait_for(futures[label.index], executor, [] {});
+        BatchInterrupt::wait_for(futures[label.index], executor, stop_running, [] {});
         ranks.send_to_zero(take_line(futures[label.index], label, files[label.file]));
       }
       ranks.gather(to_json(runtime.pool_stats()));
@@ -167,7 +188,10 @@ int batch(const BatchArgs& args) {
     const bool reporting = launcher_rank().value_or(0) == 0;
     BatchProgress progress(total, !args.no_progress && reporting);
     Tally tally;
-    BatchWriter writer(args.output == "json", args.device);
+    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> out_file(
+        args.out.empty() ? nullptr : std::fopen(args.out.c_str(), args.resume ? "a" : "w"), &std::fclose);
+    if (!args.out.empty() && !out_file) throw Error(ErrorCode::NotFound, "cannot open " + args.out + " for the results");
+    BatchWriter writer(out_file ? out_file.get() : results.results(), args.output == "json", args.device);
     std::size_t next = 0;  // results before it are written
     auto finished = [&] {  // including this rank's ones done out of order
       const ExecutorStats s = executor.stats();
@@ -175,13 +199,17 @@ int batch(const BatchArgs& args) {
     };
     // Results are written in input order, each as soon as it and all before it are done.
     while (next < total) {
+      if (done[next]) {  // --resume: written by the session before
+        ++next;
+        continue;
+      }
       std::optional<BatchOutcome> outcome;
       if (ranks.owns(next)) {
-        BatchInterrupt::wait_for(futures[next], executor, [&] { progress.update(finished()); });
+        BatchInterrupt::wait_for(futures[next], executor, stop_running, [&] { progress.update(finished()); });
         outcome = take_line(futures[next], labels[next], files[labels[next].file]);
       } else {
         while (!(outcome = ranks.try_receive(ranks.owner(next)))) {
-          BatchInterrupt::cancel_if_requested(executor);
+          BatchInterrupt::cancel_if_requested(executor, stop_running);
           progress.update(finished());
           std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
@@ -193,7 +221,7 @@ int batch(const BatchArgs& args) {
     }
     progress.finish(next);
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    BatchInterrupt::cancel_if_requested(executor);  // a Ctrl-C after the last result still reports as one
+    BatchInterrupt::cancel_if_requested(executor, stop_running);  // a Ctrl-C after the last result still reports as one
     const bool interrupted = executor.cancelled() || tally.cancelled > 0;
     const std::vector<std::string> pools = ranks.gather(to_json(runtime.pool_stats()));
 
@@ -203,6 +231,8 @@ int batch(const BatchArgs& args) {
                                 {"device_threads", executor.device_threads()}, {"seconds", seconds}};
     if (ranks.size() > 1) summary["ranks"] = ranks.size();
     if (base_seed) summary["seed"] = *base_seed;
+    const auto resumed = static_cast<std::size_t>(std::count(done.begin(), done.end(), true));
+    if (args.resume) summary["resumed"] = resumed;
     std::vector<std::pair<std::string, std::string>> extra;
     if (args.stats) {
       extra.emplace_back("pool", pools.front());
@@ -218,12 +248,13 @@ int batch(const BatchArgs& args) {
         std::cerr << "qrt: pool" << (ranks.size() > 1 ? " (rank " + std::to_string(r) + ")" : std::string()) << ' '
                   << pools[r] << '\n';
     if (reporting)
-      std::fprintf(stderr, "qrt: %s%zu program%s in %.2f s (%.1f/s) on %zu worker%s%s: %zu ok, %zu failed, %zu cancelled%s\n",
+      std::fprintf(stderr, "qrt: %s%zu program%s in %.2f s (%.1f/s) on %zu worker%s%s: %zu ok, %zu failed, %zu cancelled%s%s\n",
                  interrupted ? "interrupted: " : "", total, total == 1 ? "" : "s", seconds,
                  seconds > 0 ? static_cast<double>(total) / seconds : 0.0, executor.workers(),
                  executor.workers() == 1 ? "" : "s",
                  ranks.size() > 1 ? (" x " + std::to_string(ranks.size()) + " ranks").c_str() : "",
                  tally.ok, tally.failed, tally.cancelled,
+                 args.resume ? (", " + std::to_string(resumed) + " done before (--resume)").c_str() : "",
                  base_seed ? ("; seed " + std::to_string(*base_seed) + " (--seed repeats the batch)").c_str() : "");
     // 130 = 128 + SIGINT, as a shell reports a process Ctrl-C ended.
     return ranks.agree_exit_status(interrupted ? kExitInterrupted : tally.failed > 0 ? kExitError : kExitOk);
@@ -258,6 +289,14 @@ Action add_batch_command(CLI::App& app) {
       ->check(whole_number());
   sub->add_flag("--stats", args->stats, "Print the device pool's statistics (stderr; in the document with -o json)");
   sub->add_flag("--no-progress", args->no_progress, "Do not report progress on stderr");
+  sub->add_option("--timeout", args->timeout,
+                  "Stop a program that runs longer than this many seconds (its line reports the error; one that makes no "
+                  "operation for that long is ended only with --isolate, whose worker is killed)")
+      ->check(positive_seconds());
+  sub->add_option("--out", args->out, "Write the results to this file instead of standard output");
+  sub->add_flag("--resume", args->resume,
+                "With --out: skip the runs whose complete result line the file already holds, and append the others "
+                "(an interrupted batch goes on where it stopped)");
   sub->add_flag("--isolate", args->isolate,
                 "Run devices in separate worker processes: a crashing plugin fails its programs, not the batch "
                 "(also: isolate=true in the config, or QRT_ISOLATE=1)");

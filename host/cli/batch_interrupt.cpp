@@ -25,13 +25,16 @@ BatchInterrupt::~BatchInterrupt() { sigaction(SIGINT, &previous_, nullptr); }
 
 bool BatchInterrupt::requested() noexcept { return g_batch_interrupted.load(); }
 
-void BatchInterrupt::cancel_if_requested(Executor& executor) {
-  if (requested() && !executor.cancelled()) executor.cancel();
+void BatchInterrupt::cancel_if_requested(Executor& executor, const std::function<void()>& stop_running) {
+  if (!requested() || executor.cancelled()) return;
+  executor.cancel();
+  stop_running();
 }
 
-void BatchInterrupt::wait_for(std::future<boost::json::object>& future, Executor& executor, const std::function<void()>& poll) {
+void BatchInterrupt::wait_for(std::future<boost::json::object>& future, Executor& executor,
+                              const std::function<void()>& stop_running, const std::function<void()>& poll) {
   for (;;) {
-    cancel_if_requested(executor);
+    cancel_if_requested(executor, stop_running);
     if (future.wait_for(std::chrono::milliseconds(100)) == std::future_status::ready) return;
     poll();
   }

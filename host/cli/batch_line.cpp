@@ -25,11 +25,15 @@ boost::json::object label_json(const RunLabel& label, const std::filesystem::pat
 
 }  // namespace
 
-boost::json::object run_line(const RunLabel& label, BatchPrograms& programs, const BatchRunSettings& settings, Device& device) {
+boost::json::object run_line(const RunLabel& label, BatchPrograms& programs, const BatchRunSettings& settings, Device& device,
+                             ExecutionProgress& stop) {
   const auto [program, load_seconds] = programs.get(label.file);
   RunRequest request;
   request.shots = settings.shots;
   request.seed = label.seed;
+  request.timeout = settings.timeout;
+  request.progress = &stop;
+  if (stop.stop_requested()) throw CancelledError("run #" + std::to_string(label.index) + " was stopped before it started");
   // A grid point binds the names of every file's parameters: each file takes its own.
   if (program.circuit()) request.params = program::used_parameters(*program.circuit(), label.binding);
   const RunResult r = run(program, device, request);
@@ -70,6 +74,12 @@ BatchOutcome failure_line(const RunLabel& label, const std::filesystem::path& fi
   try {
     std::rethrow_exception(error);
   } catch (const CancelledError&) {
+    status = BatchOutcome::Status::Cancelled;
+    doc["status"] = "cancelled";
+  } catch (const TimeoutError& e) {
+    doc["status"] = "error";
+    doc["error"] = e.what();
+  } catch (const StoppedError&) {  // Ctrl-C stopped it midway: no result
     status = BatchOutcome::Status::Cancelled;
     doc["status"] = "cancelled";
   } catch (const std::exception& e) {

@@ -11,7 +11,9 @@
 #include "number_options.hpp"
 #include "param_binding.hpp"
 #include "process_watchdog.hpp"
+#include "buffered_output.hpp"
 #include "result_output.hpp"
+#include "results_channel.hpp"
 #include "run_progress.hpp"
 #include "shot_output_json.hpp"
 #include "json_text.hpp"
@@ -83,7 +85,7 @@ RunRequest request_of(const RunArgs& args, ExecutionProgress& progress) {
 
 // Circuits: the table or the JSON document, probabilities and state streamed from a device that keeps them.
 void print_circuit_result(const RunArgs& args, Device& device, const LoadedProgram& program, const std::string& shown_file,
-                          const RunResult& r) {
+                          const RunResult& r, std::FILE* out) {
   const std::optional<DistributedReadout> readout = DistributedReadout::of(device);
   StreamedResults streamed;
   if (readout) {
@@ -95,16 +97,18 @@ void print_circuit_result(const RunArgs& args, Device& device, const LoadedProgr
   }
   const RunReport report{device, *r.circuit, shown_file, r, program.info().load_seconds, r.seed, readout ? &streamed : nullptr};
   if (args.output == "json")
-    write_run_json(report, args.top, stdout);
+    write_run_json(report, args.top, out);
   else
-    print_run_table(report, args.top, stdout);
+    print_run_table(report, args.top, out);
 }
 
 // Compiled QIR: the shots were printed as they finished (text); the JSON document now; a failed shot's error.
-int finish_shot_run(const RunArgs& args, const LoadedProgram& program, const std::string& shown_file, const RunResult& r) {
+int finish_shot_run(const RunArgs& args, const LoadedProgram& program, const std::string& shown_file, const RunResult& r,
+                    std::FILE* out) {
   if (args.output == "json") {
-    std::string text = json_text(shot_run_document(program, r, shown_file, args.device)) + "\n";
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    const std::string text = json_text(shot_run_document(program, r, shown_file, args.device)) + "\n";
+    if (std::fwrite(text.data(), 1, text.size(), out) != text.size() || std::fflush(out) != 0)
+      throw OutputError("writing the output failed; what was written is incomplete");
   }
   if (!r.failed()) return kExitOk;
   std::fflush(stdout);
@@ -138,6 +142,10 @@ int run(const RunArgs& given) {
   const bool show_seed = shot_by_shot && !args.seed && !resolved.seed() && args.output != "json";
   if (show_seed) request.seed = choose_seed(std::nullopt, resolved);
   Device device = runtime.open(resolved);
+  // Under -o json, stdout carries the document alone: what the program or the device prints goes to stderr.
+  std::optional<ResultsChannel> channel;
+  if (args.output == "json") channel.emplace();
+  std::FILE* out = channel ? channel->results() : stdout;
   RunResult result;
   {
     StopOnSigint stop_on_ctrl_c(progress);
@@ -177,8 +185,8 @@ int run(const RunArgs& given) {
     }
   }
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
-  if (shot_by_shot) return finish_shot_run(args, program, shown_file, result);
-  print_circuit_result(args, device, program, shown_file, result);
+  if (shot_by_shot) return finish_shot_run(args, program, shown_file, result, out);
+  print_circuit_result(args, device, program, shown_file, result, out);
   return kExitOk;
 }
 

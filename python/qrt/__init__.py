@@ -155,10 +155,10 @@ def submit(program: ProgramLike, device: str = "statevector.qubit", shots: Optio
     """:func:`qrt.run` on the process's executor (one worker per core, devices from the shared pool):
     returns at once a ``concurrent.futures.Future`` of the :class:`qrt.Result` (or of the error).
     Many submissions run at once on several pooled devices, without the GIL. A device with a
-    ``threads`` kwarg gets its share of the cores unless the config sets ``threads``."""
+    ``threads`` kwarg gets its share of the cores unless the config sets ``threads``. The future is pending
+    until a worker takes the run: ``cancel()`` before then cancels it (the run never starts)."""
     _check_shots(shots)
     future: "concurrent.futures.Future[Result]" = concurrent.futures.Future()
-    future.set_running_or_notify_cancel()
 
     def deliver(fields: Optional[Dict[str, Any]], error: Optional[BaseException]) -> None:
         if error is not None:
@@ -169,7 +169,7 @@ def submit(program: ProgramLike, device: str = "statevector.qubit", shots: Optio
         except ShotFailedError as failed:
             future.set_exception(failed)
 
-    _qrt._submit(_program(program), device, shots, seed, _params(params), deliver)
+    _qrt._submit(_program(program), device, shots, seed, _params(params), future.set_running_or_notify_cancel, deliver)
     return future
 
 

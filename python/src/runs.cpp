@@ -86,13 +86,32 @@ py::dict run(const std::shared_ptr<Program>& program, const std::string& device,
   return to_python(std::move(result), program->loaded(), device);
 }
 
-// Queues the run on the process executor; `deliver(result_dict, exception)` is called on an executor
-// thread with the GIL held once it is done (qrt/__init__.py completes the Future there).
+// Queues the run on the process executor. When a worker takes it, `start()` is called with the GIL held: it
+// returns False for a Future cancelled meanwhile (concurrent.futures' set_running_or_notify_cancel), and the
+// run is skipped. Otherwise `deliver(result_dict, exception)` is called on that thread with the GIL held once
+// the run is done (qrt/__init__.py completes the Future there).
 void submit(const std::shared_ptr<Program>& program, const std::string& device, std::optional<std::uint64_t> shots,
-            std::optional<std::uint64_t> seed, const std::optional<ParameterBinding>& params, py::function deliver) {
+            std::optional<std::uint64_t> seed, const std::optional<ParameterBinding>& params, py::function start,
+            py::function deliver) {
+  auto starter = std::make_shared<PythonCallback>(std::move(start));
   auto callback = std::make_shared<PythonCallback>(std::move(deliver));
   const DeviceSpec spec = DeviceSpec::parse(device);
-  auto task = [program, device, request = python_request(program->loaded(), shots, seed, params), callback](Device& d) {
+  auto task = [program, device, request = python_request(program->loaded(), shots, seed, params), starter,
+               callback](Device& d) {
+    {
+      py::gil_scoped_acquire locked;
+      bool go = false;
+      try {
+        go = starter->function().cast<bool>();
+      } catch (py::error_already_set& e) {
+        e.discard_as_unraisable("qrt.submit: starting a run");
+      }
+      starter->function = py::function();
+      if (!go) {
+        callback->function = py::function();
+        return 0;
+      }
+    }
     std::optional<RunResult> result;
     std::exception_ptr error;
     try {
@@ -138,7 +157,7 @@ void bind_runs(py::module_& m) {
   remember_main_thread();
   m.def("_run", &run, py::arg("program"), py::arg("device"), py::arg("shots"), py::arg("seed"), py::arg("params"));
   m.def("_submit", &submit, py::arg("program"), py::arg("device"), py::arg("shots"), py::arg("seed"),
-        py::arg("params"), py::arg("deliver"));
+        py::arg("params"), py::arg("start"), py::arg("deliver"));
   m.def("_shutdown", &shutdown);
   m.def("_executor_workers", [] { return executor().workers(); });
   m.def("_pool_stats", [] {

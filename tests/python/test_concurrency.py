@@ -137,3 +137,23 @@ def test_submit_from_many_threads_at_once(bell):
     for seed, counts in results:
         assert sum(counts.values()) == 50 and set(counts) <= {"00", "11"}
         assert counts == qrt.run(bell, shots=50, seed=seed).counts
+
+
+def test_future_cancel_cancels_runs_that_have_not_started():
+    # Many more slow runs than executor workers: the queued ones are pending and can be cancelled; the ones
+    # a worker took are running and cannot.
+    program = layered(18, 40)  # tens of milliseconds a run: the queue is still full when cancel() comes
+    workers = qrt._qrt._executor_workers()
+    futures = [qrt.submit(program, shots=2000, seed=i) for i in range(workers + 8)]
+    cancelled = [f for f in futures[workers + 1:] if f.cancel()]
+    assert len(cancelled) >= 6, "queued runs must be cancellable"
+    assert all(f.cancelled() for f in cancelled)
+    done, _ = concurrent.futures.wait(futures, timeout=300)
+    assert len(done) == len(futures)
+    for f in futures:
+        if f.cancelled():
+            with pytest.raises(concurrent.futures.CancelledError):
+                f.result()
+        else:
+            assert sum(f.result().counts.values()) == 2000
+    assert not any(f.running() for f in futures)
