@@ -16,15 +16,16 @@ namespace qrt::qir {
 
 class JitSession {
  public:
-  // Takes the module (and its context), compiles it and resolves `entry`. Throws ProgramError.
+  // Takes the module (and its context) and prepares it for compilation. Throws ProgramError.
   JitSession(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr<llvm::Module> module,
-             const std::vector<Binding>& bindings, const std::string& entry);
+             const std::vector<Binding>& bindings);
+  // The address of a function the module defines, compiled on first lookup. Throws ProgramError.
+  void* lookup(const std::string& name);
+
   using EntryFunction = void (*)();
-  EntryFunction entry() const noexcept { return entry_; }
 
  private:
   std::unique_ptr<llvm::orc::LLJIT> jit_;
-  EntryFunction entry_ = nullptr;
 };
 
 }  // namespace qrt::qir
