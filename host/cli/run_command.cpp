@@ -264,7 +264,8 @@ Action add_run_command(CLI::App& app) {
                   "Value of a free parameter of the circuit: NAME=VALUE (e.g. theta=pi/4); repeat for several");
   sub->add_option("--arg", args->catalyst_args,
                   "Catalyst program: the next argument of its entry, as JSON (0.5, [1, 2], [[re, im]], true), "
-                  "optionally typed (f32:[1, 2]); repeat in the entry's order");
+                  "optionally typed (f32:[1, 2]); repeat in the entry's order")
+      ->allow_extra_args(false);  // one JSON value per --arg: CLI11 would split "[1, 2]" into two
   return [args, device] {
     args->device_given = device->count() > 0;
     return run(*args);

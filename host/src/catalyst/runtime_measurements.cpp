@@ -27,11 +27,11 @@ void unsupported_on_tape(Session& s, const char* what) {
   if (s.recording && s.tape.unsupported.empty()) s.tape.unsupported = what;
 }
 
-std::uint64_t shots_for(Session& s, const char* measurement) {
+std::uint64_t shots_for(Session& s) {
   const std::uint64_t shots = s.device().shots();
   if (shots == 0)
-    throw Error(ErrorCode::FailedPrecondition, std::string(measurement) + " needs shots, and the device runs with shots 0 "
-                                               "(analytic): give the qnode shots, or run with --shots N");
+    throw Error(ErrorCode::FailedPrecondition, "needs shots, and the device runs with shots 0 (analytic): give the "
+                                               "qnode shots, or run with --shots N");
   return shots;
 }
 
@@ -126,7 +126,7 @@ void fill_probs(Session& s, const Descriptor<1>* out, const std::vector<Wire>& w
   const std::size_t k = wires.empty() ? s.live_wires().size() : wires.size();
   const MemrefView<double, 1> view(*out, "Probs' result");
   if (k >= 63 || view.count() != (std::size_t{1} << k))
-    throw Error(ErrorCode::InvalidArgument, "Probs of " + std::to_string(k) + " wires fills 2^" + std::to_string(k) +
+    throw Error(ErrorCode::InvalidArgument, "of " + std::to_string(k) + " wires fills 2^" + std::to_string(k) +
                                                 " values; the result holds " + std::to_string(view.count()));
   if (d.shots() > 0) {
     for (std::size_t i = 0; i < view.count(); ++i) view[i] = 0;
@@ -183,11 +183,11 @@ void state_examples(const Descriptor<1>* out, std::int64_t count) {
 void fill_samples(Session& s, const Descriptor<2>* out, const std::vector<Wire>& wires) {
   if (!out) throw Error(ErrorCode::InvalidArgument, "NULL result");
   s.count_operation();
-  const std::uint64_t shots = shots_for(s, "Sample");
+  const std::uint64_t shots = shots_for(s);
   const std::size_t columns = wires.empty() ? s.live_wires().size() : wires.size();
   const MemrefView<double, 2> view(*out, "Sample's result");
   if (view.size(0) != shots || view.size(1) != columns)
-    throw Error(ErrorCode::InvalidArgument, "Sample fills " + std::to_string(shots) + " x " + std::to_string(columns) +
+    throw Error(ErrorCode::InvalidArgument, "fills " + std::to_string(shots) + " x " + std::to_string(columns) +
                                                 " values (shots x wires); the result is " + std::to_string(view.size(0)) +
                                                 " x " + std::to_string(view.size(1)));
   const std::vector<std::uint8_t> bits = s.device().sample(wires);
@@ -210,12 +210,12 @@ void sample_2023(const Descriptor<2>* out, std::int64_t /*shots: the device's*/,
 void fill_counts(Session& s, CountsPair* out, const std::vector<Wire>& wires) {
   if (!out) throw Error(ErrorCode::InvalidArgument, "NULL result");
   s.count_operation();
-  shots_for(s, "Counts");
+  shots_for(s);
   const std::size_t k = wires.empty() ? s.live_wires().size() : wires.size();
   const MemrefView<double, 1> eigvals(out->eigvals, "Counts' outcomes");
   const MemrefView<std::int64_t, 1> counts(out->counts, "Counts' counts");
   if (k >= 63 || eigvals.count() != (std::size_t{1} << k) || counts.count() != eigvals.count())
-    throw Error(ErrorCode::InvalidArgument, "Counts of " + std::to_string(k) + " wires fills 2^" + std::to_string(k) +
+    throw Error(ErrorCode::InvalidArgument, "of " + std::to_string(k) + " wires fills 2^" + std::to_string(k) +
                                                 " outcomes and counts; the results hold " + std::to_string(eigvals.count()) +
                                                 " and " + std::to_string(counts.count()));
   for (std::size_t i = 0; i < eigvals.count(); ++i) {

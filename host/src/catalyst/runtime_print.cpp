@@ -50,10 +50,7 @@ void print_level(std::ostringstream& out, const DynamicMemref& m, Numeric type, 
   }
   out << '[';
   for (std::int64_t i = 0; i < m.sizes[dim]; ++i) {
-    if (i) {
-      out << ", ";
-      if (dim + 1 < m.sizes.size()) out << '\n' << std::string(dim + 1, ' ');
-    }
+    if (i) out << (dim + 1 < m.sizes.size() ? ",\n" + std::string(dim + 1, ' ') : std::string(", "));
     print_level(out, m, type, dim + 1, next);
   }
   out << ']';

@@ -35,12 +35,15 @@ std::string_view access_name(unsigned bits) {
   return kNames[bits & 3u];
 }
 
-// memory(...)'s contents with every location LLVM 19 lacks folded into `other`, or nullopt when there is
-// none (the text is then kept as written, errors included, for LLVM's parser to judge).
+// memory(...)'s contents with every location LLVM 19 lacks (errnomem, target_mem...) folded into "other",
+// or nullopt when there is none (the text is then kept as written, errors included, for LLVM's parser to
+// judge). LLVM 19 names argmem and inaccessiblemem; "other" is whatever the leading access kind covers, so
+// the result spells both named locations out and leads with other's access.
 std::optional<std::string> fold_memory_locations(std::string_view contents) {
-  static constexpr std::array<std::string_view, 3> kKnown = {"argmem", "inaccessiblemem", "other"};
-  std::optional<unsigned> fallback;  // the access kind given without a location
-  std::array<std::optional<unsigned>, 3> known{};
+  static constexpr std::array<std::string_view, 2> kNamed = {"argmem", "inaccessiblemem"};
+  std::optional<unsigned> fallback;  // the access kind given without a location: every location not named
+  std::array<std::optional<unsigned>, 2> named{};
+  std::optional<unsigned> other;
   unsigned folded = 0;
   bool any_folded = false;
   while (!contents.empty()) {
@@ -56,23 +59,22 @@ std::optional<std::string> fold_memory_locations(std::string_view contents) {
     const std::string_view location = trim(part.substr(0, colon));
     const std::optional<unsigned> bits = access_bits(trim(part.substr(colon + 1)));
     if (!bits || location.empty() || !std::all_of(location.begin(), location.end(), is_word_char)) return std::nullopt;
-    const auto it = std::find(kKnown.begin(), kKnown.end(), location);
-    if (it != kKnown.end()) {
-      known[static_cast<std::size_t>(it - kKnown.begin())] = bits;
+    const auto it = std::find(kNamed.begin(), kNamed.end(), location);
+    if (it != kNamed.end()) {
+      named[static_cast<std::size_t>(it - kNamed.begin())] = bits;
+    } else if (location == "other") {
+      other = bits;
+      any_folded = true;
     } else {
       folded |= *bits;
       any_folded = true;
     }
   }
   if (!any_folded) return std::nullopt;
-  known[2] = known[2].value_or(fallback.value_or(0)) | folded;
-  std::string out;
-  if (fallback) out += access_name(*fallback);
-  for (std::size_t i = 0; i < kKnown.size(); ++i) {
-    if (!known[i]) continue;
-    if (!out.empty()) out += ", ";
-    out.append(kKnown[i]).append(": ").append(access_name(*known[i]));
-  }
+  const unsigned base = fallback.value_or(0);
+  std::string out(access_name(other.value_or(base) | folded));
+  for (std::size_t i = 0; i < kNamed.size(); ++i)
+    out.append(", ").append(kNamed[i]).append(": ").append(access_name(named[i].value_or(base)));
   return out;
 }
 

@@ -7,8 +7,9 @@
 //   captures(none)                   -> nocapture             (LLVM 21's spelling of the same attribute)
 //   captures(address, ...)           -> (dropped)              (a weaker hint than nocapture: none is kept)
 //   icmp samesign <pred>             -> icmp <pred>            (a poison flag, LLVM 20)
-//   memory(..., errnomem: X, ...)    -> memory(..., other: X)  (LLVM 21 split errno from `other`; any other
-//                                                               location LLVM 19 lacks is folded in the same way)
+//   memory(..., errnomem: X, ...)    -> memory(X, argmem: .., inaccessiblemem: ..)  (LLVM 21 split errno
+//                                       from the other memory LLVM 19 leaves unnamed; any location LLVM 19 lacks
+//                                       is folded into that leading access kind the same way)
 //   ptrtoaddr                        -> ptrtoint               (LLVM 22; the same on the address spaces qrt runs)
 //   @llvm.lifetime.{start,end}.p0(ptr) -> (i64 -1, ptr)        (LLVM 21 dropped the size operand)
 //   dead_on_return, nocreateundeforpoison, sanitize_realtime(_blocking), sanitize_type,

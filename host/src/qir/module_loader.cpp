@@ -38,9 +38,10 @@ std::string word_at(llvm::StringRef line, int column) {
   if (located) text += ":" + std::to_string(diagnostic.getLineNo()) + ":" + std::to_string(diagnostic.getColumnNo() + 1);
   text += ": error: " + diagnostic.getMessage().str();
   if (located) {
-    if (std::string token = word_at(diagnostic.getLineContents(), diagnostic.getColumnNo()); !token.empty())
-      text += " (at '" + token + "': qrt reads LLVM " + std::to_string(kReaderMajor) +
-              " IR, and rewrites these constructs of newer LLVMs: " + std::string(upgraded_constructs()) + ")";
+    // A word LLVM 19 does not expect (a keyword of a newer LLVM, perhaps): name it.
+    if (std::string token = word_at(diagnostic.getLineContents(), diagnostic.getColumnNo()); token.size() >= 3)
+      text += " (at '" + token + "'; qrt reads LLVM " + std::to_string(kReaderMajor) +
+              " IR and rewrites only the newer constructs docs/catalyst.md lists)";
     if (!diagnostic.getLineContents().empty()) {
       text += "\n  " + diagnostic.getLineContents().str() + "\n  ";
       text += std::string(static_cast<std::size_t>(std::max(diagnostic.getColumnNo(), 0)), ' ') + "^";
