@@ -74,7 +74,9 @@ catalyst::CallOptions call_options(const std::optional<std::string>& device, std
 int run_here(const CatalystRunArgs& args) {
   std::optional<catalyst::Program> program;
   try {
-    program.emplace(catalyst::Program::load(args.file, {args.entry}));
+    catalyst::LoadOptions load;
+    load.entry = args.entry;
+    program.emplace(catalyst::Program::load(args.file, load));
   } catch (const qir::ProgramError& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return kExitError;

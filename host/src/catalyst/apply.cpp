@@ -148,11 +148,20 @@ void apply_pc_phase(Session& s, double phi, std::int64_t dim, std::span<const Wi
 
 namespace {
 
-// Every allocated wire back to |0> (a fresh device is there already).
+// Every allocated wire back to |0> (a fresh device is there already). A reset by measurement leaves
+// e^{iγ}|0...0>; where the device shows its state, γ is undone (elsewhere a global phase is unobservable).
+// Reading it costs a copy of the state: only a preparation after other operations pays it.
 void reset_all(Session& s) {
-  if (s.operations_applied == 0) return;
+  if (s.operations_applied == 0 || s.live_wires().empty()) return;
   Device& d = s.device();
   for (Wire w : s.live_wires()) d.reset_wire(w);
+  if (!d.type().capabilities().state || !s.gate_id(Gate::GlobalPhase)) return;
+  const double gamma = std::arg(d.state()[0]);
+  if (gamma == 0) return;
+  const bool recording = s.recording;
+  s.recording = false;
+  apply_gate(s, Gate::GlobalPhase, {&gamma, 1}, {}, false, {}, {});  // e^{-iγ}
+  s.recording = recording;
 }
 
 // Whether a state preparation can be recorded as a unitary on |0...0>: only as the tape's first operation.

@@ -20,7 +20,14 @@ namespace {
 
 std::atomic<std::uint64_t> g_compilations{0};
 
-qir::RuntimeSurface catalyst_surface() { return {"Catalyst runtime", catalyst_functions(), &is_catalyst_runtime_name}; }
+// Catalyst's runtime, after the caller's extra functions (which `storage` holds for the binding).
+qir::RuntimeSurface catalyst_surface(const LoadOptions& options, std::vector<capi::ProgramFunction>& storage) {
+  if (options.functions.empty()) return {"Catalyst runtime", catalyst_functions(), &is_catalyst_runtime_name};
+  for (const auto& f : options.functions) storage.push_back({f.name.c_str(), f.signature.c_str(), f.address});
+  const auto own = catalyst_functions();
+  storage.insert(storage.end(), own.begin(), own.end());
+  return {"Catalyst runtime", storage, &is_catalyst_runtime_name};
+}
 
 void require_result_types(const EntrySignature& sig, const std::filesystem::path& file) {
   for (std::size_t k = 0; k < sig.results.size(); ++k)
@@ -54,7 +61,8 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
         infer_element_types(sig);
         require_result_types(sig, file);
         qir::screen_module(*module, file, "Catalyst runtime");
-        const std::vector<qir::Binding> bindings = qir::bind_declarations(*module, file, catalyst_surface());
+        std::vector<capi::ProgramFunction> surface;
+        const std::vector<qir::Binding> bindings = qir::bind_declarations(*module, file, catalyst_surface(options, surface));
         add_call_wrappers(*module, sig, file);
         impl->form = sig.form;
         impl->entry_name = sig.entry->getName().str();

@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
 
 namespace qrt::catalyst {
 namespace {
@@ -69,7 +70,7 @@ Session& Session::current() {
   return *t_session;
 }
 
-void Session::set_current(Session* session) noexcept { t_session = session; }
+Session* Session::set_current(Session* session) noexcept { return std::exchange(t_session, session); }
 
 void Session::record_failure(ErrorCode code, std::string message) noexcept {
   failure_code = code;

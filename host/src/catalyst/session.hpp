@@ -45,8 +45,8 @@ class Session {
 
   // The calling thread's session; Error(State) outside a call.
   static Session& current();
-  // Installs `session` as the calling thread's (nullptr: none).
-  static void set_current(Session* session) noexcept;
+  // Installs `session` as the calling thread's (nullptr: none); returns the one it replaces.
+  static Session* set_current(Session* session) noexcept;
 
   // --- failures (see the header comment) ---
   std::jmp_buf jump;

@@ -112,9 +112,11 @@ void store_scalar(Tensor& t, std::size_t i, const boost::json::value& v, const s
     refuse(what, std::to_string(v.as_uint64()) + where() + " does not fit " + std::string(type_name(t.type)));
   } else {
     const double d = v.as_double();
-    if (d != std::floor(d) || !std::isfinite(d) || std::fabs(d) > 9.2e18)
-      refuse(what, boost::json::serialize(v) + where() + " is not a whole number, but the element type is " +
-                       std::string(type_name(t.type)));
+    if (d != std::floor(d) || !std::isfinite(d) || std::fabs(d) > 9.2e18) {
+      char text[32];
+      refuse(what, std::string(text, std::to_chars(text, text + sizeof text, d).ptr) + where() +
+                       " is not a whole number, but the element type is " + std::string(type_name(t.type)));
+    }
     n = static_cast<std::int64_t>(d);
   }
   const unsigned bits = t.type == ElementType::I1 ? 1 : static_cast<unsigned>(element_size(t.type) * 8);

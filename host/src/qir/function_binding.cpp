@@ -55,7 +55,7 @@ std::vector<Binding> bind_declarations(const llvm::Module& module, const std::fi
     for (const auto& candidate : surface.functions) {
       if (name != candidate.name) continue;
       offered.emplace_back(candidate.signature);
-      if (signature == candidate.signature) match = &candidate;
+      if (!match && signature == candidate.signature) match = &candidate;  // the first offered wins
     }
     if (match) {
       bindings.push_back({name, match->address});  // runtime functions, and C library ones qrt replaces (abort)

@@ -7,7 +7,7 @@
 
 declare ptr @_mlir_memref_to_llvm_alloc(i64)
 declare void @_mlir_memref_to_llvm_free(ptr)
-declare void @llvm.memcpy.p0.p0.i64(ptr noalias writeonly captures(none), ptr noalias readonly captures(none), i64, i1 immarg)
+declare void @llvm.memcpy.p0.p0.i64(ptr noalias writeonly nocapture, ptr noalias readonly nocapture, i64, i1 immarg)
 
 define { { ptr, ptr, i64, [1 x i64], [1 x i64] }, { ptr, ptr, i64, [2 x i64], [2 x i64] }, { ptr, ptr, i64 }, { ptr, ptr, i64 } } @jit_views() {
   ; [1.5, 2.5] read from @halves at offset 3, stride 2: copied into a fresh buffer of 6, returned as a view

@@ -45,9 +45,19 @@ class CallError : public Error {
   using Error::Error;
 };
 
+// A function the module may call beyond Catalyst's runtime as qrt provides it: a runtime of your own for
+// functions qrt does not implement (OQD's __catalyst__oqd__*, test doubles). `signature` is LLVM's
+// spelling with opaque pointers ("void (ptr)", "double (i64, ptr)"); `address` must have exactly that
+// C signature and stay valid while the Program lives. Added functions come before qrt's own.
+struct ExtraFunction {
+  std::string name, signature;
+  void* address = nullptr;
+};
+
 struct LoadOptions {
   // The jit_ function to call, as "jit_NAME" or "NAME"; empty: the module's only one.
   std::string entry;
+  std::vector<ExtraFunction> functions;
 };
 
 // A memref parameter or result of the entry: its rank, and its element type where the IR shows it
