@@ -57,10 +57,11 @@ class CatalystProgram:
     """A Catalyst program, compiled once by :func:`qrt.load`: call it with the ``qjit`` function's
     arguments (Python numbers or NumPy arrays) and it returns what ``qjit`` returns, one NumPy value or a
     tuple of them. ``device`` (a qrt config string) replaces the device of every ``device_init``;
-    ``shots`` and ``seed`` replace the program's."""
+    ``shots`` and ``seed`` replace the program's. ``entry`` picks the ``jit_`` function of a module that
+    has several (as ``qrt run --entry``)."""
 
-    def __init__(self, path: str) -> None:
-        self._native = _qrt._CatalystProgram(path)
+    def __init__(self, path: str, entry: Optional[str] = None) -> None:
+        self._native = _qrt._CatalystProgram(path, entry or "")
 
     @property
     def path(self) -> str:

@@ -46,9 +46,11 @@ py::array numpy_of(const Tensor& t) {
 
 class CatalystProgram {
  public:
-  explicit CatalystProgram(const std::string& path) {
+  CatalystProgram(const std::string& path, const std::string& entry) {
+    catalyst::LoadOptions options;
+    options.entry = entry;
     py::gil_scoped_release unlocked;  // compiling takes a while
-    program_ = std::make_shared<const catalyst::Program>(catalyst::Program::load(path));
+    program_ = std::make_shared<const catalyst::Program>(catalyst::Program::load(path, options));
   }
 
   catalyst::CallResult run(const py::tuple& args, std::optional<std::string> device, std::optional<std::uint64_t> shots,
@@ -113,7 +115,7 @@ void bind_catalyst(py::module_& m) {
   m.def("_is_catalyst", [](const std::string& path) { return program_kind(path) == ProgramKind::Catalyst; });
   m.def("_catalyst_compilations", [] { return catalyst::Program::compilations(); });
   py::class_<CatalystProgram, std::shared_ptr<CatalystProgram>>(m, "_CatalystProgram")
-      .def(py::init<const std::string&>(), py::arg("path"))
+      .def(py::init<const std::string&, const std::string&>(), py::arg("path"), py::arg("entry"))
       .def("call", &CatalystProgram::call, py::arg("args"), py::arg("device"), py::arg("shots"), py::arg("seed"))
       .def("details", &CatalystProgram::details, py::arg("args"), py::arg("device"), py::arg("shots"), py::arg("seed"))
       .def_property_readonly("entry", [](const CatalystProgram& p) { return p.program().entry_name(); })
