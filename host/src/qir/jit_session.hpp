@@ -7,6 +7,7 @@
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Support/CodeGen.h>
 
 #include <memory>
 #include <string>
@@ -16,9 +17,10 @@ namespace qrt::qir {
 
 class JitSession {
  public:
-  // Takes the module (and its context) and prepares it for compilation. Throws ProgramError.
+  // Takes the module (and its context) and prepares it for compilation with the code generator at `level`.
+  // Throws ProgramError.
   JitSession(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr<llvm::Module> module,
-             const std::vector<Binding>& bindings);
+             const std::vector<Binding>& bindings, llvm::CodeGenOptLevel level = llvm::CodeGenOptLevel::Default);
   // The address of a function the module defines, compiled on first lookup. Throws ProgramError.
   void* lookup(const std::string& name);
 

@@ -58,6 +58,9 @@ struct LoadOptions {
   // The jit_ function to call, as "jit_NAME" or "NAME"; empty: the module's only one.
   std::string entry;
   std::vector<ExtraFunction> functions;
+  // Compile with LLVM's optimising code generator (-O2) instead of its fast one (-O0, the default): for
+  // modules whose classical code, not their device calls, takes the time.
+  bool optimize = false;
 };
 
 // A memref parameter or result of the entry: its rank, and its element type where the IR shows it
