@@ -5,6 +5,7 @@
 
 #include <qrt/catalyst/program.hpp>
 
+#include <array>
 #include <cstring>
 
 namespace qrt::python {
@@ -38,8 +39,18 @@ Tensor tensor_of(const py::array& array, std::size_t index) {
   return t;
 }
 
+// NumPy's dtype of each element type, made once (parsing a dtype's name on every result costs microseconds).
+const py::dtype& dtype_of(ElementType type) {
+  static const std::array<py::dtype, 9> dtypes = {py::dtype::of<double>(),        py::dtype::of<float>(),
+                                                  py::dtype::of<std::int64_t>(),  py::dtype::of<std::int32_t>(),
+                                                  py::dtype::of<std::int16_t>(),  py::dtype::of<std::int8_t>(),
+                                                  py::dtype::of<bool>(),          py::dtype::of<std::complex<double>>(),
+                                                  py::dtype::of<std::complex<float>>()};
+  return dtypes[static_cast<std::size_t>(type)];
+}
+
 py::array numpy_of(const Tensor& t) {
-  py::array array(py::dtype(std::string(catalyst::numpy_name(t.type))), std::vector<py::ssize_t>(t.shape.begin(), t.shape.end()));
+  py::array array(dtype_of(t.type), std::vector<py::ssize_t>(t.shape.begin(), t.shape.end()));
   if (!t.data.empty()) std::memcpy(array.mutable_data(), t.data.data(), t.data.size());
   return array;
 }

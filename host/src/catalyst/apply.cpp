@@ -152,8 +152,8 @@ namespace {
 // e^{iγ}|0...0>; where the device shows its state, γ is undone (elsewhere a global phase is unobservable).
 // Reading it costs a copy of the state: only a preparation after other operations pays it.
 void reset_all(Session& s) {
-  if (s.operations_applied == 0 || s.live_wires().empty()) return;
   Device& d = s.device();
+  if (s.operations_applied == 0 || s.live_wires().empty()) return;
   for (Wire w : s.live_wires()) d.reset_wire(w);
   if (!d.type().capabilities().state || !s.gate_id(Gate::GlobalPhase)) return;
   const double gamma = std::arg(d.state()[0]);

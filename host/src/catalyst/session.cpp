@@ -119,12 +119,23 @@ void Session::device_release() {
 void Session::release_device_state() noexcept {
   registers_.clear();
   live_.clear();
+  pending_release_.clear();  // the pool resets the device: nothing to release one by one
   observables_.clear();
   device_.release();
 }
 
 Device& Session::device() {
   if (!device_) throw Error(ErrorCode::State, "no device is active (the module must call device_init first)");
+  if (!pending_release_.empty()) [[unlikely]] {
+    std::vector<Wire> wires = std::move(pending_release_);
+    pending_release_.clear();
+    try {
+      device_.release_qubits(wires);
+    } catch (const Error& e) {
+      throw Error(e.code(), std::string("releasing qubits (qubit_release / qubit_release_array): ") + e.what());
+    }
+    for (Wire w : wires) live_.erase(std::remove(live_.begin(), live_.end(), w), live_.end());
+  }
   return device_;
 }
 
@@ -152,9 +163,8 @@ QubitRegister& Session::register_at(void* handle) {
 
 void Session::release_register(void* handle) {
   QubitRegister& reg = register_at(handle);
-  std::vector<Wire> wires(reg.ids.begin(), reg.ids.end());
-  device().release_qubits(wires);
-  for (Wire w : wires) live_.erase(std::remove(live_.begin(), live_.end(), w), live_.end());
+  (void)device();
+  pending_release_.insert(pending_release_.end(), reg.ids.begin(), reg.ids.end());
   registers_.erase(std::find_if(registers_.begin(), registers_.end(), [&](const auto& r) { return r.get() == &reg; }));
 }
 
@@ -165,9 +175,8 @@ QubitId Session::allocate_qubit() {
 }
 
 void Session::release_qubit(QubitId id) {
-  const Wire w = static_cast<Wire>(id);
-  device().release_qubits({&w, 1});
-  live_.erase(std::remove(live_.begin(), live_.end(), w), live_.end());
+  (void)device();
+  pending_release_.push_back(static_cast<Wire>(id));
 }
 
 void Session::count_operation() {

@@ -61,7 +61,8 @@ class Session {
   void device_init(std::string_view library, std::string_view name, std::string_view kwargs,
                    std::optional<std::int64_t> shots, bool auto_qubit_management);
   void device_release();
-  Device& device();  // Error(State) when no device is active
+  // The active device, with any qubit releases still pending applied first; Error(State) when none.
+  Device& device();
   bool has_device() const noexcept { return static_cast<bool>(device_); }
   std::optional<std::uint32_t> gate_id(Gate gate) const noexcept { return gate_ids_[static_cast<std::size_t>(gate)]; }
   bool auto_qubit_management() const noexcept { return auto_qubits_; }
@@ -74,7 +75,8 @@ class Session {
   void release_register(void* handle);
   QubitId allocate_qubit();
   void release_qubit(QubitId id);
-  const std::vector<Wire>& live_wires() const noexcept { return live_; }  // allocation order
+  // The allocated wires in allocation order (after device(): pending releases are applied there).
+  const std::vector<Wire>& live_wires() const noexcept { return live_; }
 
   // --- operations, counted for progress (and a requested stop) ---
   void count_operation();
@@ -119,6 +121,10 @@ class Session {
   std::array<std::optional<std::uint32_t>, kGateCount> gate_ids_{};
   std::vector<std::unique_ptr<QubitRegister>> registers_;
   std::vector<Wire> live_;
+  // Released qubits not yet given back to the device: a qnode releases its register just before
+  // device_release, which resets the whole device anyway, and a state-vector device releases a qubit by
+  // measuring it out (a pass over the state each). Any other use of the device applies them first.
+  std::vector<Wire> pending_release_;
   std::vector<Observable> observables_;
   std::unordered_set<void*> allocations_;
 };
