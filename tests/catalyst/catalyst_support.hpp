@@ -27,7 +27,7 @@ inline std::filesystem::path generated(const char* name) { return std::filesyste
 class Harness {
  public:
   explicit Harness(qrt::catalyst::CallOptions options = {})
-      : options_(std::move(options)), session_(options_, qrt::process_runtime()),
+      : options_(std::move(options)), session_(options_, qrt::process_runtime(), 0),
         previous_(qrt::catalyst::Session::set_current(&session_)) {}
   ~Harness() { qrt::catalyst::Session::set_current(previous_); }
   Harness(const Harness&) = delete;

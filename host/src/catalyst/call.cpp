@@ -114,7 +114,8 @@ CallResult Program::call(std::span<const Tensor> args, const CallOptions& option
 
   context::ensure_initialized(options.runtime);
   std::uint64_t generation = 0;
-  Session session(options, context::current_runtime(&generation));
+  std::shared_ptr<Runtime> runtime = context::current_runtime(&generation);
+  Session session(options, std::move(runtime), generation);
   struct Current {
     explicit Current(Session& s) { Session::set_current(&s); }
     ~Current() { Session::set_current(nullptr); }

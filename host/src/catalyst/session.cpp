@@ -33,15 +33,26 @@ const MappedDevice& mapped_device(const DeviceRequest& request, const std::optio
   return cache.emplace(std::move(key), map_device(request, override_config, runtime)).first->second;
 }
 
-// The device gate ids of Catalyst's gates, resolved once per device type on each thread.
-const std::array<std::optional<std::uint32_t>, kGateCount>& resolved_gates(const Device& device) {
-  thread_local const DeviceType* type = nullptr;
-  thread_local std::array<std::optional<std::uint32_t>, kGateCount> ids{};
-  if (type != &device.type()) {
-    for (std::size_t g = 0; g < kGateCount; ++g) ids[g] = device.gate_id(gate_spec(static_cast<Gate>(g)).device_name);
-    type = &device.type();
+// The device gate ids of Catalyst's gates, resolved once per device type on each thread (a name lookup each
+// is 2 us of a 6 us call). A type lives as long as its runtime; the runtime's generation and a spot check of
+// the ids keep a type made later at the same address from inheriting them.
+const std::array<std::optional<std::uint32_t>, kGateCount>& resolved_gates(const Device& device, std::uint64_t generation) {
+  struct Cache {
+    const DeviceType* type = nullptr;
+    std::uint64_t generation = 0;
+    std::array<std::optional<std::uint32_t>, kGateCount> ids{};
+  };
+  thread_local Cache cache;
+  auto id = [&](Gate g) { return device.gate_id(gate_spec(g).device_name); };
+  const bool hit = cache.type == &device.type() && cache.generation == generation &&
+                   cache.ids[static_cast<std::size_t>(Gate::RX)] == id(Gate::RX) &&
+                   cache.ids[static_cast<std::size_t>(Gate::CNOT)] == id(Gate::CNOT);
+  if (!hit) {
+    for (std::size_t g = 0; g < kGateCount; ++g) cache.ids[g] = id(static_cast<Gate>(g));
+    cache.type = &device.type();
+    cache.generation = generation;
   }
-  return ids;
+  return cache.ids;
 }
 
 // splitmix64 of (seed, k): the seed of the k-th device_init of a seeded run.
@@ -54,8 +65,8 @@ std::uint64_t derived_seed(std::uint64_t seed, std::uint64_t k) noexcept {
 
 }  // namespace
 
-Session::Session(const CallOptions& options, std::shared_ptr<Runtime> runtime)
-    : options_(options), runtime_(std::move(runtime)) {
+Session::Session(const CallOptions& options, std::shared_ptr<Runtime> runtime, std::uint64_t generation)
+    : options_(options), runtime_(std::move(runtime)), generation_(generation) {
   seed_ = options.seed;
   result_.seed = seed_;
 }
@@ -101,7 +112,7 @@ void Session::device_init(std::string_view library, std::string_view name, std::
     record.seed = derived_seed(*seed_, result_.devices.size());
     device.set_seed(*record.seed);
   }
-  gate_ids_ = resolved_gates(device);
+  gate_ids_ = resolved_gates(device, generation_);
   device_ = std::move(device);
   config_ = mapped.config;
   shots_ = run_shots;

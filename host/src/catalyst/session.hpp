@@ -38,7 +38,8 @@ struct QubitRegister {
 
 class Session {
  public:
-  Session(const CallOptions& options, std::shared_ptr<Runtime> runtime);
+  // `generation`: the process runtime's (context/execution_context.hpp), which `runtime` is.
+  Session(const CallOptions& options, std::shared_ptr<Runtime> runtime, std::uint64_t generation);
   ~Session();  // releases the device, frees what the module left allocated
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -110,6 +111,7 @@ class Session {
 
   const CallOptions& options_;
   std::shared_ptr<Runtime> runtime_;
+  std::uint64_t generation_;
   CallResult result_;
   std::optional<std::uint64_t> seed_;  // the run's seed, once known
   std::optional<std::mt19937_64> random_;
