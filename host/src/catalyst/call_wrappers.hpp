@@ -16,10 +16,6 @@ inline constexpr const char* kSetupWrapper = "__qrt_catalyst_setup";
 inline constexpr const char* kTeardownWrapper = "__qrt_catalyst_teardown";
 inline constexpr const char* kMainWrapper = "__qrt_catalyst_main";
 
-using CallWrapper = void (*)(void** args, void* result);
-using PlainWrapper = void (*)();
-using MainWrapper = void (*)(std::int32_t* status);
-
 // Throws ProgramError when the module already defines one of these names.
 void add_call_wrappers(llvm::Module& module, const EntrySignature& signature, const std::filesystem::path& file);
 

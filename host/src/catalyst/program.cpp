@@ -8,6 +8,7 @@
 #include "catalyst/function_table.hpp"
 #include "catalyst/program_impl.hpp"
 #include "qir/function_binding.hpp"
+#include "qir/jit_session.hpp"
 #include "qir/llvm_errors.hpp"
 #include "qir/module_loader.hpp"
 #include "qir/module_screen.hpp"

@@ -1,14 +1,21 @@
 // What a loaded Catalyst program holds: its analysed entry and the compiled module's ways in.
 #pragma once
 
-#include "catalyst/call_wrappers.hpp"
-#include "qir/jit_session.hpp"
-
 #include <qrt/catalyst/program.hpp>
 
+#include <cstdint>
 #include <memory>
 
+namespace qrt::qir {
+class JitSession;  // program.cpp, which owns it, sees LLVM; the call path (call.cpp) does not
+}
+
 namespace qrt::catalyst {
+
+// The compiled module's ways in (call_wrappers.hpp adds them).
+using CallWrapper = void (*)(void** args, void* result);
+using PlainWrapper = void (*)();
+using MainWrapper = void (*)(std::int32_t* status);
 
 struct Program::Impl {
   std::filesystem::path file;
