@@ -14,15 +14,25 @@ llvm::Function* define(llvm::Module& module, const char* name, llvm::Type* resul
   return llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, name, module);
 }
 
+// A private constant global `name` = `value` (made once; getOrInsertGlobal rather than `new`: GCC's
+// -Wmismatched-new-delete misreads LLVM's placement allocation of globals).
+llvm::GlobalVariable* constant(llvm::Module& module, const char* name, llvm::Constant* value) {
+  auto* g = llvm::cast<llvm::GlobalVariable>(module.getOrInsertGlobal(name, value->getType()));
+  if (!g->hasInitializer()) {
+    g->setInitializer(value);
+    g->setConstant(true);
+    g->setLinkage(llvm::GlobalValue::PrivateLinkage);
+  }
+  return g;
+}
+
 // argv = {"qrt", null} for setup(i32, ptr) and main(i32, ptr).
 llvm::Constant* argv(llvm::Module& module) {
   llvm::LLVMContext& c = module.getContext();
-  llvm::Constant* text = llvm::ConstantDataArray::getString(c, "qrt");
-  auto* name = new llvm::GlobalVariable(module, text->getType(), true, llvm::GlobalValue::PrivateLinkage, text, "__qrt_argv0");
+  llvm::GlobalVariable* name = constant(module, "__qrt_argv0", llvm::ConstantDataArray::getString(c, "qrt"));
   auto* ptr = llvm::PointerType::get(c, 0);
-  auto* array_type = llvm::ArrayType::get(ptr, 2);
-  auto* array = llvm::ConstantArray::get(array_type, {name, llvm::ConstantPointerNull::get(ptr)});
-  return new llvm::GlobalVariable(module, array_type, true, llvm::GlobalValue::PrivateLinkage, array, "__qrt_argv");
+  auto* array = llvm::ConstantArray::get(llvm::ArrayType::get(ptr, 2), {name, llvm::ConstantPointerNull::get(ptr)});
+  return constant(module, "__qrt_argv", array);
 }
 
 // A call of `f`, which takes nothing or (i32 argc, ptr argv).
