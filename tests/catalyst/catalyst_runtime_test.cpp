@@ -722,3 +722,16 @@ TEST_CASE("a failing gate names the runtime function and the device's reason", "
   CHECK_FALSE(succeeds(r.s, [&] { cnot(r.q[0], r.q[1], &broken); }));
   CHECK_THAT(r.s.failure, Catch::Contains("NULL list of control wires"));
 }
+
+TEST_CASE("NullQubit takes every gate Catalyst's runtime applies, as Catalyst's NullQubit does", "[catalyst][runtime]") {
+  Harness h;
+  Register r(h, 6, "NullQubit");
+  const std::array<double, 3> params = {0.1, 0.2, 0.3};
+  const bool on = true;
+  const Modifiers m{true, 1, &r.q[5], &on};
+  for (const GateSpec& g : kGateSpecs) {
+    INFO(g.name);
+    const unsigned wires = g.wires ? g.wires : (g.name == "GlobalPhase" ? 0u : g.name == "MultiRZ" ? 3u : 2u);
+    call_gate(r.s, g, std::span<const double>(params.data(), g.params), std::span<const QubitId>(r.q.data(), wires), &m);
+  }
+}

@@ -79,12 +79,13 @@ std::unique_ptr<llvm::Module> load_module(const std::filesystem::path& file, llv
   auto buffer = llvm::MemoryBuffer::getFile(file.string(), /*IsText=*/false, /*RequiresNullTerminator=*/true);
   if (!buffer) throw ProgramError(file.string() + ": cannot read the file: " + buffer.getError().message());
   llvm::MemoryBufferRef bytes = (*buffer)->getMemBufferRef();
+  const std::string name = file.string();  // the buffer's identifier: must outlive the parse
   std::string upgraded;
   if (is_bitcode(bytes.getBuffer())) {
     refuse_newer_bitcode(file, bytes);
   } else {
     upgraded = upgrade_ir_text(bytes.getBuffer());
-    bytes = llvm::MemoryBufferRef(upgraded, file.string());
+    bytes = llvm::MemoryBufferRef(upgraded, name);
   }
   llvm::SMDiagnostic diagnostic;
   std::unique_ptr<llvm::Module> module = llvm::parseIR(bytes, diagnostic, context);
