@@ -21,6 +21,7 @@
 #include "parsed_file.hpp"
 #include "mpi_launch.hpp"
 #include "program_kind.hpp"
+#include "run_catalyst.hpp"
 #include "progress_line.hpp"
 #include "run_qir.hpp"
 #include "result_output.hpp"
@@ -66,6 +67,7 @@ struct BatchArgs {
   bool isolate = false;  // run devices in worker processes
   std::optional<std::size_t> pool_max_inactive, pool_max_per_key;
   std::optional<std::string> pool_max_bytes;
+  bool device_given = false;  // -d was given (Catalyst programs otherwise map their own devices)
 };
 
 // ---- Ctrl-C -----------------------------------------------------------------------------------------
@@ -171,7 +173,16 @@ boost::json::object label_json(const RunLabel& label) {
 
 // Runs on a worker: parse, run, and the result as JSON (serialising in parallel too).
 boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device& device) {
-  if (program_kind(*label.file) == ProgramKind::Qir) {
+  const ProgramKind kind = program_kind(*label.file);
+  if (kind == ProgramKind::Catalyst) {
+    if (!label.binding.empty()) throw Error(ErrorCode::InvalidArgument, "--param applies to OpenQASM programs, not to Catalyst programs");
+    boost::json::object doc = label_json(label);
+    const auto device_config = args.device_given ? std::optional<std::string>(args.device) : std::nullopt;
+    for (auto& [key, value] : run_catalyst_for_batch(label.file->string(), device_config, args.shots, label.seed))
+      doc[key] = std::move(value);
+    return doc;
+  }
+  if (kind == ProgramKind::Qir) {
     // A compiled program drives its own pooled device, shot by shot, on this worker thread.
     if (!label.binding.empty()) throw Error(ErrorCode::InvalidArgument, "--param applies to OpenQASM programs, not to QIR");
     boost::json::object doc = label_json(label);
@@ -480,7 +491,8 @@ Action add_batch_command(CLI::App& app) {
                   "Program files (OpenQASM or QIR) and/or folders (every *.qasm, *.ll and *.bc below, recursively)")
       ->required()
       ->check(CLI::ExistingPath);
-  sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
+  auto* device = sub->add_option("-d,--device", args->device,
+                                 "Device config string (default statevector.qubit; replaces a Catalyst program's own devices)");
   sub->add_option("-j,--jobs", args->jobs, "Programs run at once (default: one per core)")->check(whole_number(1));
   sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic")->check(whole_number());
   sub->add_option("--seed", args->seed,
@@ -507,7 +519,10 @@ Action add_batch_command(CLI::App& app) {
       ->check(whole_number());
   sub->add_option("--pool-max-bytes", args->pool_max_bytes,
                   "Memory idle instances may hold, e.g. 512M or 4G (env QRT_POOL_MAX_BYTES)");
-  return [args] { return batch(*args); };
+  return [args, device] {
+    args->device_given = device->count() > 0;
+    return batch(*args);
+  };
 }
 
 }  // namespace qrt::cli

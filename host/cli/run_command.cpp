@@ -10,6 +10,7 @@
 #include "number_options.hpp"
 #include "param_binding.hpp"
 #include "program_kind.hpp"
+#include "run_catalyst.hpp"
 #include "run_qir.hpp"
 #include "run_deadline.hpp"
 #include "run_progress.hpp"
@@ -52,7 +53,27 @@ struct RunArgs {
   std::optional<double> timeout;  // seconds; the whole run, parsing included
   std::string precision;          // --precision: added to the device config as a kwarg
   std::vector<std::string> params;  // --param NAME=VALUE: free parameters of the OpenQASM circuit
+  std::vector<std::string> catalyst_args;  // --arg VALUE: a Catalyst program's arguments
+  bool device_given = false;               // -d was on the command line (a Catalyst program maps its own devices)
 };
+
+// A Catalyst program (qjit output): its own command (run_catalyst.hpp); the OpenQASM-only options it refuses.
+int dispatch_catalyst(const RunArgs& args) {
+  std::string refused;
+  auto note = [&](bool set, const char* option) {
+    if (set) refused += (refused.empty() ? "" : ", ") + std::string(option);
+  };
+  note(args.probs, "--probs");
+  note(args.state, "--state");
+  note(!args.expvals.empty(), "--expval");
+  note(args.top.has_value(), "--top");
+  note(!args.params.empty(), "--param");
+  note(args.jit, "--jit");
+  note(!args.precision.empty(), "--precision");
+  return run_catalyst({args.file, args.entry, args.catalyst_args,
+                       args.device_given ? std::optional<std::string>(args.device) : std::nullopt, args.shots, args.seed,
+                       args.output, args.timeout, args.isolate, args.stats, refused});
+}
 
 // `qrt run -`: the program from standard input, kept in a temporary file for as long as the run needs
 // it (the QIR front end and an isolated child read a file).
@@ -114,9 +135,14 @@ int run(const RunArgs& given) {
   std::optional<StdinProgram> stdin_program;
   if (args.file == "-") args.file = stdin_program.emplace().path().string();
   const std::string shown_file = stdin_program ? "<stdin>" : args.file;
+  const ProgramKind kind = program_kind(args.file);
+  if (kind == ProgramKind::Catalyst) return dispatch_catalyst(args);
+  if (!args.catalyst_args.empty())
+    throw UsageError("--arg applies to Catalyst programs (qjit output); " + shown_file + " is " +
+                     (kind == ProgramKind::Qir ? "QIR" : "OpenQASM"));
   check_precision_option(args.device, args.precision);
   const std::string device_config = with_precision(args.device, args.precision);
-  if (program_kind(args.file) == ProgramKind::Qir) {
+  if (kind == ProgramKind::Qir) {
     if (!args.params.empty()) throw UsageError("--param applies to OpenQASM programs; " + shown_file + " is QIR");
     return run_qir({args.file, args.entry, device_config, args.shots, args.seed, args.output, args.timeout, args.isolate,
                     args.progress, args.no_progress, {args.probs, args.state, !args.expvals.empty(), args.top.has_value()},
@@ -206,12 +232,15 @@ Action add_run_command(CLI::App& app) {
                   "OpenQASM 2.0 file, or QIR as LLVM IR text or bitcode (chosen by content); - reads standard input")
       ->required()
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
-  sub->add_option("--entry", args->entry, "QIR: the entry point to run (default: the function marked entry_point)");
+  sub->add_option("--entry", args->entry,
+                  "QIR: the entry point to run (default: the function marked entry_point); Catalyst: the jit_ function");
   sub->add_flag("--jit", args->jit,
                 "QIR: compile a straight-line program with the JIT instead of running it as a circuit (as QRT_QIR_JIT=1)");
   sub->add_option("--timeout", args->timeout, "Fail (exit status 124) when the run takes longer than this many seconds")
       ->check(positive_seconds());
-  sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
+  auto* device = sub->add_option("-d,--device", args->device,
+                                 "Device config string (default statevector.qubit; for a Catalyst program it replaces the "
+                                 "device of every device_init)");
   sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic")->check(whole_number());
   sub->add_option("--seed", args->seed, "Seed for sampling (overrides the device's; the result reports the seed used)")
       ->check(whole_number());
@@ -236,7 +265,14 @@ Action add_run_command(CLI::App& app) {
                   "any case");
   sub->add_option("-p,--param", args->params,
                   "Value of a free parameter of the circuit: NAME=VALUE (e.g. theta=pi/4); repeat for several");
-  return [args] { return run(*args); };
+  sub->add_option("--arg", args->catalyst_args,
+                  "Catalyst program: the next argument of its entry, as JSON (0.5, [1, 2], [[re, im]], true), "
+                  "optionally typed (f32:[1, 2]); repeat in the entry's order")
+      ->allow_extra_args(false);  // one JSON value per --arg: CLI11 would split "[1, 2]" into two
+  return [args, device] {
+    args->device_given = device->count() > 0;
+    return run(*args);
+  };
 }
 
 }  // namespace qrt::cli

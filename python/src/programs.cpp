@@ -22,6 +22,9 @@ Program Program::load(const std::string& path) {
   Program p;
   p.name_ = path;
   p.kind_ = program_kind(path);
+  if (p.kind_ == ProgramKind::Catalyst)
+    throw Error(ErrorCode::InvalidArgument, path + " is a Catalyst program (qjit output): qrt.load(path) returns it as a "
+                                                   "qrt.CatalystProgram, called like the qjit function");
   if (p.kind_ == ProgramKind::Qir) {
 #ifdef QRT_HAVE_QIR
     py::gil_scoped_release unlocked;  // compiling takes a while
