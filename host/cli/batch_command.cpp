@@ -60,6 +60,7 @@ struct BatchArgs {
   std::optional<std::size_t> pool_max_inactive, pool_max_per_key;
   std::optional<std::string> pool_max_bytes;
   std::optional<double> timeout;  // per program
+  bool device_given = false;      // -d was given (a Catalyst program otherwise maps its own devices)
   std::string out;                // results to this file instead of stdout
   bool resume = false;            // skip the runs whose complete line `out` holds
 };
@@ -126,7 +127,8 @@ int batch(const BatchArgs& args) {
       const std::size_t i = labels.size();
       labels.push_back({i, f, grid.point(p), base_seed ? std::optional(derive_seed(*base_seed, i)) : std::nullopt});
     }
-  const BatchRunSettings settings{args.shots, args.top, args.timeout};
+  BatchRunSettings settings{args.shots, args.top, args.timeout, std::nullopt};
+  if (args.device_given) settings.own_devices_replaced_by = spec;
   // Each run's stop flag: the first Ctrl-C stops running programs at their next operation.
   std::vector<ExecutionProgress> stops(total);
   std::vector<bool> done(total, false);
@@ -273,7 +275,8 @@ Action add_batch_command(CLI::App& app) {
                   "Program files (OpenQASM or QIR) and/or folders (every *.qasm, *.ll and *.bc below, recursively)")
       ->required()
       ->check(CLI::ExistingPath);
-  sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
+  auto* device = sub->add_option("-d,--device", args->device,
+                                 "Device config string (default statevector.qubit; replaces a Catalyst program's own devices)");
   sub->add_option("-j,--jobs", args->jobs, "Programs run at once (default: one per core)")->check(whole_number(1));
   sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic")->check(whole_number());
   sub->add_option("--seed", args->seed,
@@ -308,7 +311,10 @@ Action add_batch_command(CLI::App& app) {
       ->check(whole_number());
   sub->add_option("--pool-max-bytes", args->pool_max_bytes,
                   "Memory idle instances may hold, e.g. 512M or 4G (env QRT_POOL_MAX_BYTES)");
-  return [args] { return batch(*args); };
+  return [args, device] {
+    args->device_given = device->count() > 0;
+    return batch(*args);
+  };
 }
 
 }  // namespace qrt::cli

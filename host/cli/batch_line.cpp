@@ -36,9 +36,15 @@ boost::json::object run_line(const RunLabel& label, BatchPrograms& programs, con
   if (stop.stop_requested()) throw CancelledError("run #" + std::to_string(label.index) + " was stopped before it started");
   // A grid point binds the names of every file's parameters: each file takes its own.
   if (program.circuit()) request.params = program::used_parameters(*program.circuit(), label.binding);
+  boost::json::object doc = label_json(label, programs.files()[label.file]);
+  if (program.info().opens_own_devices) {
+    const RunResult r = run(program, settings.own_devices_replaced_by, request);
+    doc["status"] = "ok";
+    for (auto& [key, value] : own_devices_summary(program, r)) doc[key] = std::move(value);
+    return doc;
+  }
   const RunResult r = run(program, device, request);
 
-  boost::json::object doc = label_json(label, programs.files()[label.file]);
   if (program.info().shot_by_shot) {
     if (r.failed()) throw Error(ErrorCode::FailedPrecondition, failure_text(r));
     doc["status"] = "ok";

@@ -30,6 +30,8 @@ struct BatchRunSettings {
   std::optional<std::uint64_t> shots;
   std::optional<std::size_t> top;  // probabilities kept (unset: all 2^n)
   std::optional<double> timeout;   // seconds per program
+  // For programs that open their own devices (Catalyst): the device replacing theirs (-d given), or none.
+  std::optional<DeviceSpec> own_devices_replaced_by;
 };
 
 // Runs on a worker: the program run on `device`, and the result as JSON (serialised in parallel too).

@@ -13,6 +13,7 @@
 #include "process_watchdog.hpp"
 #include "buffered_output.hpp"
 #include "result_output.hpp"
+#include "run_catalyst.hpp"
 #include "results_channel.hpp"
 #include "run_progress.hpp"
 #include "shot_output_json.hpp"
@@ -48,6 +49,8 @@ struct RunArgs {
   std::optional<double> timeout;  // seconds; the whole run
   std::string precision;          // --precision: the device's precision kwarg
   std::vector<std::string> params;  // --param NAME=VALUE: free parameters of the OpenQASM circuit
+  std::vector<std::string> catalyst_args;  // --arg VALUE: a Catalyst program's arguments
+  bool device_given = false;               // -d was on the command line (a Catalyst program maps its own devices)
 };
 
 // The program, from its file or (qrt run -) standard input.
@@ -116,6 +119,39 @@ int finish_shot_run(const RunArgs& args, const LoadedProgram& program, const std
   return kExitError;
 }
 
+// The command an isolated Catalyst program runs in its child: this one, less --isolate.
+std::vector<std::string> child_words(const RunArgs& args) {
+  std::vector<std::string> words = {"run", args.file, "-o", args.output};
+  if (!args.entry.empty()) words.insert(words.end(), {"--entry", args.entry});
+  for (const auto& a : args.catalyst_args) words.insert(words.end(), {"--arg", a});
+  if (args.device_given) words.insert(words.end(), {"-d", args.device});
+  if (!args.precision.empty()) words.insert(words.end(), {"--precision", args.precision});
+  if (args.shots) words.insert(words.end(), {"--shots", std::to_string(*args.shots)});
+  if (args.seed) words.insert(words.end(), {"--seed", std::to_string(*args.seed)});
+  if (args.timeout) words.insert(words.end(), {"--timeout", std::to_string(*args.timeout)});
+  if (args.stats) words.push_back("--stats");
+  return words;
+}
+
+// A program that opens its own devices (Catalyst): -d (or --precision) replaces them; the options of circuits
+// and QIR are refused by the run policy in its terms.
+int run_own_devices_program(const RunArgs& args, const LoadedProgram& program, const std::string& shown_file,
+                            const DeviceSpec& spec) {
+  if (args.top) throw UsageError("--top applies to circuits' probabilities; " + shown_file + " is a Catalyst program");
+  if (args.probs || args.state || !args.expvals.empty() || !args.params.empty()) {
+    RunRequest refused;  // the policy says what does not apply, as for any program
+    refused.probabilities = args.probs;
+    refused.state = args.state;
+    refused.expvals = args.expvals;
+    refused.params = parse_run_params(args.params);
+    (void)qrt::run(program, std::nullopt, refused);
+  }
+  CatalystRunArgs catalyst{shown_file, args.catalyst_args, std::nullopt, args.shots, args.seed, args.output, args.timeout,
+                           args.stats, args.progress, args.no_progress};
+  if (args.device_given || !args.precision.empty()) catalyst.device = spec;
+  return run_catalyst(catalyst, program);
+}
+
 int run(const RunArgs& given) {
   RunArgs args = given;
   std::optional<StdinProgram> stdin_program;
@@ -124,17 +160,20 @@ int run(const RunArgs& given) {
 
   DeviceSpec spec = DeviceSpec::parse(args.device);
   if (!args.precision.empty()) spec = spec.with_kwarg("precision", args.precision, "--precision");
+  if (args.isolate && program_kind(args.file) == ProgramKind::Catalyst) return run_catalyst_in_child(child_words(args), shown_file);
+
+  const LoadedProgram program = load(args, stdin_program, shown_file);
+  for (const auto& w : program.info().warnings) std::cerr << w << "\n";
+  if (program.info().opens_own_devices) return run_own_devices_program(args, program, shown_file, spec);
+
   RuntimeOptions runtime_options;
   if (args.isolate) runtime_options.isolate = true;  // else $QRT_ISOLATE decides
   Runtime runtime(runtime_options);
   const ResolvedDevice resolved = runtime.resolve(spec);
-
-  const LoadedProgram program = load(args, stdin_program, shown_file);
-  for (const auto& w : program.info().warnings) std::cerr << w << "\n";
-
   ExecutionProgress progress;
   RunRequest request = request_of(args, progress);
   request.params = params_of(args, stdin_program);
+  request.arguments = program.arguments_from_json(args.catalyst_args);
   const bool shot_by_shot = program.info().shot_by_shot;
   if (shot_by_shot && args.top) throw UsageError("--top applies to circuits' probabilities; " + shown_file + " is QIR");
   // A compiled program's random seed is shown with its first shot, so that a run that fails midway can still
@@ -199,12 +238,15 @@ Action add_run_command(CLI::App& app) {
                   "OpenQASM 2.0 file, or QIR as LLVM IR text or bitcode (chosen by content); - reads standard input")
       ->required()
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
-  sub->add_option("--entry", args->entry, "QIR: the entry point to run (default: the function marked entry_point)");
+  sub->add_option("--entry", args->entry,
+                  "QIR: the entry point to run (default: the function marked entry_point); Catalyst: the jit_ function");
   sub->add_flag("--jit", args->jit,
                 "QIR: compile a straight-line program with the JIT instead of running it as a circuit (as QRT_QIR_JIT=1)");
   sub->add_option("--timeout", args->timeout, "Fail (exit status 124) when the run takes longer than this many seconds")
       ->check(positive_seconds());
-  sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
+  auto* device = sub->add_option("-d,--device", args->device,
+                                 "Device config string (default statevector.qubit; for a Catalyst program it replaces the "
+                                 "device of every device_init)");
   sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic")->check(whole_number());
   sub->add_option("--seed", args->seed, "Seed for sampling (overrides the device's; the result reports the seed used)")
       ->check(whole_number());
@@ -229,7 +271,14 @@ Action add_run_command(CLI::App& app) {
                   "any case");
   sub->add_option("-p,--param", args->params,
                   "Value of a free parameter of the circuit: NAME=VALUE (e.g. theta=pi/4); repeat for several");
-  return [args] { return run(*args); };
+  sub->add_option("--arg", args->catalyst_args,
+                  "Catalyst program: the next argument of its entry, as JSON (0.5, [1, 2], [[re, im]], true), "
+                  "optionally typed (f32:[1, 2]); repeat in the entry's order")
+      ->allow_extra_args(false);  // one JSON value per --arg: CLI11 would split "[1, 2]" into two
+  return [args, device] {
+    args->device_given = device->count() > 0;
+    return run(*args);
+  };
 }
 
 }  // namespace qrt::cli

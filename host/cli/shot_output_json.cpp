@@ -84,6 +84,20 @@ boost::json::object shot_run_document(const LoadedProgram& program, const RunRes
   return doc;
 }
 
+boost::json::object own_devices_summary(const LoadedProgram& program, const RunResult& result) {
+  boost::json::object doc{{"front_end", "catalyst"}, {"entry", program.info().entry}};
+  boost::json::array values, devices;
+  for (const Tensor& t : result.values) values.push_back(boost::json::parse(tensor_to_json(t)));
+  doc["results"] = std::move(values);
+  for (const DeviceInit& d : result.devices) devices.push_back({{"catalyst", d.name}, {"qrt", d.config}, {"shots", d.shots}});
+  doc["devices"] = std::move(devices);
+  if (!result.printed.empty()) doc["printed"] = result.printed;
+  doc["timings"] = {{"load_s", program.info().load_seconds},
+                    {"compile_s", program.info().compile_seconds},
+                    {"run_s", result.run_seconds}};
+  return doc;
+}
+
 std::string failure_text(const RunResult& result) {
   return "shot " + std::to_string(result.shot_outputs.size() - 1) + " failed: " + result.shot_outputs.back().error;
 }

@@ -1,5 +1,6 @@
-// How a shot-by-shot program's result (compiled QIR: records per shot, docs/qir.md) appears in JSON: the
-// document of `qrt run -o json` and the members of a `qrt batch` line.
+// How the result of a program that is not a circuit appears in JSON: a shot-by-shot program's (compiled QIR:
+// records per shot, docs/qir.md) in the document of `qrt run -o json` and a `qrt batch` line; a Catalyst
+// program's in a `qrt batch` line.
 #pragma once
 
 #include <qrt/loaded_program.hpp>
@@ -20,6 +21,10 @@ boost::json::object shot_run_summary(const LoadedProgram& program, const RunResu
 // `qrt run -o json`'s document: file, device and seed, the program's metadata and every shot's records.
 boost::json::object shot_run_document(const LoadedProgram& program, const RunResult& result, const std::string& file,
                                       const std::string& device_config);
+// The members of a `qrt batch` line of a program that opens its own devices (Catalyst): front_end, entry,
+// results (each returned value's JSON), devices (the Catalyst device asked for, the qrt device that served it,
+// shots), printed (when it printed anything), timings.
+boost::json::object own_devices_summary(const LoadedProgram& program, const RunResult& result);
 // "shot K failed: ERROR" of a failed run.
 std::string failure_text(const RunResult& result);
 

@@ -26,6 +26,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy
 
 from . import _qrt
+from ._catalyst import CatalystProgram, CatalystRun
 from ._errors import (ConfigError, DeviceNotFoundError, Error, InvalidArgumentError, OutOfMemoryError, ParseError,
                       PluginError, ShotFailedError, StateError, UnsupportedError)
 
@@ -36,7 +37,8 @@ Program = _qrt.Program
 ProgramLike = Union[str, "os.PathLike[str]", Program]
 
 __all__ = [
-    "__version__", "devices", "load", "Program", "Device", "run", "submit", "gradient", "Result",
+    "__version__", "devices", "load", "Program", "CatalystProgram", "CatalystRun", "Device", "run", "submit", "gradient",
+    "Result",
     "Error", "ConfigError", "DeviceNotFoundError", "InvalidArgumentError", "OutOfMemoryError", "ParseError",
     "PluginError", "ShotFailedError", "StateError", "UnsupportedError",
 ]
@@ -64,12 +66,16 @@ def devices() -> List[Dict[str, Any]]:
     return out
 
 
-def load(path: Union[str, "os.PathLike[str]"]) -> Program:
-    """Loads a program file, parsed (OpenQASM) or compiled (QIR) once: run it as often as you like.
-    The front end is chosen by content, as ``qrt run`` does: LLVM bitcode or LLVM IR text is QIR,
-    anything else OpenQASM 2.0. Raises :class:`qrt.ParseError` (with line and column) for a program
-    that does not parse."""
-    return Program.load(os.fspath(path))
+def load(path: Union[str, "os.PathLike[str]"]) -> Union[Program, CatalystProgram]:
+    """Loads a program file, parsed (OpenQASM) or compiled (QIR, Catalyst) once: run it as often as you
+    like. The front end is chosen by content, as ``qrt run`` does: LLVM bitcode or LLVM IR text is QIR,
+    or a :class:`qrt.CatalystProgram` when it calls Catalyst's runtime (``qjit`` output: call it like the
+    ``qjit`` function); anything else OpenQASM 2.0. Raises :class:`qrt.ParseError` (with line and column)
+    for a program that does not parse."""
+    path = os.fspath(path)
+    if getattr(_qrt, "_is_catalyst", None) is not None and _qrt._is_catalyst(path):
+        return CatalystProgram(path)
+    return Program.load(path)
 
 
 def _program(program: ProgramLike) -> Program:

@@ -37,7 +37,32 @@ ProgramLike = Union[str, os.PathLike[str], Program]
 Record = Tuple[str, str, Optional[str]]
 
 def devices() -> List[Dict[str, Any]]: ...
-def load(path: Union[str, os.PathLike[str]]) -> Program: ...
+def load(path: Union[str, os.PathLike[str]]) -> Union[Program, CatalystProgram]: ...
+
+class CatalystRun:
+    """One call of a Catalyst program in detail."""
+    results: Tuple[Any, ...]
+    devices: List[Dict[str, Any]]
+    printed: str
+    seed: Optional[int]
+    exit_status: int
+    seconds: float
+
+class CatalystProgram:
+    """A Catalyst program (qjit's LLVM IR), compiled once; called like the qjit function."""
+    def __init__(self, path: str, entry: Optional[str] = None) -> None: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def entry(self) -> str: ...
+    @property
+    def arguments(self) -> List[Tuple[int, Optional[str]]]: ...
+    @property
+    def results(self) -> List[Tuple[int, Optional[str]]]: ...
+    def __call__(self, *args: Any, device: Optional[str] = None, shots: Optional[int] = None,
+                 seed: Optional[int] = None) -> Any: ...
+    def run(self, *args: Any, device: Optional[str] = None, shots: Optional[int] = None,
+            seed: Optional[int] = None) -> CatalystRun: ...
 
 class Result:
     kind: str

@@ -93,6 +93,9 @@ void bind_runs(py::module_& m);
 // --- gradient_binding.cpp: qrt.gradient ---
 void bind_gradient(py::module_& m);
 
+// --- catalyst_binding.cpp: qrt.load of a Catalyst program (qrt._CatalystProgram) ---
+void bind_catalyst(py::module_& m);
+
 // --- device_binding.cpp: qrt.Device's native part ---
 void bind_device(py::module_& m);
 

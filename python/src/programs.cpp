@@ -7,6 +7,9 @@
 namespace qrt::python {
 
 Program Program::load(const std::string& path) {
+  if (program_kind(path) == ProgramKind::Catalyst)
+    throw Error(ErrorCode::InvalidArgument, path + " is a Catalyst program (qjit output): qrt.load(path) returns it as a "
+                                                   "qrt.CatalystProgram, called like the qjit function");
   py::gil_scoped_release unlocked;  // compiling takes a while
   return Program(load_program(path));
 }

@@ -15,6 +15,7 @@
 #include <qrt/program/parameters.hpp>
 #include <qrt/program/program.hpp>
 #include <qrt/shot_output.hpp>
+#include <qrt/tensor.hpp>
 
 #include <complex>
 #include <cstdint>
@@ -46,6 +47,17 @@ struct RunOptions {
   ExecutionProgress* progress = nullptr;
 };
 
+// One device a program opened itself (a Catalyst program's device_init): the device it asked for and the qrt
+// device that served it.
+struct DeviceInit {
+  std::string library, name, kwargs;  // as the program passed them
+  std::uint64_t shots = 0;            // the shots the device ran with
+  std::string config;                 // the qrt config opened (mapped, or the run's device replacing it)
+  std::string device;                 // the qrt device's name
+  std::string canonical_kwargs;       // its canonical kwargs (the pool key's kwargs part)
+  std::optional<std::uint64_t> seed;  // the seed given to the device, if the run was seeded
+};
+
 // What a run gives back: circuits fill the outputs they were asked for; shot-by-shot programs (compiled
 // QIR) fill shot_outputs, and counts with the histogram of their outcome keys. qrt::run (<qrt/run.hpp>)
 // fills every field; run_program / run_lowered only the circuit's.
@@ -73,6 +85,12 @@ struct RunResult {
   // (it is the last one) and failure() says why.
   std::vector<ShotOutput> shot_outputs;
   bool failed() const { return !shot_outputs.empty() && shot_outputs.back().failed; }
+  // Programs whose entry returns values (Catalyst): the values in order, the devices the program opened itself,
+  // what it printed (print_string, print_tensor, print_state), main's exit status (the runtime examples' form).
+  std::vector<Tensor> values;
+  std::vector<DeviceInit> devices;
+  std::string printed;
+  int exit_status = 0;
   // Probabilities and state were asked for but left on the device, to be streamed from it (a device that
   // spans MPI ranks, see <qrt/distributed_readout.hpp>): read them with DistributedReadout::of(device).
   bool probabilities_on_device = false, state_on_device = false;

@@ -6,11 +6,15 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device.hpp>
+#include <qrt/device_spec.hpp>
 #include <qrt/loaded_program.hpp>
 
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
+#include <string>
+#include <vector>
 
 namespace qrt {
 
@@ -34,6 +38,11 @@ class FrontEndProgram {
   // Runs the program on `device` as `plan` says: fills the result's outputs (counts, probabilities, state,
   // expvals, shot outputs, run_seconds). Throws as qrt::run documents.
   virtual void run(Device& device, const RunPlan& plan, RunResult& result) const = 0;
+  // For a program that opens its own devices (ProgramInfo::opens_own_devices): runs it, `device` replacing
+  // each of its devices when given. The default refuses (the program needs a device).
+  virtual void run_on_own_devices(const std::optional<DeviceSpec>& device, const RunPlan& plan, RunResult& result) const;
+  // The entry's arguments from JSON (LoadedProgram::arguments_from_json). The default takes none.
+  virtual std::vector<Tensor> arguments_from_json(std::span<const std::string> texts) const;
 };
 
 }  // namespace qrt

@@ -8,10 +8,12 @@
 #include <qrt/program/program.hpp>
 #include <qrt/program_kind.hpp>
 #include <qrt/shot_output.hpp>
+#include <qrt/tensor.hpp>
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,8 @@ struct ProgramInfo {
   std::vector<MetadataEntry> metadata;
   // A shot-by-shot program (compiled code) needs shots >= 1 and reports per-shot output, not a final state.
   bool shot_by_shot = false;
+  // The program opens its own devices (Catalyst: device_init) and returns values (RunResult::values).
+  bool opens_own_devices = false;
   std::vector<std::string> warnings;  // formatted diagnostics the front end found while loading
   double load_seconds = 0, compile_seconds = 0;
 };
@@ -51,6 +55,10 @@ class LoadedProgram {
   // compiled code. Its free parameters (Program::free_parameters) are what RunRequest::params binds.
   const std::shared_ptr<const program::Program>& circuit() const;
   const FrontEndProgram& front_end() const { return *program_; }
+  // The entry's arguments from their JSON texts (`qrt run --arg`), typed as the program shows; throws
+  // qrt::RequestError naming the argument for a wrong count, shape or type, and for any argument given to a
+  // program whose entry takes none.
+  std::vector<Tensor> arguments_from_json(std::span<const std::string> texts) const;
 
  private:
   std::shared_ptr<const FrontEndProgram> program_;

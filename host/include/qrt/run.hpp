@@ -17,6 +17,7 @@
 #include <qrt/execution_progress.hpp>
 #include <qrt/loaded_program.hpp>
 #include <qrt/shot_output.hpp>
+#include <qrt/tensor.hpp>
 
 #include <cstdint>
 #include <functional>
@@ -55,6 +56,9 @@ struct RunRequest {
 
   // Values of the program's free parameters (every free parameter must be bound; unknown names are refused).
   ParameterBinding params;
+  // The entry's arguments, for programs whose entry takes some (Catalyst); LoadedProgram::arguments_from_json
+  // reads them from JSON with the types the program shows.
+  std::vector<Tensor> arguments;
 
   // Seconds the run may take; past them it is stopped at its next operation and run() throws TimeoutError.
   std::optional<double> timeout;
@@ -90,5 +94,10 @@ RunResult run(const LoadedProgram& program, Device& device, const RunRequest& re
 // The same on a device borrowed from `runtime`'s pool for the run (and given back, reset, after it).
 RunResult run(const LoadedProgram& program, Runtime& runtime, const ResolvedDevice& device, const RunRequest& request);
 RunResult run(const LoadedProgram& program, Runtime& runtime, const DeviceSpec& device, const RunRequest& request);
+
+// A program that opens its own devices (ProgramInfo::opens_own_devices: a Catalyst program, one device per
+// device_init, from the process runtime's pool): `device`, when given, replaces each of them (`qrt run -d`).
+// Any other program runs on a device of `device` (required) from the process runtime.
+RunResult run(const LoadedProgram& program, const std::optional<DeviceSpec>& device, const RunRequest& request);
 
 }  // namespace qrt

@@ -5,6 +5,7 @@
 #include <qrt/program_kind.hpp>
 
 #ifdef QRT_HAVE_QIR
+#include "catalyst/loaded_catalyst.hpp"
 #include "qir/loaded_qir.hpp"
 #endif
 
@@ -18,6 +19,14 @@ LoadedProgram load_program(const std::filesystem::path& file, const LoadOptions&
 #else
       throw Error(ErrorCode::Unsupported, file.string() + " is a QIR program (LLVM IR), but this qrt was built without the "
                                                           "QIR front end (it needs LLVM 19: Debian's llvm-19-dev)");
+#endif
+    case ProgramKind::Catalyst:
+      if (options.force_jit) throw RequestError("--jit applies to QIR programs; " + file.string() + " is a Catalyst program");
+#ifdef QRT_HAVE_QIR
+      return catalyst::load(file, options);
+#else
+      throw Error(ErrorCode::Unsupported, file.string() + " is a Catalyst program (LLVM IR), but this qrt was built "
+                                                          "without LLVM 19 (Debian's llvm-19-dev)");
 #endif
     case ProgramKind::OpenQasm:
       break;

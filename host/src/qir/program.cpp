@@ -28,6 +28,7 @@ struct Program::Impl {
   std::optional<StraightLineCircuit> circuit;  // the lowered path
   std::string jit_reason;
   std::unique_ptr<JitSession> jit;             // the JIT path
+  JitSession::EntryFunction entry = nullptr;
 };
 
 namespace {
@@ -80,7 +81,8 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
           impl->jit_reason = std::get<std::string>(reading);
         }
         auto t1 = Clock::now();
-        auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings, impl->entry_name);
+        auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings);
+        impl->entry = reinterpret_cast<JitSession::EntryFunction>(jit->lookup(impl->entry_name));
         auto t2 = Clock::now();
         if (!diagnostics.errors().empty()) {
           std::string text = file.string() + ": error: LLVM cannot compile the module: ";
@@ -139,7 +141,7 @@ RunResult run(const Program& program, Device& device, const RunOptions& options)
       if (progress->stop_requested()) throw stopped(k);
       progress->set_shots(k, options.shots);
     }
-    ShotOutput shot = run_entry_once(impl.jit->entry(), impl.required_qubits, impl.required_results, shot_seed(base, k));
+    ShotOutput shot = run_entry_once(impl.entry, impl.required_qubits, impl.required_results, shot_seed(base, k));
     bool failed = shot.failed;
     if (failed && progress && progress->stop_requested()) throw stopped(k);
     if (options.on_shot) options.on_shot(k, shot);

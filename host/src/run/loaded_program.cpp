@@ -25,6 +25,20 @@ LoadedProgram LoadedProgram::openqasm(std::shared_ptr<const program::Program> ci
 const ProgramInfo& LoadedProgram::info() const { return program_->info(); }
 const std::shared_ptr<const program::Program>& LoadedProgram::circuit() const { return program_->circuit(); }
 
+std::vector<Tensor> LoadedProgram::arguments_from_json(std::span<const std::string> texts) const {
+  return program_->arguments_from_json(texts);
+}
+
+std::vector<Tensor> FrontEndProgram::arguments_from_json(std::span<const std::string> texts) const {
+  if (!texts.empty())
+    throw RequestError("arguments apply to programs whose entry takes some (Catalyst's); " + info().name + " takes none");
+  return {};
+}
+
+void FrontEndProgram::run_on_own_devices(const std::optional<DeviceSpec>&, const RunPlan&, RunResult&) const {
+  throw RequestError(info().name + " runs on a device: give one");
+}
+
 const std::shared_ptr<const program::Program>& FrontEndProgram::circuit() const {
   static const std::shared_ptr<const program::Program> kNone;
   return kNone;

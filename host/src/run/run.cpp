@@ -15,7 +15,13 @@
 namespace qrt {
 namespace {
 
-// A shot-by-shot program reports what each shot records: a final state is not among its results.
+// What a program that is not a circuit gives instead of a final state.
+std::string results_of(const ProgramInfo& info) {
+  return info.opens_own_devices ? " is a Catalyst program, whose results are what its entry returns"
+                                : " is QIR, whose result is the output it records per shot";
+}
+
+// A compiled program reports what it records or returns: a final state is not among its results.
 void refuse_final_state_outputs(const ProgramInfo& info, const RunRequest& request) {
   std::string asked;
   auto note = [&](bool set, const char* what) {
@@ -24,11 +30,10 @@ void refuse_final_state_outputs(const ProgramInfo& info, const RunRequest& reque
   note(request.probabilities, "probabilities");
   note(request.state, "the state");
   note(!request.expvals.empty(), "expectation values");
-  if (!asked.empty())
-    throw RequestError(asked + " of the final state: " + info.name + " is QIR, whose result is the output it records per shot");
-  if (request.strip_measurements) throw RequestError("stripping measurements applies to circuits; " + info.name + " is QIR");
+  if (!asked.empty()) throw RequestError(asked + " of the final state: " + info.name + results_of(info));
+  if (request.strip_measurements) throw RequestError("stripping measurements applies to circuits; " + info.name + results_of(info));
   if (!request.params.empty())
-    throw RequestError("parameters bind the free parameters of OpenQASM circuits; " + info.name + " is QIR");
+    throw RequestError("parameters bind the free parameters of OpenQASM circuits; " + info.name + results_of(info));
 }
 
 std::uint64_t effective_shots(const ProgramInfo& info, const RunRequest& request, const ResolvedDevice& device) {
@@ -71,8 +76,35 @@ std::optional<std::uint64_t> choose_seed(std::optional<std::uint64_t> requested,
   return (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
 }
 
+namespace {
+
+// The deadline around a front end's run: a stop it asked for becomes a TimeoutError.
+template <class Run>
+void run_with_deadline(const ProgramInfo& info, const RunRequest& request, ExecutionProgress& progress, Run&& run) {
+  run_policy::Deadline deadline(request.timeout, progress);
+  try {
+    run();
+  } catch (const StoppedError&) {
+    if (!deadline.expired()) throw;
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", *request.timeout);
+    throw TimeoutError(info.name + ": the program did not finish within its timeout of " + seconds + " s", *request.timeout);
+  }
+}
+
+void refuse_arguments_unless_taken(const ProgramInfo& info, const RunRequest& request) {
+  if (!request.arguments.empty() && !info.opens_own_devices)
+    throw RequestError("arguments apply to programs whose entry takes some (Catalyst's); " + info.name + " takes none");
+}
+
+}  // namespace
+
 RunResult run(const LoadedProgram& program, Device& device, const RunRequest& request) {
   const ProgramInfo& info = program.info();
+  if (info.opens_own_devices)
+    throw RequestError(info.name + " opens its own devices (device_init): run it with a device config that replaces "
+                                   "them, or none");
+  refuse_arguments_unless_taken(info, request);
   if (info.shot_by_shot) refuse_final_state_outputs(info, request);
   const ResolvedDevice resolved = device.resolved();
   ExecutionProgress own_progress;
@@ -82,17 +114,7 @@ RunResult run(const LoadedProgram& program, Device& device, const RunRequest& re
   plan.seed = choose_seed(request.seed, resolved);
   plan.progress = request.progress ? request.progress : &own_progress;
   if (!info.shot_by_shot) plan.circuit = circuit_options(request, plan, device, result);
-  {
-    run_policy::Deadline deadline(request.timeout, *plan.progress);
-    try {
-      program.front_end().run(device, plan, result);
-    } catch (const StoppedError&) {
-      if (!deadline.expired()) throw;
-      char seconds[32];
-      std::snprintf(seconds, sizeof seconds, "%g", *request.timeout);
-      throw TimeoutError(info.name + ": the program did not finish within its timeout of " + seconds + " s", *request.timeout);
-    }
-  }
+  run_with_deadline(info, request, *plan.progress, [&] { program.front_end().run(device, plan, result); });
   result.seed = plan.seed;
   result.device_name = resolved.name();
   result.device_kwargs = resolved.canonical_kwargs();
@@ -106,6 +128,21 @@ RunResult run(const LoadedProgram& program, Runtime& runtime, const ResolvedDevi
 
 RunResult run(const LoadedProgram& program, Runtime& runtime, const DeviceSpec& device, const RunRequest& request) {
   return run(program, runtime, runtime.resolve(device), request);
+}
+
+RunResult run(const LoadedProgram& program, const std::optional<DeviceSpec>& device, const RunRequest& request) {
+  const ProgramInfo& info = program.info();
+  if (!info.opens_own_devices) {
+    if (!device) throw RequestError(info.name + " runs on a device: give one");
+    return run(program, *process_runtime(), *device, request);
+  }
+  refuse_final_state_outputs(info, request);
+  ExecutionProgress own_progress;
+  RunResult result;
+  // The program's own devices keep their shots and seed unless the request replaces them.
+  RunPlan plan{request, request.shots.value_or(0), request.seed, {}, request.progress ? request.progress : &own_progress};
+  run_with_deadline(info, request, *plan.progress, [&] { program.front_end().run_on_own_devices(device, plan, result); });
+  return result;
 }
 
 }  // namespace qrt
