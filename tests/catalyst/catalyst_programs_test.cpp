@@ -5,8 +5,8 @@
 // constructs and bitcode); compiled once, called many times, from several threads; the CLI.
 #include "catalyst_support.hpp"
 
-#include "conformance/dense_matrix.hpp"
-#include "conformance/reference_gates.hpp"
+#include "reference/dense_matrix.hpp"
+#include "reference/reference_gates.hpp"
 
 #include <qrt/pool_policy.hpp>
 
@@ -155,7 +155,7 @@ TEST_CASE("the OQD playground file is refused naming OQD's functions, and runs o
 }
 
 TEST_CASE("arguments and several results: a 0-d and a 1-d argument, expval, probs and state against the reference", "[catalyst][programs]") {
-  using namespace qrt::conformance;
+  using namespace qrt::reference;
   const Program p = Program::load(program("arguments.ll"));
   REQUIRE(p.arguments().size() == 2);
   CHECK(p.arguments()[0].rank == 0);

@@ -9,8 +9,8 @@
 #include "catalyst/apply.hpp"
 #include "catalyst/gate_table.hpp"
 #include "catalyst/memref.hpp"
-#include "conformance/dense_matrix.hpp"
-#include "conformance/reference_gates.hpp"
+#include "reference/dense_matrix.hpp"
+#include "reference/reference_gates.hpp"
 
 #include <cmath>
 #include <complex>
@@ -20,8 +20,8 @@
 using namespace qrt::catalyst;
 using catalyst_test::Harness;
 using catalyst_test::succeeds;
-using qrt::conformance::Complex;
-using qrt::conformance::Matrix;
+using qrt::reference::Complex;
+using qrt::reference::Matrix;
 
 namespace {
 
@@ -67,7 +67,7 @@ Matrix extra_reference(std::string_view name, std::span<const double> p) {
 
 Matrix reference(std::string_view name, std::span<const double> params, unsigned wires) {
   if (name == "SQISW") name = "SISWAP";
-  if (const auto* g = qrt::conformance::find_reference_gate(name)) return g->matrix(params, wires);
+  if (const auto* g = qrt::reference::find_reference_gate(name)) return g->matrix(params, wires);
   return extra_reference(name, params);
 }
 
@@ -102,13 +102,13 @@ struct Register {
     std::vector<std::size_t> t, c;
     for (QubitId id : targets) t.push_back(position(id));
     for (QubitId id : controls) c.push_back(position(id));
-    psi = c.empty() ? qrt::conformance::apply_on_positions(psi, n, m, t)
-                    : qrt::conformance::apply_controlled(psi, n, m, t, c, values);
+    psi = c.empty() ? qrt::reference::apply_on_positions(psi, n, m, t)
+                    : qrt::reference::apply_controlled(psi, n, m, t, c, values);
   }
   std::vector<Complex> device_state() { return s.device().state(); }
   double state_error() {
     const auto state = device_state();
-    return qrt::conformance::max_difference<Complex>(state, psi);
+    return qrt::reference::max_difference<Complex>(state, psi);
   }
   // A generic state: RY, RZ on every qubit and a CNOT chain, on the device and the reference.
   void scramble(std::mt19937& rng) {
@@ -197,7 +197,7 @@ TEST_CASE("every gate under every Modifiers combination is PennyLane's matrix, g
           const std::span<const double> p(params.data(), g.params);
           call_gate(r.s, g, p, targets, &m);
           Matrix u = reference(g.name, p, std::max(wires, 1u));
-          if (adjoint) u = qrt::conformance::adjoint(u);
+          if (adjoint) u = qrt::reference::adjoint(u);
           // A global phase acts on no wire: under controls, it is a phase on a bystander (a gate without
           // controls multiplies the whole state).
           const std::span<const QubitId> acted = wires ? targets : std::span<const QubitId>(order.data() + 5, 1);
@@ -215,11 +215,11 @@ TEST_CASE("the older gate forms: the 2023 runtime's bool adjoint and the runtime
   auto* ry_examples = Harness::function<void(QubitId, double, std::int8_t)>("__catalyst__qis__RY", "void (ptr, double, i8)");
   auto* crx_examples = Harness::function<void(QubitId, QubitId, double, std::int8_t)>("__quantum__qis__CRX", "void (ptr, ptr, double, i8)");
   REQUIRE(succeeds(r.s, [&] { ry_2023(0.4, r.q[0], true); }));
-  r.mirror(qrt::conformance::adjoint(reference("RY", std::array{0.4}, 1)), std::array{r.q[0]});
+  r.mirror(qrt::reference::adjoint(reference("RY", std::array{0.4}, 1)), std::array{r.q[0]});
   REQUIRE(succeeds(r.s, [&] { ry_examples(r.q[1], 1.1, 0); }));
   r.mirror(reference("RY", std::array{1.1}, 1), std::array{r.q[1]});
   REQUIRE(succeeds(r.s, [&] { crx_examples(r.q[1], r.q[0], 0.7, 1); }));
-  r.mirror(qrt::conformance::adjoint(reference("CRX", std::array{0.7}, 2)), std::array{r.q[1], r.q[0]});
+  r.mirror(qrt::reference::adjoint(reference("CRX", std::array{0.7}, 2)), std::array{r.q[1], r.q[0]});
   CHECK(r.state_error() < kTolerance);
 }
 
@@ -238,11 +238,11 @@ TEST_CASE("PauliRot, PCPhase and QubitUnitary (a strided, offset matrix memref) 
   REQUIRE(succeeds(r.s, [&] { pauli_rot("XYZ", theta, &m, true, 3, r.q[2], r.q[0], r.q[1]); }));
   REQUIRE(succeeds(r.s, [&] { pauli_rot("XYZ", 5.0, nullptr, false, 3, r.q[2], r.q[0], r.q[1]); }));  // condition false
   const Matrix x = reference("PauliX", {}, 1), y = reference("PauliY", {}, 1), z = reference("PauliZ", {}, 1);
-  const Matrix p = qrt::conformance::kron(qrt::conformance::kron(x, y), z);
+  const Matrix p = qrt::reference::kron(qrt::reference::kron(x, y), z);
   Matrix u(8);
   for (std::size_t i = 0; i < 8; ++i)
     for (std::size_t j = 0; j < 8; ++j) u(i, j) = (i == j ? std::cos(theta / 2) : 0.0) - kI * std::sin(theta / 2) * p(i, j);
-  r.mirror(qrt::conformance::adjoint(u), std::array{r.q[2], r.q[0], r.q[1]}, std::array{control}, std::array<std::uint8_t, 1>{1});
+  r.mirror(qrt::reference::adjoint(u), std::array{r.q[2], r.q[0], r.q[1]}, std::array{control}, std::array<std::uint8_t, 1>{1});
   CHECK(r.state_error() < kTolerance);
 
   // PCPhase(φ, dim 3) on two wires: e^{iφ} on |00>, |01>, |10>; e^{-iφ} on |11>.
@@ -286,7 +286,7 @@ TEST_CASE("SetState and SetBasisState prepare the state as Lightning does (other
   REQUIRE(succeeds(r.s, [&] { set_state(&state, 2, r.q[2], r.q[0]); }));
   std::vector<Complex> expected(8);
   for (std::size_t k = 0; k < 4; ++k) expected[((k & 1) << 2) | (k >> 1)] = amplitudes[k];  // q[2] is bit 0 of k
-  CHECK(qrt::conformance::max_difference<Complex>(r.device_state(), expected) < kTolerance);
+  CHECK(qrt::reference::max_difference<Complex>(r.device_state(), expected) < kTolerance);
 
   std::vector<std::int8_t> bits = {1, 0, 1};
   const Descriptor<1> basis{bits.data(), bits.data(), 0, {3}, {1}};
@@ -294,7 +294,7 @@ TEST_CASE("SetState and SetBasisState prepare the state as Lightning does (other
   REQUIRE(succeeds(r.s, [&] { set_basis(&basis, 3, r.q[1], r.q[0], r.q[2]); }));
   std::vector<Complex> basis_state(8);
   basis_state[0b011] = 1;  // q0 = 0, q1 = 1, q2 = 1
-  CHECK(qrt::conformance::max_difference<Complex>(r.device_state(), basis_state) < kTolerance);
+  CHECK(qrt::reference::max_difference<Complex>(r.device_state(), basis_state) < kTolerance);
 
   bits[1] = 2;
   CHECK_FALSE(succeeds(r.s, [&] { set_basis(&basis, 3, r.q[1], r.q[0], r.q[2]); }));
@@ -310,7 +310,7 @@ TEST_CASE("observables and measurements against the dense reference; wire 0 is t
   Harness h;
   Register r(h, 3);
   r.scramble(rng);
-  using namespace qrt::conformance;
+  using namespace qrt::reference;
   auto* named = Harness::function<std::intptr_t(std::int64_t, QubitId)>("__catalyst__qis__NamedObs", "i64 (i64, ptr)");
   auto* hermitian = Harness::function<std::intptr_t(const Descriptor<2>*, std::int64_t, ...)>("__catalyst__qis__HermitianObs", "i64 (ptr, i64, ...)");
   auto* tensor = Harness::function<std::intptr_t(std::int64_t, ...)>("__catalyst__qis__TensorObs", "i64 (i64, ...)");
@@ -411,13 +411,13 @@ TEST_CASE("Measure collapses (postselection included) and PauliMeasure measures 
   REQUIRE(succeeds(r.s, [&] { outcome = pauli_measure("XZ", false, "ZZ", true, true, 2, r.q[0], r.q[2]); }));
   // After the measurement the state is an eigenstate of X0 Z2 with eigenvalue (-1)^outcome.
   const auto after = r.device_state();
-  const Matrix xz = qrt::conformance::kron(reference("PauliX", {}, 1), reference("PauliZ", {}, 1));
+  const Matrix xz = qrt::reference::kron(reference("PauliX", {}, 1), reference("PauliZ", {}, 1));
   const std::array<std::size_t, 2> positions{0, 2};
-  CHECK(qrt::conformance::expectation(after, 3, xz, positions).real() == Approx(*outcome ? -1.0 : 1.0).margin(1e-9));
+  CHECK(qrt::reference::expectation(after, 3, xz, positions).real() == Approx(*outcome ? -1.0 : 1.0).margin(1e-9));
   // The alternative word, negated.
   REQUIRE(succeeds(r.s, [&] { outcome = pauli_measure("XZ", false, "ZZ", true, false, 2, r.q[0], r.q[2]); }));
-  const Matrix zz = qrt::conformance::kron(reference("PauliZ", {}, 1), reference("PauliZ", {}, 1));
-  CHECK(qrt::conformance::expectation(r.device_state(), 3, zz, positions).real() == Approx(*outcome ? 1.0 : -1.0).margin(1e-9));
+  const Matrix zz = qrt::reference::kron(reference("PauliZ", {}, 1), reference("PauliZ", {}, 1));
+  CHECK(qrt::reference::expectation(r.device_state(), 3, zz, positions).real() == Approx(*outcome ? 1.0 : -1.0).margin(1e-9));
 }
 
 TEST_CASE("Sample and Counts at shots, and their refusal at shots 0", "[catalyst][runtime]") {
@@ -518,7 +518,7 @@ TEST_CASE("Gradient: the adjoint Jacobian of the recorded circuit equals finite 
     CHECK(g1[j] == Approx((ep[1] - em[1]) / 2e-6).margin(1e-6));
   }
   // The running device's state is left as it was.
-  CHECK(qrt::conformance::max_difference<Complex>(r.device_state(), before) == 0);
+  CHECK(qrt::reference::max_difference<Complex>(r.device_state(), before) == 0);
   // A subset, in the order asked.
   std::vector<std::int64_t> chosen = {5, 0};
   std::vector<double> s0(2), s1(2);
