@@ -56,8 +56,8 @@ PauliSum group_pauli_words(std::span<const CompiledTerm* const> terms, std::size
     for (const std::uint64_t low : group.transform ? std::vector<std::uint64_t>{} : group.patterns) {
       const auto [it, added] = table_of.emplace(low, static_cast<std::uint32_t>(table_of.size()));
       if (added) {
-        for (bits::Index lo = 0; lo < sum.block_size(); ++lo)
-          sum.sign_tables.push_back(bits::parity(lo & low) ? -1.0 : 1.0);
+        for (bits::Index e = 0; e < 2 * sum.block_size(); ++e)  // each amplitude's sign twice (re, im)
+          sum.sign_tables.push_back(bits::parity((e / 2) & low) ? -1.0 : 1.0);
       }
       group.pattern_table.push_back(it->second);
     }

@@ -41,10 +41,12 @@ struct PauliSum {
   std::size_t num_qubits = 0;
   std::size_t block_bits = 0;                // min(kPauliSumBlockBits, num_qubits)
   std::vector<PauliGroup> groups;            // sorted by flip mask
-  std::vector<double> sign_tables;           // per distinct low sign mask: 2^block_bits entries of +-1
+  // Per distinct low sign mask m: (-1)^parity(lo & m) for every in-block index lo, twice (for the real
+  // and the imaginary part of an amplitude: the kernels then run over plain doubles with no shuffles).
+  std::vector<double> sign_tables;
   std::size_t word_count() const;
   std::size_t block_size() const { return std::size_t{1} << block_bits; }
-  const double* sign_table(std::uint32_t table) const { return sign_tables.data() + table * block_size(); }
+  const double* sign_table(std::uint32_t table) const { return sign_tables.data() + 2 * table * block_size(); }
 };
 
 // Whether a compiled term is a plain Pauli word (no Hadamard or Hermitian factor): what a PauliSum holds.

@@ -17,20 +17,34 @@ constexpr std::size_t kMaxBlock = std::size_t{1} << kPauliSumBlockBits;
 // Independent partial sums, as in pauli_kernels.cpp: one `+=` chain per component would wait on each add.
 constexpr std::size_t kPartialSums = 16;
 
-// A group's D(j) on one block: coefficient * sign[lo] (a group with one low sign pattern), else table[lo]
-// (interleaved re, im).
+// A group's D(j) on one block, each amplitude's entry twice (for its real and imaginary part):
+// re[2 lo] = re[2 lo + 1] = Re D(lo), im likewise, so that D times an amplitude takes whole-register
+// products and in-lane swaps, no shuffles across lanes. A group with one low sign pattern keeps D as a
+// coefficient times a sign table of PauliSum (`single`).
 struct BlockDiagonal {
   bool single = false;
-  double re = 0, im = 0;
+  double c_re = 0, c_im = 0;
   const double* sign = nullptr;
-  alignas(64) double table[2 * kMaxBlock];
+  alignas(64) double re[2 * kMaxBlock];
+  alignas(64) double im[2 * kMaxBlock];
 };
 
-// In-place unnormalised Walsh-Hadamard transform of `size` interleaved complex entries:
-// out[x] = sum_m in[m] (-1)^parity(x & m).
-__attribute__((always_inline)) inline void walsh_hadamard(double* v, std::size_t size) {
-  for (std::size_t half = 1; half < size; half <<= 1)
-    for (std::size_t start = 0; start < size; start += 2 * half) {
+// In-place unnormalised Walsh-Hadamard transform of `entries` pairs of doubles (both of a pair
+// transformed alike): out[x] = sum_m in[m] (-1)^parity(x & m). The first two stages as 4-point
+// transforms, the later ones over runs of at least 8 doubles (whole vectors).
+__attribute__((always_inline)) inline void walsh_hadamard(double* v, std::size_t entries) {
+  std::size_t half = 1;
+  if (entries >= 4) {
+    for (std::size_t g = 0; g < 2 * entries; g += 8)
+      for (std::size_t c = 0; c < 2; ++c) {
+        double* x = v + g + c;
+        const double s0 = x[0] + x[2], d0 = x[0] - x[2], s1 = x[4] + x[6], d1 = x[4] - x[6];
+        x[0] = s0 + s1, x[2] = d0 + d1, x[4] = s0 - s1, x[6] = d0 - d1;
+      }
+    half = 4;
+  }
+  for (; half < entries; half <<= 1)
+    for (std::size_t start = 0; start < entries; start += 2 * half) {
       double* a = v + 2 * start;
       double* b = a + 2 * half;
       for (std::size_t e = 0; e < 2 * half; ++e) {
@@ -44,30 +58,33 @@ __attribute__((always_inline)) inline void walsh_hadamard(double* v, std::size_t
 // D on the block starting at `base` (whose low block_bits are 0), times `scale`.
 __attribute__((always_inline)) inline void build_diagonal(const PauliSum& sum, const PauliGroup& group, Index base,
                                                           Scale scale, Scale* pattern_weight, BlockDiagonal& d) {
-  const std::size_t patterns = group.patterns.size(), block = sum.block_size();
+  const std::size_t patterns = group.patterns.size(), doubles = 2 * sum.block_size();
   std::fill(pattern_weight, pattern_weight + patterns, Scale(0.0));
   for (std::size_t k = 0; k < group.signs.size(); ++k) {
     const Scale w = group.weights[k];
     pattern_weight[group.pattern_of[k]] += bits::parity(base & group.signs[k]) ? -w : w;
   }
-  if (!group.transform && patterns == 1) {
+  d.single = !group.transform && patterns == 1;
+  if (d.single) {
     const Scale c = scale * pattern_weight[0];
-    d.single = true;
-    d.re = c.real();
-    d.im = c.imag();
+    d.c_re = c.real();
+    d.c_im = c.imag();
     d.sign = sum.sign_table(group.pattern_table[0]);
     return;
   }
-  d.single = false;
-  double* table = d.table;
+  double* re = d.re;
+  double* im = d.im;
   if (group.transform) {
-    std::fill(table, table + 2 * block, 0.0);
+    std::fill(re, re + doubles, 0.0);
+    std::fill(im, im + doubles, 0.0);
     for (std::size_t u = 0; u < patterns; ++u) {
       const Scale w = scale * pattern_weight[u];
-      table[2 * group.patterns[u]] = w.real();
-      table[2 * group.patterns[u] + 1] = w.imag();
+      const std::size_t at = 2 * group.patterns[u];
+      re[at] = re[at + 1] = w.real();
+      im[at] = im[at + 1] = w.imag();
     }
-    walsh_hadamard(table, block);
+    walsh_hadamard(re, sum.block_size());
+    walsh_hadamard(im, sum.block_size());
     return;
   }
   for (std::size_t u = 0; u < patterns; ++u) {
@@ -75,15 +92,22 @@ __attribute__((always_inline)) inline void build_diagonal(const PauliSum& sum, c
     const double w_re = w.real(), w_im = w.imag();
     const double* sign = sum.sign_table(group.pattern_table[u]);
     if (u == 0) {
-      for (std::size_t lo = 0; lo < block; ++lo) table[2 * lo] = w_re * sign[lo], table[2 * lo + 1] = w_im * sign[lo];
+      for (std::size_t e = 0; e < doubles; ++e) re[e] = w_re * sign[e], im[e] = w_im * sign[e];
     } else {
-      for (std::size_t lo = 0; lo < block; ++lo) table[2 * lo] += w_re * sign[lo], table[2 * lo + 1] += w_im * sign[lo];
+      for (std::size_t e = 0; e < doubles; ++e) re[e] += w_re * sign[e], im[e] += w_im * sign[e];
     }
   }
 }
 
+// d[0..4) = s[0 ^ X .. 3 ^ X]: a constant permutation of four amplitudes (one or two vectors).
+template <unsigned X, class C>
+__attribute__((always_inline)) inline void copy_four(const C* s, C* d) {
+  d[0] = s[0 ^ X], d[1] = s[1 ^ X], d[2] = s[2 ^ X], d[3] = s[3 ^ X];
+}
+
 // The ket block that pairs with the output block at `base`: ket[(base | lo) ^ flip] at lo, contiguous
-// (permuted into `buffer` when the flip touches in-block bits).
+// (permuted into `buffer` when the flip touches in-block bits: runs of four amplitudes, each a constant
+// permutation of one run of the source).
 template <class T>
 __attribute__((always_inline)) inline const T* partner_block(const std::complex<T>* ket, Index base, Index flip,
                                                              Index block_mask, std::size_t block,
@@ -91,57 +115,65 @@ __attribute__((always_inline)) inline const T* partner_block(const std::complex<
   const std::complex<T>* source = ket + ((base ^ flip) & ~block_mask);
   const Index flip_low = flip & block_mask;
   if (flip_low == 0) return reinterpret_cast<const T*>(source);
-  for (Index lo = 0; lo < block; ++lo) buffer[lo] = source[lo ^ flip_low];
+  if (block < 4) {
+    for (Index lo = 0; lo < block; ++lo) buffer[lo] = source[lo ^ flip_low];
+    return reinterpret_cast<const T*>(buffer);
+  }
+  const Index runs = flip_low & ~Index{3};
+  switch (flip_low & 3) {
+    case 0: for (Index g = 0; g < block; g += 4) copy_four<0>(source + (g ^ runs), buffer + g); break;
+    case 1: for (Index g = 0; g < block; g += 4) copy_four<1>(source + (g ^ runs), buffer + g); break;
+    case 2: for (Index g = 0; g < block; g += 4) copy_four<2>(source + (g ^ runs), buffer + g); break;
+    default: for (Index g = 0; g < block; g += 4) copy_four<3>(source + (g ^ runs), buffer + g); break;
+  }
   return reinterpret_cast<const T*>(buffer);
 }
 
-// sum over lo of conj(b[lo]) d[lo] k[lo] on one block.
-template <class T>
-__attribute__((always_inline)) inline Scale block_inner(const T* b, const T* k, const BlockDiagonal& d,
-                                                        std::size_t block) {
-  double acc_re[kPartialSums] = {}, acc_im[kPartialSums] = {};
-  const std::size_t lanes = std::min(kPartialSums, block);
-  if (d.single) {  // coefficient * sum of sign conj(b) k
-    for (std::size_t lo = 0; lo < block; lo += lanes)
-      for (std::size_t j = 0; j < lanes; ++j) {
-        const std::size_t x = lo + j;
-        const double s = d.sign[x], b_re = b[2 * x], b_im = b[2 * x + 1], k_re = k[2 * x], k_im = k[2 * x + 1];
-        acc_re[j] += s * (b_re * k_re + b_im * k_im);
-        acc_im[j] += s * (b_re * k_im - b_im * k_re);
-      }
+// (D k)[lo] as (t_re, t_im) from the duplicated tables (written per amplitude, as two statements
+// over neighbouring doubles, which the vectoriser turns into whole-register products with in-lane swaps).
+template <bool kSingle, class T>
+__attribute__((always_inline)) inline void diagonal_times(const BlockDiagonal& d, const T* k, std::size_t lo,
+                                                          double& t_re, double& t_im) {
+  const double k_re = k[2 * lo], k_im = k[2 * lo + 1];
+  if constexpr (kSingle) {
+    t_re = d.sign[2 * lo] * (d.c_re * k_re - d.c_im * k_im);
+    t_im = d.sign[2 * lo + 1] * (d.c_re * k_im + d.c_im * k_re);
   } else {
-    for (std::size_t lo = 0; lo < block; lo += lanes)
-      for (std::size_t j = 0; j < lanes; ++j) {
-        const std::size_t x = lo + j;
-        const double d_re = d.table[2 * x], d_im = d.table[2 * x + 1], k_re = k[2 * x], k_im = k[2 * x + 1];
-        const double t_re = d_re * k_re - d_im * k_im, t_im = d_re * k_im + d_im * k_re;
-        const double b_re = b[2 * x], b_im = b[2 * x + 1];
-        acc_re[j] += b_re * t_re + b_im * t_im;
-        acc_im[j] += b_re * t_im - b_im * t_re;
-      }
+    t_re = d.re[2 * lo] * k_re - d.im[2 * lo] * k_im;
+    t_im = d.re[2 * lo + 1] * k_im + d.im[2 * lo + 1] * k_re;
   }
-  double re = 0.0, im = 0.0;
-  for (std::size_t j = 0; j < kPartialSums; ++j) re += acc_re[j], im += acc_im[j];
-  return d.single ? Scale(d.re, d.im) * Scale(re, im) : Scale(re, im);
 }
 
-// a[lo] += d[lo] k[lo] on one block.
-template <class T>
+// sum over lo of conj(b[lo]) D[lo] k[lo] on one block.
+template <bool kSingle, class T>
+__attribute__((always_inline)) inline Scale block_inner(const T* b, const T* k, const BlockDiagonal& d,
+                                                        std::size_t block) {
+  constexpr std::size_t kLanes = kPartialSums / 2;
+  double acc_re[kLanes] = {}, acc_im[kLanes] = {};
+  const std::size_t lanes = std::min(kLanes, block);
+  for (std::size_t lo0 = 0; lo0 < block; lo0 += lanes)
+    for (std::size_t j = 0; j < lanes; ++j) {
+      const std::size_t lo = lo0 + j;
+      double t_re, t_im;
+      diagonal_times<kSingle>(d, k, lo, t_re, t_im);
+      const double b_re = b[2 * lo], b_im = b[2 * lo + 1];
+      acc_re[j] += b_re * t_re + b_im * t_im;
+      acc_im[j] += b_re * t_im - b_im * t_re;
+    }
+  double re = 0.0, im = 0.0;
+  for (std::size_t j = 0; j < kLanes; ++j) re += acc_re[j], im += acc_im[j];
+  return {re, im};
+}
+
+// a[lo] += D[lo] k[lo] on one block.
+template <bool kSingle, class T>
 __attribute__((always_inline)) inline void block_accumulate(T* a, const T* k, const BlockDiagonal& d,
                                                             std::size_t block) {
-  if (d.single) {
-    const double f_re = d.re, f_im = d.im;
-    for (std::size_t lo = 0; lo < block; ++lo) {
-      const double s = d.sign[lo], k_re = k[2 * lo], k_im = k[2 * lo + 1];
-      a[2 * lo] = static_cast<T>(a[2 * lo] + s * (f_re * k_re - f_im * k_im));
-      a[2 * lo + 1] = static_cast<T>(a[2 * lo + 1] + s * (f_re * k_im + f_im * k_re));
-    }
-    return;
-  }
   for (std::size_t lo = 0; lo < block; ++lo) {
-    const double d_re = d.table[2 * lo], d_im = d.table[2 * lo + 1], k_re = k[2 * lo], k_im = k[2 * lo + 1];
-    a[2 * lo] = static_cast<T>(a[2 * lo] + (d_re * k_re - d_im * k_im));
-    a[2 * lo + 1] = static_cast<T>(a[2 * lo + 1] + (d_re * k_im + d_im * k_re));
+    double t_re, t_im;
+    diagonal_times<kSingle>(d, k, lo, t_re, t_im);
+    a[2 * lo] = static_cast<T>(a[2 * lo] + t_re);
+    a[2 * lo + 1] = static_cast<T>(a[2 * lo + 1] + t_im);
   }
 }
 
@@ -162,9 +194,13 @@ __attribute__((always_inline)) inline Scale chunk_body(const std::complex<T>* br
       build_diagonal(sum, group, base, scale, pattern_weight, diagonal);
       const T* k = partner_block(ket, base, group.flip, block_mask, block, buffer);
       if (acc != nullptr) {
-        block_accumulate(reinterpret_cast<T*>(acc + base), k, diagonal, block);
+        T* a = reinterpret_cast<T*>(acc + base);
+        if (diagonal.single) block_accumulate<true>(a, k, diagonal, block);
+        else block_accumulate<false>(a, k, diagonal, block);
       } else {
-        const Scale part = block_inner(reinterpret_cast<const T*>(bra + base), k, diagonal, block);
+        const T* b = reinterpret_cast<const T*>(bra + base);
+        const Scale part = diagonal.single ? block_inner<true>(b, k, diagonal, block)
+                                           : block_inner<false>(b, k, diagonal, block);
         re += part.real();
         im += part.imag();
       }
