@@ -111,7 +111,7 @@ Hamiltonian Hamiltonian::read_file(const std::string& path) {
   std::error_code ec;
   std::ifstream in;
   if (!std::filesystem::is_directory(path, ec)) in.open(path, std::ios::binary);
-  if (!in) throw Error(ErrorCode::NotFound, "cannot read the Hamiltonian file '" + path + "'");
+  if (!in.is_open() || !in) throw Error(ErrorCode::NotFound, "cannot read the Hamiltonian file '" + path + "'");
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw Error(ErrorCode::NotFound, "cannot read the Hamiltonian file '" + path + "'");
