@@ -77,7 +77,7 @@ double expval(const std::complex<T>* state, std::size_t num_qubits, const Observ
   MeasurementWorkspace local;
   MeasurementWorkspace& scratch = workspace_or(workspace, local);
   const TermPlan plan = plan_terms(terms, num_qubits);
-  double total = plan.words ? pauli_sum_inner(state, state, *plan.words, threads).real() : 0.0;
+  double total = plan.words ? pauli_sum_expectation(state, *plan.words, threads) : 0.0;
   for (const CompiledTerm* term : plan.others) {
     total += term->coefficient * term_inner(state, state, num_qubits, *term, threads, scratch).real();
   }
