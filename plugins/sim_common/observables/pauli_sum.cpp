@@ -49,6 +49,8 @@ PauliSum group_pauli_words(std::span<const CompiledTerm* const> terms, std::size
       const auto [it, added] = pattern_index.emplace(low, static_cast<std::uint32_t>(group.patterns.size()));
       if (added) group.patterns.push_back(low);
       group.signs.push_back(sign);
+      group.imaginary = group.imaginary || weight.imag() != 0.0;
+      group.high_signs |= sign & ~block_mask;
       group.weights.push_back(weight);
       group.pattern_of.push_back(it->second);
     }

@@ -32,9 +32,12 @@ struct PauliGroup {
   std::vector<std::complex<double>> weights;       // w_k = (sum of its coefficients) * (-i)^y_k
   std::vector<std::uint32_t> pattern_of;           // per word: its low sign pattern (index into patterns)
   std::vector<std::uint64_t> patterns;             // the distinct low sign masks (s & block mask)
+  std::uint64_t high_signs = 0;                    // the words' sign bits above the block (OR): D depends on a
+                                                   // block's position only through these bits
   std::vector<std::uint32_t> pattern_table;        // per pattern: its sign table in PauliSum::sign_tables
                                                    // (empty when `transform`)
   bool transform = false;                          // D by a Walsh-Hadamard transform (many patterns)
+  bool imaginary = false;                          // some weight has an imaginary part (an odd number of Y)
 };
 
 struct PauliSum {

@@ -149,4 +149,29 @@ __attribute__((always_inline)) inline void diagonal_times(const BlockDiagonal& d
   }
 }
 
+// Visits the blocks of the chunk [begin, end) (aligned, a power of two of whole blocks) that a group
+// reads, so that each block diagonal is built once for all the blocks that share it: D depends on a
+// block's position only through its bits in the words' sign masks (group.high_signs), so for each value
+// of those bits inside the chunk build(base) runs once, then visit(base) for every block that differs
+// only in other bits. Blocks with `skip_bit` set are not visited (the expectation's pairing).
+template <class Build, class Visit>
+__attribute__((always_inline)) inline void for_each_block(const PauliGroup& group, Index begin, Index end,
+                                                          Index block_mask, Index skip_bit, Build&& build,
+                                                          Visit&& visit) {
+  if (begin & skip_bit) return;  // a bit above the chunk: this whole chunk is the other half
+  const Index inside = (end - begin - 1) & ~block_mask;
+  const Index keys = group.high_signs & inside & ~skip_bit;
+  const Index others = inside & ~keys & ~skip_bit;
+  Index key = 0;
+  do {
+    build(begin | key);
+    Index other = 0;
+    do {
+      visit(begin | key | other);
+      other = bits::next_submask(other, others);
+    } while (other != 0);
+    key = bits::next_submask(key, keys);
+  } while (key != 0);
+}
+
 }  // namespace qrt::sv::pauli_sum_blocks

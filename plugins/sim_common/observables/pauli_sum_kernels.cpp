@@ -12,24 +12,34 @@ namespace {
 
 using namespace pauli_sum_blocks;
 
-// Re sum over lo of conj(b[lo]) D[lo] k[lo] on one block: with p = conj(b) k, Re D p = Re D Re p - Im D Im p.
-// kLanes amplitudes per step, each with partial sums of its own (a compile-time count: the sums stay in
-// registers); 1 for the blocks of registers smaller than kLanes amplitudes.
-template <std::size_t kLanes, bool kSingle, class T>
+// Re sum over lo of conj(b[lo]) D[lo] k[lo] on one block. With p = conj(b) k: Re D p = Re D Re p - Im D Im p,
+// and over plain doubles e (tables duplicated): Re D Re p = sum_e re[e] b[e] k[e], and
+// -Im D Im p = (sum over even e - sum over odd e) of im[e] b[e ^ 1] k[e]: products of whole registers and
+// an in-lane swap of b, no horizontal sums until the end. kImag: whether the group has imaginary weights
+// (words with an odd number of Y); without them Im D = 0. kLanes amplitudes per step, each double with a
+// partial sum of its own (a compile-time count: the sums stay in registers); 1 for blocks smaller than that.
+template <std::size_t kLanes, bool kSingle, bool kImag, class T>
 __attribute__((always_inline)) inline double block_expectation(const T* b, const T* k, const BlockDiagonal& d,
                                                                std::size_t block) {
-  double acc_re[kLanes] = {}, acc_im[kLanes] = {};
+  double acc_re[2 * kLanes] = {}, acc_im[2 * kLanes] = {};
+  const double* re = kSingle ? d.sign : d.re;
+  const double* im = kSingle ? d.sign : d.im;
   for (std::size_t lo0 = 0; lo0 < block; lo0 += kLanes)
     for (std::size_t j = 0; j < kLanes; ++j) {
-      const std::size_t lo = lo0 + j;
-      const double b_re = b[2 * lo], b_im = b[2 * lo + 1], k_re = k[2 * lo], k_im = k[2 * lo + 1];
-      const double p_re = b_re * k_re + b_im * k_im, p_im = b_re * k_im - b_im * k_re;
-      acc_re[j] += (kSingle ? d.sign[2 * lo] : d.re[2 * lo]) * p_re;
-      acc_im[j] += (kSingle ? d.sign[2 * lo] : d.im[2 * lo]) * p_im;
+      const std::size_t e = 2 * (lo0 + j);
+      acc_re[2 * j] += re[e] * b[e] * k[e];
+      acc_re[2 * j + 1] += re[e + 1] * b[e + 1] * k[e + 1];
+      if constexpr (kImag) {
+        acc_im[2 * j] += im[e] * b[e + 1] * k[e];
+        acc_im[2 * j + 1] += im[e + 1] * b[e] * k[e + 1];
+      }
     }
-  double re = 0.0, im = 0.0;
-  for (std::size_t j = 0; j < kLanes; ++j) re += acc_re[j], im += acc_im[j];
-  return kSingle ? d.c_re * re - d.c_im * im : re - im;
+  double real_part = 0.0, imag_part = 0.0;
+  for (std::size_t j = 0; j < kLanes; ++j) {
+    real_part += acc_re[2 * j] + acc_re[2 * j + 1];
+    imag_part += acc_im[2 * j] - acc_im[2 * j + 1];
+  }
+  return kSingle ? d.c_re * real_part + d.c_im * imag_part : real_part + imag_part;
 }
 
 // sum over lo of D[lo] |k[lo]|^2 on one block, for the diagonal group (no flip: D is real). Over plain
@@ -74,14 +84,17 @@ __attribute__((always_inline)) inline void accumulate_body(const std::complex<T>
   alignas(64) std::complex<T> buffer[kMaxBlock];
   const std::size_t block = sum.block_size();
   const Index block_mask = bits::low_mask(sum.block_bits);
+  const BlockDiagonal& d = scratch.diagonal;
   for (const PauliGroup& group : sum.groups)
-    for (Index base = begin; base < end; base += block) {
-      build_diagonal(sum, group, base, scale, scratch.pattern_weight, scratch.diagonal);
-      const T* k = partner_block(ket, base, group.flip, block_mask, block, buffer);
-      T* a = reinterpret_cast<T*>(acc + base);
-      if (scratch.diagonal.single) block_accumulate<true>(a, k, scratch.diagonal, block);
-      else block_accumulate<false>(a, k, scratch.diagonal, block);
-    }
+    for_each_block(
+        group, begin, end, block_mask, 0,
+        [&](Index base) __attribute__((always_inline)) { build_diagonal(sum, group, base, scale, scratch.pattern_weight, scratch.diagonal); },
+        [&](Index base) __attribute__((always_inline)) {
+          const T* k = partner_block(ket, base, group.flip, block_mask, block, buffer);
+          T* a = reinterpret_cast<T*>(acc + base);
+          if (d.single) block_accumulate<true>(a, k, d, block);
+          else block_accumulate<false>(a, k, d, block);
+        });
 }
 
 // The chunk's share of <psi|S|psi>. A group is Hermitian (real weights on Hermitian words), so
@@ -101,18 +114,23 @@ __attribute__((always_inline)) inline double expectation_body(const std::complex
     const Index flip_high = group.flip & ~block_mask;
     const Index paired_bit = flip_high ? Index{1} << (63 - std::countl_zero(flip_high)) : 0;
     double part = 0.0;
-    for (Index base = begin; base < end; base += block) {
-      if (base & paired_bit) continue;
-      build_diagonal(sum, group, base, Scale(1.0), scratch.pattern_weight, scratch.diagonal);
-      const T* b = reinterpret_cast<const T*>(state + base);
-      if (group.flip == 0) {
-        part += d.single ? block_norm<kLanes, true>(b, d, block) : block_norm<kLanes, false>(b, d, block);
-        continue;
-      }
-      const T* k = partner_block(state, base, group.flip, block_mask, block, buffer);
-      part += d.single ? block_expectation<kLanes, true>(b, k, d, block)
-                       : block_expectation<kLanes, false>(b, k, d, block);
-    }
+    for_each_block(
+        group, begin, end, block_mask, paired_bit,
+        [&](Index base) __attribute__((always_inline)) { build_diagonal(sum, group, base, Scale(1.0), scratch.pattern_weight, scratch.diagonal); },
+        [&](Index base) __attribute__((always_inline)) {
+          const T* b = reinterpret_cast<const T*>(state + base);
+          if (group.flip == 0) {
+            part += d.single ? block_norm<kLanes, true>(b, d, block) : block_norm<kLanes, false>(b, d, block);
+            return;
+          }
+          const T* k = partner_block(state, base, group.flip, block_mask, block, buffer);
+          if (group.imaginary)
+            part += d.single ? block_expectation<kLanes, true, true>(b, k, d, block)
+                             : block_expectation<kLanes, false, true>(b, k, d, block);
+          else
+            part += d.single ? block_expectation<kLanes, true, false>(b, k, d, block)
+                             : block_expectation<kLanes, false, false>(b, k, d, block);
+        });
     total += paired_bit ? 2.0 * part : part;
   }
   return total;
