@@ -9,7 +9,8 @@
 //    before it could be one observable), and the largest difference between sum_k c_k row_k and H's row.
 // The three (four) alternate on one one-worker executor (the device gets every core); the best of
 // --repetitions and the median of the per-repetition ratios are reported, with the load average before
-// and after. Prints one JSON object.
+// and after, and the best process CPU time of each (`*_cpu_best_s`: on a busy machine, with a device of
+// one thread, the work itself without the waits for a core). Prints one JSON object.
 //   bench_gradient --hamiltonian-terms 50 [--qubits 16] [--layers 6] [--repetitions 5] [--words-too 0]
 //                  [--device statevector.qubit]
 #include "bench_support.hpp"
@@ -28,6 +29,8 @@
 #include <random>
 #include <set>
 #include <sstream>
+
+#include <sys/resource.h>
 
 namespace bench_gradient {
 namespace {
@@ -69,6 +72,28 @@ qrt::Hamiltonian random_two_local(int qubits, int terms, std::size_t& flip_masks
   return qrt::Hamiltonian(c, words);
 }
 
+double process_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+// Wall and CPU seconds of each repetition of one phase.
+struct Phase {
+  std::vector<double> wall, cpu;
+  template <class F>
+  void time(F&& f) {
+    const double cpu_start = process_cpu_seconds();
+    const auto start = std::chrono::steady_clock::now();
+    f();
+    wall.push_back(seconds_since(start));
+    cpu.push_back(process_cpu_seconds() - cpu_start);
+  }
+};
+
+double best(const std::vector<double>& v) { return v.empty() ? 0.0 : *std::min_element(v.begin(), v.end()); }
+
 }  // namespace
 
 int run_hamiltonian(const Options& o) {
@@ -84,7 +109,8 @@ int run_hamiltonian(const Options& o) {
   qrt::ParameterBinding binding(circuit.params.begin(), circuit.params.end());
   auto bound = std::make_shared<const qrt::program::Program>(qrt::bind_program(circuit.source, "<ry-ladder>", binding));
 
-  std::vector<double> forward, expval, gradient, words, expval_ratio, gradient_ratio, words_ratio;
+  Phase forward, expval, gradient, words;
+  std::vector<double> expval_ratio, gradient_ratio, words_ratio;
   double value_expval = 0, value_gradient = 0, worst_row_difference = 0;
   {
     qrt::Executor one(runtime, {.workers = 1});
@@ -94,25 +120,23 @@ int run_hamiltonian(const Options& o) {
     one.submit(o.device, bound, z0).get();  // warm: the instance is created and pooled
     qrt::GradientOptions adjoint;
     adjoint.method = qrt::GradientMethod::Adjoint;
-    const auto timed = [](auto&& f, std::vector<double>& into) {
-      const auto start = std::chrono::steady_clock::now();
-      f();
-      into.push_back(seconds_since(start));
-    };
     for (int r = 0; r < o.repetitions; ++r) {
-      timed([&] { one.submit(o.device, bound, z0).get(); }, forward);
-      timed([&] { value_expval = one.submit(o.device, bound, with_h).get().expvals.at(0).second; }, expval);
+      forward.time([&] { one.submit(o.device, bound, z0).get(); });
+      expval.time([&] { value_expval = one.submit(o.device, bound, with_h).get().expvals.at(0).second; });
       qrt::GradientResult g;
-      timed([&] { g = qrt::gradient(one, o.device, circuit.source, "<ry-ladder>", circuit.params,
-                                    std::span<const qrt::Hamiltonian>(&h, 1), adjoint); }, gradient);
+      gradient.time([&] {
+        g = qrt::gradient(one, o.device, circuit.source, "<ry-ladder>", circuit.params,
+                          std::span<const qrt::Hamiltonian>(&h, 1), adjoint);
+      });
       value_gradient = g.expvals.at(0);
-      expval_ratio.push_back(expval.back() / forward.back());
-      gradient_ratio.push_back(gradient.back() / forward.back());
+      expval_ratio.push_back(expval.wall.back() / forward.wall.back());
+      gradient_ratio.push_back(gradient.wall.back() / forward.wall.back());
       if (o.words_too) {
         qrt::GradientResult per_word;
-        timed([&] { per_word = qrt::gradient(one, o.device, circuit.source, "<ry-ladder>", circuit.params, h.words(),
-                                             adjoint); }, words);
-        words_ratio.push_back(words.back() / forward.back());
+        words.time([&] {
+          per_word = qrt::gradient(one, o.device, circuit.source, "<ry-ladder>", circuit.params, h.words(), adjoint);
+        });
+        words_ratio.push_back(words.wall.back() / forward.wall.back());
         for (std::size_t j = 0; j < circuit.params.size(); ++j) {
           double row = 0;
           for (std::size_t k = 0; k < h.size(); ++k) row += h.coefficients()[k] * per_word.jacobian_at(k, j);
@@ -121,19 +145,20 @@ int run_hamiltonian(const Options& o) {
       }
     }
   }
-  const auto best = [](const std::vector<double>& v) { return v.empty() ? 0.0 : *std::min_element(v.begin(), v.end()); };
   std::printf(
       "{\"benchmark\": \"gradient_hamiltonian\", \"device\": \"%s\", \"qubits\": %d, \"layers\": %d, "
       "\"parameters\": %zu, \"terms\": %zu, \"flip_masks\": %zu, \"repetitions\": %d, "
       "\"forward_best_s\": %.6f, \"expval_best_s\": %.6f, \"gradient_best_s\": %.6f, "
       "\"expval_over_forward_best\": %.3f, \"expval_over_forward_median\": %.3f, "
       "\"gradient_over_forward_best\": %.3f, \"gradient_over_forward_median\": %.3f, "
+      "\"forward_cpu_best_s\": %.6f, \"expval_cpu_best_s\": %.6f, \"gradient_cpu_best_s\": %.6f, "
       "\"words_gradient_best_s\": %.6f, \"words_over_forward_median\": %.3f, \"words_row_max_difference\": %.3g, "
       "\"expval_run\": %.15g, \"expval_gradient\": %.15g, "
       "\"load_average_before\": \"%s\", \"load_average_after\": \"%s\"}\n",
       o.device.c_str(), o.qubits, o.layers, circuit.params.size(), h.size(), flip_masks, o.repetitions,
-      best(forward), best(expval), best(gradient), best(expval) / best(forward), median(expval_ratio),
-      best(gradient) / best(forward), median(gradient_ratio), best(words), median(words_ratio), worst_row_difference,
+      best(forward.wall), best(expval.wall), best(gradient.wall), best(expval.wall) / best(forward.wall),
+      median(expval_ratio), best(gradient.wall) / best(forward.wall), median(gradient_ratio), best(forward.cpu),
+      best(expval.cpu), best(gradient.cpu), best(words.wall), median(words_ratio), worst_row_difference,
       value_expval, value_gradient, load_before.c_str(), load_average().c_str());
   return 0;
 }
