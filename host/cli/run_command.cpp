@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "effective_settings.hpp"
 #include "exit_status.hpp"
+#include "hamiltonian_files.hpp"
 #include "number_options.hpp"
 #include "param_binding.hpp"
 #include "program_kind.hpp"
@@ -47,7 +48,7 @@ struct RunArgs {
   bool progress = false, no_progress = false;  // force / suppress the progress bar
   bool jit = false;  // QIR only: compile a straight-line program instead of running it as a circuit
   std::optional<std::size_t> top;  // unset: all in JSON, kTableDefaultTop in the table
-  std::vector<std::string> expvals;
+  std::vector<std::string> expvals, hamiltonians;
   std::string entry;              // QIR only
   std::optional<double> timeout;  // seconds; the whole run, parsing included
   std::string precision;          // --precision: added to the device config as a kwarg
@@ -115,6 +116,8 @@ int run(const RunArgs& given) {
   if (args.file == "-") args.file = stdin_program.emplace().path().string();
   const std::string shown_file = stdin_program ? "<stdin>" : args.file;
   check_precision_option(args.device, args.precision);
+  const ObservableList observables = observable_list(args.expvals, args.hamiltonians);
+  args.expvals = observables.texts;
   const std::string device_config = with_precision(args.device, args.precision);
   if (program_kind(args.file) == ProgramKind::Qir) {
     if (!args.params.empty()) throw UsageError("--param applies to OpenQASM programs; " + shown_file + " is QIR");
@@ -182,6 +185,7 @@ int run(const RunArgs& given) {
     }
   }
   deadline.stop();  // the run is over: printing its result is not timed
+  relabel(r.expvals, observables);
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
 
   streamed.wires.assign(r.wires.rbegin(), r.wires.rend());  // qubit n-1 ... qubit 0
@@ -230,7 +234,11 @@ Action add_run_command(CLI::App& app) {
   sub->add_flag("--no-progress", args->no_progress, "Never show the progress bar")->excludes(progress);
   sub->add_option("--expval", args->expvals,
                   "Expectation value of a Pauli word: one letter per qubit, rightmost = qubit 0 (ZZI), or sparse (\"Z0 Z3\"); "
-                  "any case");
+                  "any case; or of a Hamiltonian ('0.5*Z0 Z1 - 0.2*X3')");
+  sub->add_option("--hamiltonian", args->hamiltonians,
+                  "Expectation value of a Hamiltonian file: one 'coefficient word' term a line (# comments), "
+                  "reported under the file's name")
+      ->check(CLI::ExistingFile);
   sub->add_option("-p,--param", args->params,
                   "Value of a free parameter of the circuit: NAME=VALUE (e.g. theta=pi/4); repeat for several");
   return [args] { return run(*args); };
