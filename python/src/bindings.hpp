@@ -92,6 +92,8 @@ void run_stoppable(const std::function<void(Stoppable&)>& work);
 void bind_runs(py::module_& m);
 // --- gradient_binding.cpp: qrt.gradient ---
 void bind_gradient(py::module_& m);
+// --- hamiltonian_binding.cpp: qrt.Hamiltonian ---
+void bind_hamiltonian(py::module_& m);
 
 // --- device_binding.cpp: qrt.Device's native part ---
 void bind_device(py::module_& m);

@@ -18,4 +18,5 @@ PYBIND11_MODULE(_qrt, m) {
   qrt::python::bind_device(m);
   qrt::python::bind_runs(m);
   qrt::python::bind_gradient(m);
+  qrt::python::bind_hamiltonian(m);
 }
