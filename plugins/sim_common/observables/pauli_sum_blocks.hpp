@@ -26,7 +26,7 @@ constexpr std::size_t kPartialSums = 16;
 // products and in-lane swaps, no shuffles across lanes. A group with one low sign pattern keeps D as a
 // coefficient times a sign table of PauliSum (`single`).
 struct BlockDiagonal {
-  bool single = false;
+  bool single = false;  // (im is filled only for groups with imaginary weights)
   double c_re = 0, c_im = 0;
   const double* sign = nullptr;
   alignas(64) double re[2 * kMaxBlock];
@@ -76,31 +76,31 @@ __attribute__((always_inline)) inline void build_diagonal(const PauliSum& sum, c
     d.sign = sum.sign_table(group.pattern_table[0]);
     return;
   }
-  double* re = d.re;
-  double* im = d.im;
-  if (group.transform) {
-    std::fill(re, re + doubles, 0.0);
-    std::fill(im, im + doubles, 0.0);
+  // Im D only where it can be non-zero (the kernels read it only then): imaginary weights, or a scale
+  // that is not real.
+  const bool imaginary = group.imaginary || scale.imag() != 0.0;
+  const auto fill = [&](double* table, auto part) {
+    if (group.transform) {
+      std::fill(table, table + doubles, 0.0);
+      for (std::size_t u = 0; u < patterns; ++u) {
+        const std::size_t at = 2 * group.patterns[u];
+        table[at] = table[at + 1] = part(scale * pattern_weight[u]);
+      }
+      walsh_hadamard(table, sum.block_size());
+      return;
+    }
     for (std::size_t u = 0; u < patterns; ++u) {
-      const Scale w = scale * pattern_weight[u];
-      const std::size_t at = 2 * group.patterns[u];
-      re[at] = re[at + 1] = w.real();
-      im[at] = im[at + 1] = w.imag();
+      const double w = part(scale * pattern_weight[u]);
+      const double* sign = sum.sign_table(group.pattern_table[u]);
+      if (u == 0) {
+        for (std::size_t e = 0; e < doubles; ++e) table[e] = w * sign[e];
+      } else {
+        for (std::size_t e = 0; e < doubles; ++e) table[e] += w * sign[e];
+      }
     }
-    walsh_hadamard(re, sum.block_size());
-    walsh_hadamard(im, sum.block_size());
-    return;
-  }
-  for (std::size_t u = 0; u < patterns; ++u) {
-    const Scale w = scale * pattern_weight[u];
-    const double w_re = w.real(), w_im = w.imag();
-    const double* sign = sum.sign_table(group.pattern_table[u]);
-    if (u == 0) {
-      for (std::size_t e = 0; e < doubles; ++e) re[e] = w_re * sign[e], im[e] = w_im * sign[e];
-    } else {
-      for (std::size_t e = 0; e < doubles; ++e) re[e] += w_re * sign[e], im[e] += w_im * sign[e];
-    }
-  }
+  };
+  fill(d.re, [](Scale w) { return w.real(); });
+  if (imaginary) fill(d.im, [](Scale w) { return w.imag(); });
 }
 
 // d[0..4) = s[0 ^ X .. 3 ^ X]: a constant permutation of four amplitudes (one or two vectors).
@@ -136,16 +136,20 @@ __attribute__((always_inline)) inline const T* partner_block(const std::complex<
 
 // (D k)[lo] as (t_re, t_im) from the duplicated tables (written per amplitude, as two statements
 // over neighbouring doubles, which the vectoriser turns into whole-register products with in-lane swaps).
-template <bool kSingle, class T>
+// kImag: whether D has an imaginary part (else d.im is not read).
+template <bool kSingle, bool kImag, class T>
 __attribute__((always_inline)) inline void diagonal_times(const BlockDiagonal& d, const T* k, std::size_t lo,
                                                           double& t_re, double& t_im) {
   const double k_re = k[2 * lo], k_im = k[2 * lo + 1];
   if constexpr (kSingle) {
     t_re = d.sign[2 * lo] * (d.c_re * k_re - d.c_im * k_im);
     t_im = d.sign[2 * lo + 1] * (d.c_re * k_im + d.c_im * k_re);
-  } else {
+  } else if constexpr (kImag) {
     t_re = d.re[2 * lo] * k_re - d.im[2 * lo] * k_im;
     t_im = d.re[2 * lo + 1] * k_im + d.im[2 * lo + 1] * k_re;
+  } else {
+    t_re = d.re[2 * lo] * k_re;
+    t_im = d.re[2 * lo + 1] * k_im;
   }
 }
 

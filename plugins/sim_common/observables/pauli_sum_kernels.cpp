@@ -59,12 +59,12 @@ __attribute__((always_inline)) inline double block_norm(const T* k, const BlockD
 }
 
 // a[lo] += D[lo] k[lo] on one block.
-template <bool kSingle, class T>
+template <bool kSingle, bool kImag, class T>
 __attribute__((always_inline)) inline void block_accumulate(T* a, const T* k, const BlockDiagonal& d,
                                                             std::size_t block) {
   for (std::size_t lo = 0; lo < block; ++lo) {
     double t_re, t_im;
-    diagonal_times<kSingle>(d, k, lo, t_re, t_im);
+    diagonal_times<kSingle, kImag>(d, k, lo, t_re, t_im);
     a[2 * lo] = static_cast<T>(a[2 * lo] + t_re);
     a[2 * lo + 1] = static_cast<T>(a[2 * lo + 1] + t_im);
   }
@@ -85,16 +85,19 @@ __attribute__((always_inline)) inline void accumulate_body(const std::complex<T>
   const std::size_t block = sum.block_size();
   const Index block_mask = bits::low_mask(sum.block_bits);
   const BlockDiagonal& d = scratch.diagonal;
-  for (const PauliGroup& group : sum.groups)
+  for (const PauliGroup& group : sum.groups) {
+    const bool imaginary = group.imaginary || scale.imag() != 0.0;
     for_each_block(
         group, begin, end, block_mask, 0,
         [&](Index base) __attribute__((always_inline)) { build_diagonal(sum, group, base, scale, scratch.pattern_weight, scratch.diagonal); },
         [&](Index base) __attribute__((always_inline)) {
           const T* k = partner_block(ket, base, group.flip, block_mask, block, buffer);
           T* a = reinterpret_cast<T*>(acc + base);
-          if (d.single) block_accumulate<true>(a, k, d, block);
-          else block_accumulate<false>(a, k, d, block);
+          if (d.single) block_accumulate<true, true>(a, k, d, block);
+          else if (imaginary) block_accumulate<false, true>(a, k, d, block);
+          else block_accumulate<false, false>(a, k, d, block);
         });
+  }
 }
 
 // The chunk's share of <psi|S|psi>. A group is Hermitian (real weights on Hermitian words), so
