@@ -116,17 +116,18 @@ int run(const RunArgs& given) {
   if (args.file == "-") args.file = stdin_program.emplace().path().string();
   const std::string shown_file = stdin_program ? "<stdin>" : args.file;
   check_precision_option(args.device, args.precision);
-  const ObservableList observables = observable_list(args.expvals, args.hamiltonians);
-  args.expvals = observables.texts;
   const std::string device_config = with_precision(args.device, args.precision);
   if (program_kind(args.file) == ProgramKind::Qir) {
     if (!args.params.empty()) throw UsageError("--param applies to OpenQASM programs; " + shown_file + " is QIR");
+    if (!args.hamiltonians.empty()) throw UsageError("--hamiltonian applies to OpenQASM programs; " + shown_file + " is QIR");
     return run_qir({args.file, args.entry, device_config, args.shots, args.seed, args.output, args.timeout, args.isolate,
                     args.progress, args.no_progress, {args.probs, args.state, !args.expvals.empty(), args.top.has_value()},
                     args.jit});
   }
   if (!args.entry.empty()) throw UsageError("--entry applies to QIR programs; " + shown_file + " is OpenQASM");
   if (args.jit) throw UsageError("--jit applies to QIR programs; " + shown_file + " is OpenQASM");
+  const ObservableList observables = observable_list(args.expvals, args.hamiltonians);
+  args.expvals = observables.texts;
   ExecutionProgress progress;
   RunDeadline deadline(args.timeout, progress, shown_file);
   qasm::ParseOptions parse_options;
