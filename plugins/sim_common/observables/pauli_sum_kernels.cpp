@@ -102,8 +102,10 @@ __attribute__((always_inline)) inline void accumulate_body(const std::complex<T>
 
 // The chunk's share of <psi|S|psi>. A group is Hermitian (real weights on Hermitian words), so
 // D(j ^ flip) = conj(D(j)) and the amplitudes j and j ^ flip contribute conjugate terms: for a flip above
-// the block, only the blocks with its highest bit clear are read, each term counted twice (real part);
-// the diagonal group reads |psi|^2.
+// the block, only the blocks with one of its bits clear are read, each term counted twice (real part).
+// That bit is the lowest one above the block: inside a chunk it halves every chunk's work alike, where a
+// bit above the chunks would leave the chunks that have it set (one thread's share) idle. The diagonal
+// group reads |psi|^2.
 template <std::size_t kLanes, class T>
 __attribute__((always_inline)) inline double expectation_body(const std::complex<T>* state, const PauliSum& sum,
                                                               std::size_t begin, std::size_t end) {
@@ -115,7 +117,7 @@ __attribute__((always_inline)) inline double expectation_body(const std::complex
   double total = 0.0;
   for (const PauliGroup& group : sum.groups) {
     const Index flip_high = group.flip & ~block_mask;
-    const Index paired_bit = flip_high ? Index{1} << (63 - std::countl_zero(flip_high)) : 0;
+    const Index paired_bit = flip_high & (~flip_high + 1);  // the lowest: most often inside a chunk
     double part = 0.0;
     for_each_block(
         group, begin, end, block_mask, paired_bit,
