@@ -1,9 +1,15 @@
-// What bench_gradient's two modes share: options, a circuit with its parameters, timing and the load.
+// What bench_gradient's two modes share: options, a circuit with its parameters (parsed once, bound), timing
+// and the load.
 #pragma once
+
+#include <qrt/program/parameters.hpp>
+#include <qrt/program/program.hpp>
+#include <qrt/qasm/parser.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +26,20 @@ struct Circuit {
   std::string source;
   std::vector<std::pair<std::string, double>> params;
 };
+
+// The circuit parsed once, its parameters left free (as `qrt grad` parses it).
+inline std::shared_ptr<const qrt::program::Program> parsed(const std::string& source, const std::string& name) {
+  qrt::qasm::ParseOptions options;
+  options.free_parameters = true;
+  return std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(source, name, options));
+}
+
+// A copy of `program` with its free parameters bound to `params` (what a forward run executes).
+inline std::shared_ptr<const qrt::program::Program> bound_copy(
+    const qrt::program::Program& program, const std::vector<std::pair<std::string, double>>& params) {
+  const qrt::program::ParameterBinding binding(params.begin(), params.end());
+  return std::make_shared<const qrt::program::Program>(qrt::program::bind(program, binding));
+}
 
 inline std::string load_average() {
   std::ifstream in("/proc/loadavg");

@@ -18,6 +18,7 @@
 #include "exit_status.hpp"
 #include "number_options.hpp"
 #include "param_binding.hpp"
+#include "parsed_file.hpp"
 #include "mpi_launch.hpp"
 #include "program_kind.hpp"
 #include "progress_line.hpp"
@@ -29,7 +30,7 @@
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/pool_policy.hpp>
 #include <qrt/program/error.hpp>
-#include <qrt/qasm/parser.hpp>
+#include <qrt/program/parameters.hpp>
 #include <qrt/runtime.hpp>
 
 #include <boost/json.hpp>
@@ -42,6 +43,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <thread>
 #include <unistd.h>
 
@@ -151,6 +153,7 @@ std::vector<fs::path> circuit_files(const std::vector<std::string>& inputs) {
 struct RunLabel {
   std::size_t index;
   const fs::path* file;
+  ParsedFile* parsed;  // the file's program (OpenQASM)
   ParameterBinding binding;
   std::optional<std::uint64_t> seed;  // derived from the batch's base seed (unset only under mpirun without one)
 };
@@ -178,13 +181,11 @@ boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device
     if (doc.at("status") == "error") throw Error(ErrorCode::FailedPrecondition, doc.at("error").as_string().c_str());
     return doc;
   }
-  const auto t0 = Clock::now();
-  qasm::ParseOptions parse_options;
-  parse_options.parameter_values = label.binding;
-  const program::Program program = qasm::parse_file(*label.file, parse_options);
-  const double parse_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  const auto [parsed, parse_seconds] = label.parsed->get();
+  const program::Program& program = *parsed;
 
   RunOptions options;
+  options.parameters = program::used_parameters(program, label.binding);  // a grid may name others' parameters
   options.shots = args.shots;
   options.seed = label.seed;
   // Without shots there is nothing to sample: report the final-state probabilities, as `qrt run` does.
@@ -347,12 +348,15 @@ int batch(const BatchArgs& args) {
   }
 
   // Declared before the executor: its queued tasks refer to them until it is gone.
+  std::vector<std::unique_ptr<ParsedFile>> parsed;
+  for (const fs::path& file : files) parsed.push_back(std::make_unique<ParsedFile>(file));
   std::vector<RunLabel> labels;
   labels.reserve(total);
   for (std::size_t f = 0; f < files.size(); ++f)
     for (std::size_t p = 0; p < grid.size(); ++p) {
       const std::size_t i = labels.size();
-      labels.push_back({i, &files[f], grid.point(p), base_seed ? std::optional(derive_seed(*base_seed, i)) : std::nullopt});
+      labels.push_back({i, &files[f], parsed[f].get(), grid.point(p),
+                        base_seed ? std::optional(derive_seed(*base_seed, i)) : std::nullopt});
     }
 
   // Under mpirun: programs are split over the ranks, unless the device itself spans them; then every rank

@@ -11,6 +11,7 @@
 #include "param_binding.hpp"
 
 #include <qrt/gradient.hpp>
+#include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
 
 #include <boost/json.hpp>
@@ -18,6 +19,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -127,7 +129,10 @@ int grad(const GradArgs& args) {
   options.workers = args.workers;
   Runtime runtime(runtime_options);
   const auto start = std::chrono::steady_clock::now();
-  GradientResult result = gradient(runtime, args.device, source, args.file, params, observables.texts, options);
+  qasm::ParseOptions parse_options;
+  parse_options.free_parameters = true;
+  const auto program = std::make_shared<const program::Program>(qasm::parse_string(source, args.file, parse_options));
+  GradientResult result = gradient(runtime, args.device, program, params, observables.texts, options);
   result.observables = observables.labels;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (args.output == "json")

@@ -130,19 +130,21 @@ int run(const RunArgs& given) {
   args.expvals = observables.texts;
   ExecutionProgress progress;
   RunDeadline deadline(args.timeout, progress, shown_file);
-  qasm::ParseOptions parse_options;
-  parse_options.parameter_values = parse_run_params(args.params);
+  const ParameterBinding binding = parse_run_params(args.params);
   if (!args.params.empty()) {
     std::vector<std::string> names;
-    for (const auto& [name, value] : parse_options.parameter_values) names.push_back(name);
+    for (const auto& [name, value] : binding) names.push_back(name);
     require_params_used(names, {stdin_program ? stdin_program->text() : read_source(args.file)});
   }
   using Clock = std::chrono::steady_clock;
   auto t0 = Clock::now();
+  qasm::ParseOptions parse_options;
+  parse_options.free_parameters = true;
   program::Program program = stdin_program ? qasm::parse_string(stdin_program->text(), shown_file, parse_options)
                                         : qasm::parse_file(args.file, parse_options);
   double parse_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   for (const auto& w : program.warnings) std::cerr << w.format() << "\n";
+  (void)program::free_parameter_values(program, binding);  // a binding that does not fit fails before a device opens
 
   RuntimeOptions runtime_options;
   if (args.isolate) runtime_options.isolate = true;  // else $QRT_ISOLATE decides
@@ -154,6 +156,7 @@ int run(const RunArgs& given) {
   options.probabilities = args.probs;
   options.state = args.state;
   options.expvals = args.expvals;
+  options.parameters = binding;
   // Without shots and without any other request, show the final-state probabilities.
   if (!args.probs && !args.state && args.expvals.empty() && device.shots() == 0 && (!args.shots || *args.shots == 0))
     options.probabilities = true;

@@ -43,10 +43,14 @@ class Program {
 
   ProgramKind kind() const { return kind_; }
   const std::string& name() const { return name_; }
-  const std::string& source() const { return source_; }  // OpenQASM: the text as loaded
-  // The OpenQASM program with `params` bound (parsed again when there are any), else the one parsed by
-  // load; throws the parse error of a program whose free parameters were left unbound.
+  // The OpenQASM program with `params` bound: the one parsed by load when it has no free parameters
+  // (and `params` is empty), else a bound copy of it (no parse). Throws the model's error for a free
+  // parameter left unbound or a name that is not one.
   std::shared_ptr<const program::Program> qasm(const ParameterBinding& params) const;
+  // The parsed OpenQASM program, free parameters unbound (null for QIR).
+  const std::shared_ptr<const program::Program>& parsed() const { return parsed_; }
+  // Its free parameters, first use first (empty for QIR).
+  const std::vector<std::string>& parameters() const;
 #ifdef QRT_HAVE_QIR
   const std::shared_ptr<const qir::Program>& qir() const { return qir_; }
 #endif
@@ -55,9 +59,8 @@ class Program {
 
  private:
   ProgramKind kind_ = ProgramKind::OpenQasm;
-  std::string name_, source_;
-  std::shared_ptr<const program::Program> parsed_;  // null while free parameters are unbound
-  std::exception_ptr unbound_;                    // the parse error without a binding
+  std::string name_;
+  std::shared_ptr<const program::Program> parsed_;  // OpenQASM, free parameters unbound
 #ifdef QRT_HAVE_QIR
   std::shared_ptr<const qir::Program> qir_;
 #endif

@@ -2,25 +2,18 @@
 // chosen by content as `qrt run` does (qrt::program_kind).
 #include "bindings.hpp"
 
-#include <qrt/program/error.hpp>
+#include <qrt/program/parameters.hpp>
 #include <qrt/qasm/parser.hpp>
-
-#include <fstream>
-#include <sstream>
 
 namespace qrt::python {
 namespace {
 
-// An OpenQASM program parsed without a binding. A program with free parameters (sweep identifiers)
-// fails to parse until they are bound; its error is kept and raised when it is run without them.
-void parse_unbound(const std::string& source, const std::string& name, std::shared_ptr<const program::Program>& parsed,
-                   std::exception_ptr& unbound) {
-  try {
-    parsed = std::make_shared<const program::Program>(qasm::parse_string(source, name));
-  } catch (const program::Error& e) {
-    if (e.message().rfind("unknown identifier", 0) != 0) throw;
-    unbound = std::current_exception();
-  }
+// OpenQASM programs are parsed once with their free parameters (sweep identifiers) left free: each run
+// binds them.
+qasm::ParseOptions parse_options() {
+  qasm::ParseOptions options;
+  options.free_parameters = true;
+  return options;
 }
 
 }  // namespace
@@ -40,29 +33,27 @@ Program Program::load(const std::string& path) {
                        "(it needs LLVM 19: Debian's llvm-19-dev)");
 #endif
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) (void)qasm::parse_file(path);  // throws the parser's message for a file it cannot read
-  std::ostringstream text;
-  text << in.rdbuf();
-  p.source_ = text.str();
-  parse_unbound(p.source_, p.name_, p.parsed_, p.unbound_);
+  p.parsed_ = std::make_shared<const program::Program>(qasm::parse_file(path, parse_options()));
   return p;
 }
 
 Program Program::from_qasm(const std::string& source, const std::string& name) {
   Program p;
   p.name_ = name;
-  p.source_ = source;
-  parse_unbound(p.source_, p.name_, p.parsed_, p.unbound_);
+  p.parsed_ = std::make_shared<const program::Program>(qasm::parse_string(source, name, parse_options()));
   return p;
 }
 
 std::shared_ptr<const program::Program> Program::qasm(const ParameterBinding& params) const {
   if (kind_ != ProgramKind::OpenQasm)
     throw Error(ErrorCode::InvalidArgument, name_ + " is a QIR program; only OpenQASM programs run on a qrt.Device");
-  if (!params.empty()) return std::make_shared<const program::Program>(qrt::bind_program(source_, name_, params));
-  if (unbound_) std::rethrow_exception(unbound_);
-  return parsed_;
+  if (params.empty() && parsed_->free_parameters.empty()) return parsed_;
+  return std::make_shared<const program::Program>(program::bind(*parsed_, params));
+}
+
+const std::vector<std::string>& Program::parameters() const {
+  static const std::vector<std::string> kNone;
+  return parsed_ ? parsed_->free_parameters : kNone;
 }
 
 std::size_t Program::num_qubits() const {
@@ -82,8 +73,8 @@ A quantum program, parsed once and run many times: OpenQASM 2.0 or QIR (LLVM IR 
 
 Create one with ``qrt.load(path)`` (the front end is chosen by the file's content, as ``qrt run``
 does) or ``qrt.Program.from_qasm(text)``. An OpenQASM program may use free parameters (sweep
-identifiers such as ``theta`` in ``rx(theta/2) q[0];``): bind them with ``params={"theta": 0.5}``
-when running it.)doc")
+identifiers such as ``theta`` in ``rx(theta/2) q[0];``): ``parameters`` names them; bind every one
+with ``params={"theta": 0.5}`` when running it.)doc")
       .def_static("load", &Program::load, py::arg("path"),
                   "Loads a program file: OpenQASM, or QIR when it is LLVM IR text or bitcode (chosen by content).")
       .def_static("from_qasm", &Program::from_qasm, py::arg("source"), py::arg("name") = "<input>",
@@ -92,7 +83,9 @@ when running it.)doc")
                              "'openqasm' or 'qir'.")
       .def_property_readonly("name", &Program::name, "The file it was loaded from, or the name given to from_qasm.")
       .def_property_readonly("num_qubits", &Program::num_qubits,
-                             "Qubits the program declares (QIR: its required_num_qubits; 0 while free parameters are unbound).")
+                             "Qubits the program declares (QIR: its required_num_qubits).")
+      .def_property_readonly("parameters", &Program::parameters,
+                             "OpenQASM: the free parameters, in the order of their first use; QIR: [].")
       .def_property_readonly("entry",
                              [](const Program& p) -> py::object {
 #ifdef QRT_HAVE_QIR

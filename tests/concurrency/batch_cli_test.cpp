@@ -348,6 +348,47 @@ TEST_CASE("qrt run --stats prints the pool's statistics as JSON on stderr", "[ba
   CHECK(stats.at("keys").as_array().at(0).at("device").as_string() == "statevector.qubit");
 }
 
+TEST_CASE("qrt batch parses each file once and binds each grid point", "[batch][cli]") {
+  // a.qasm uses theta only (phi ignored for it), b.qasm both, c.qasm a parameter the grid leaves unbound,
+  // d.qasm does not parse: each of c's and d's runs reports its file's one error.
+  TempDir dir;
+  const std::string head = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\n";
+  dir.write("a.qasm", head + "ry(theta) q[0];\n");
+  dir.write("b.qasm", head + "ry(theta) q[0];\nry(phi) q[0];\n");
+  dir.write("c.qasm", head + "ry(theta + gamma) q[0];\n");
+  dir.write("d.qasm", head + "ry(theta) q[0]\n");
+  const Outcome r = qrt_batch(dir, {dir.path().string(), "--param", "theta=0,pi", "--param", "phi=0,pi/2", "--jobs",
+                                    "2", "--no-progress"});
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 1);
+  const auto lines = json_lines(r.out);
+  REQUIRE(lines.size() == 16);  // 4 files x 4 points
+  std::size_t parses[2] = {0, 0};  // runs of a.qasm and b.qasm that spent time parsing
+  for (std::size_t i = 0; i < 16; ++i) {
+    const auto& line = lines[i];
+    const auto& params = line.at("params").as_object();
+    const double theta = params.at("theta").to_number<double>(), phi = params.at("phi").to_number<double>();
+    if (i < 8) parses[i / 4] += line.at("timings").as_object().at("parse_s").to_number<double>() > 0;
+    INFO("line " << i << ": " << boost::json::serialize(line));
+    const auto& probs = i < 8 ? line.at("probabilities").as_object() : boost::json::object{};
+    const auto p1 = [&] { return probs.contains("1") ? probs.at("1").to_number<double>() : 0.0; };
+    if (i < 4) {
+      CHECK(p1() == Approx(std::pow(std::sin(theta / 2), 2)).margin(1e-12));
+    } else if (i < 8) {
+      CHECK(p1() == Approx(std::pow(std::sin((theta + phi) / 2), 2)).margin(1e-12));
+    } else if (i < 12) {
+      CHECK(line.at("status").as_string() == "error");
+      CHECK_THAT(std::string(line.at("error").as_string()),
+                 Contains("c.qasm:4:12: error: free parameter 'gamma' has no value") && Contains("bound: theta"));
+    } else {
+      CHECK(line.at("status").as_string() == "error");
+      CHECK_THAT(std::string(line.at("error").as_string()), Contains("d.qasm:") && Contains("error: expected"));
+    }
+  }
+  CHECK(parses[0] == 1);  // once per file, whatever the number of points
+  CHECK(parses[1] == 1);
+}
+
 TEST_CASE("qrt batch reports bad arguments clearly", "[batch][cli]") {
   TempDir dir;
   const fs::path file = dir.write("bell.qasm", kBell);

@@ -65,7 +65,7 @@ TEST_CASE("qrt grad: command-line errors exit 64, program and device errors 1", 
   CHECK(method.exit_code == 64);
   const auto missing = qrt("grad " + file + " -p theta=0.3 --expval Z0");
   CHECK(missing.exit_code == 1);
-  CHECK_THAT(missing.err, Contains("unknown identifier 'phi'"));
+  CHECK_THAT(missing.err, Contains("free parameter 'phi' has no value (bind it, e.g. --param phi=VALUE)"));
   const auto word = qrt("grad " + file + " -p theta=0.3 -p phi=1 --expval Z7");
   CHECK(word.exit_code == 1);
   CHECK_THAT(word.err, Contains("qrt: error:") && Contains("Z7"));

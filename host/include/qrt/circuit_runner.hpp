@@ -12,6 +12,7 @@
 #include <qrt/device.hpp>
 #include <qrt/execution_progress.hpp>
 #include <qrt/program/lowering.hpp>
+#include <qrt/program/parameters.hpp>
 #include <qrt/program/program.hpp>
 
 #include <complex>
@@ -36,6 +37,9 @@ struct RunOptions {
   // Delete every measure, reset and conditional operation first (the convention of the QASMBench
   // reference probabilities).
   bool strip_measurements = false;
+  // The values of the program's free parameters (qrt/program/parameters.hpp): every one of them and
+  // nothing else; the program is lowered at them, not copied.
+  program::ParameterBinding parameters;
   // Optional, not owned, host-side only: told the operation count and progress, and asked to stop at
   // operation boundaries (a stopped run throws StoppedError). For an isolated device the worker
   // reports its progress back and a stop hangs up on it (see execution_progress.hpp).
@@ -63,7 +67,7 @@ RunResult run_program(const program::Program& program, Device& device, const Run
 
 // run_program in two steps, for a program run many times on one device type (Executor::submit does
 // this for a Program submitted repeatedly): lowering depends only on the program, the device's gate
-// set and options.strip_measurements, so its result can be reused. run_lowered leaves lower_seconds
+// set, options.strip_measurements and options.parameters, so its result can be reused. run_lowered leaves lower_seconds
 // at 0 (the Executor fills it in when it lowered the program for that run).
 program::DeviceGateSet gate_set_of(const DeviceType& type);
 program::LoweredProgram lower_for(const program::Program& program, const program::DeviceGateSet& gates, const RunOptions& options);

@@ -102,7 +102,8 @@ struct Executor::Impl {
   // A Program submitted again and again (benchmarks, seeds, repeated batches) is lowered once per
   // device gate set. The key holds the program's address; the entry holds the program itself, so that
   // address cannot be reused while it is cached, and the gate set it was lowered for, compared on every
-  // hit (a DeviceType's address could be reused after its library is unloaded).
+  // hit (a DeviceType's address could be reused after its library is unloaded). A program with free
+  // parameters is lowered at each run's values (a sweep's points differ), and not cached.
   struct LoweringKey {
     const program::Program* program;
     const DeviceType* type;
@@ -120,7 +121,8 @@ struct Executor::Impl {
       const std::shared_ptr<const program::Program>& program, const Device& device, const RunOptions& options) {
     const LoweringKey key{program.get(), &device.type(), options.strip_measurements};
     const Capabilities& caps = device.type().capabilities();
-    {
+    const bool cacheable = program->free_parameters.empty() && options.parameters.empty();
+    if (cacheable) {
       std::lock_guard lock(lowering_mutex);
       auto it = lowered.find(key);
       if (it != lowered.end() && it->second.gates.gates == caps.gates &&
@@ -133,6 +135,7 @@ struct Executor::Impl {
     // Errors propagate and are not cached.
     auto result = std::make_shared<const program::LoweredProgram>(lower_for(*program, gates, options));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!cacheable) return {result, seconds};
     std::lock_guard lock(lowering_mutex);
     if (lowered.size() >= kMaxCachedLowerings) lowered.clear();  // bounded; a miss only costs a lowering
     lowered.insert_or_assign(key, Lowered{program, std::move(gates), result});

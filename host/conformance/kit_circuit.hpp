@@ -4,7 +4,7 @@
 #pragma once
 
 #include "conformance/check_context.hpp"
-#include "conformance/reference_gates.hpp"
+#include "conformance/reference.hpp"
 
 #include <optional>
 #include <random>

@@ -3,13 +3,11 @@
 #include <qrt/conformance.hpp>
 
 #include "conformance/check_groups.hpp"
-#include "loader/plugin_library.hpp"
-#include "registry/plugin_trust.hpp"
 
 #include <qrt/error.hpp>
+#include <qrt/plugin_file.hpp>
 
 #include <array>
-#include <cstring>
 
 namespace qrt::conformance {
 namespace {
@@ -31,14 +29,12 @@ constexpr std::array kGroups{
     CheckGroup{"concurrency", &check_concurrency},
 };
 
-const qrt_device_descriptor& descriptor_of(const PluginLibrary& library, const std::string& name) {
-  const qrt_plugin_descriptor& plugin = library.descriptor();
-  for (std::size_t i = 0; i < plugin.device_count; ++i)
-    if (plugin.devices[i] && plugin.devices[i]->name && name == plugin.devices[i]->name) return *plugin.devices[i];
+const qrt_device_descriptor& descriptor_of(const PluginFile& file, const std::string& name) {
+  if (const qrt_device_descriptor* descriptor = file.device_descriptor(name)) return *descriptor;
   throw Error(ErrorCode::Internal, "conformance: device '" + name + "' vanished from its plugin descriptor");
 }
 
-DeviceReport check_device(const DeviceType& type, const qrt_device_descriptor& descriptor, const Options& options) {
+DeviceReport check_device(const PluginFile& file, const DeviceType& type, const Options& options) {
   DeviceReport report;
   report.name = type.name();
   report.version = type.version();
@@ -50,7 +46,8 @@ DeviceReport check_device(const DeviceType& type, const qrt_device_descriptor& d
     if (!options.kwargs.empty()) throw;  // the caller's kwargs are wrong: a usage error, not a finding
     problem = std::string("the default kwargs are rejected by the device's own schema: ") + e.what();
   }
-  CheckContext context(type, descriptor, options, std::move(kwargs), std::move(problem), report);
+  CheckContext context(type, *file.descriptor, descriptor_of(file, type.name()), options, std::move(kwargs),
+                       std::move(problem), report);
   for (const CheckGroup& group : kGroups) {
     try {
       group.run(context);
@@ -66,23 +63,21 @@ DeviceReport check_device(const DeviceType& type, const qrt_device_descriptor& d
 Report check(const std::filesystem::path& plugin_file, const Options& options) {
   Report report;
   report.file = plugin_file;
-  LoadedPlugin loaded;
+  PluginFile loaded;
   try {
-    // The trust rules first, as the host applies them to a NAME@LIBRARY file: checking a plugin runs
-    // its code, and a file the host would refuse to load must not be loaded here either (the same
+    // With the trust rules first, as the host applies them to a NAME@LIBRARY file: checking a plugin
+    // runs its code, and a file the host would refuse to load must not be loaded here either (the same
     // message says why and how to fix it; QRT_ALLOW_UNSAFE_PLUGINS=1 relaxes it the same way).
-    const VettedPlugin vetted = vet_plugin_file(resolve_named_library(plugin_file).absolute, TrustPolicy::from(false));
-    loaded = LoadedPlugin::load(vetted.target);
+    loaded = PluginFile::load(plugin_file);
   } catch (const Error& e) {
     report.load_error = e.what();
     return report;
   }
-  const qrt_plugin_descriptor& plugin = loaded.library->descriptor();
-  report.file = loaded.library->path();
-  report.plugin_name = loaded.library->plugin_name();
-  report.plugin_version = loaded.library->plugin_version();
-  report.abi_major = plugin.abi_major;
-  report.abi_minor = plugin.abi_minor;
+  report.file = loaded.path;
+  report.plugin_name = loaded.plugin_name;
+  report.plugin_version = loaded.plugin_version;
+  report.abi_major = loaded.descriptor->abi_major;
+  report.abi_minor = loaded.descriptor->abi_minor;
 
   std::vector<std::shared_ptr<const DeviceType>> selected;
   for (const auto& type : loaded.devices)
@@ -94,7 +89,7 @@ Report check(const std::filesystem::path& plugin_file, const Options& options) {
                 report.file.string() + " offers no device '" + options.device + "' (it offers: " + offered + ")");
   }
   for (const auto& type : selected)
-    report.devices.push_back(check_device(*type, descriptor_of(*loaded.library, type->name()), options));
+    report.devices.push_back(check_device(loaded, *type, options));
   return report;
 }
 

@@ -2,8 +2,6 @@
 // functions, the JSON texts and their internal consistency, declared operations backed by functions.
 #include "conformance/check_groups.hpp"
 
-#include "loader/plugin_library.hpp"
-
 #include <boost/json.hpp>
 
 #include <algorithm>
@@ -55,7 +53,7 @@ boost::json::object parse_object(const char* text, const char* what) {
 }
 
 void check_sizes(CheckContext& c) {
-  const qrt_plugin_descriptor& plugin = c.type().library().descriptor();
+  const qrt_plugin_descriptor& plugin = c.plugin();
   c.run(kGroup, "plugin descriptor", [&] {
     std::string text = size_text(plugin.struct_size, sizeof(qrt_plugin_descriptor)) + "; ABI " +
                        std::to_string(plugin.abi_major) + "." + std::to_string(plugin.abi_minor) + " (this host's: " +

@@ -1,4 +1,4 @@
-#include "conformance/reference_gates.hpp"
+#include "reference/reference_gates.hpp"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numbers>
 
-namespace qrt::conformance {
+namespace qrt::reference {
 namespace {
 
 using std::numbers::pi;
@@ -139,4 +139,4 @@ const ReferenceGate* find_reference_gate(std::string_view name) {
   return it != kTable.end() && it->name == name ? &*it : nullptr;
 }
 
-}  // namespace qrt::conformance
+}  // namespace qrt::reference

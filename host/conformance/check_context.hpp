@@ -43,10 +43,12 @@ enum class Observation { None, State, Probs };
 
 class CheckContext {
  public:
-  CheckContext(const DeviceType& type, const qrt_device_descriptor& descriptor, const Options& options,
-               std::optional<std::string> canonical_kwargs, std::string kwargs_problem, DeviceReport& report);
+  CheckContext(const DeviceType& type, const qrt_plugin_descriptor& plugin, const qrt_device_descriptor& descriptor,
+               const Options& options, std::optional<std::string> canonical_kwargs, std::string kwargs_problem,
+               DeviceReport& report);
 
   const DeviceType& type() const { return type_; }
+  const qrt_plugin_descriptor& plugin() const { return plugin_; }
   const qrt_device_descriptor& descriptor() const { return descriptor_; }
   const qrt_device_functions& functions() const { return type_.functions(); }
   const Capabilities& capabilities() const { return type_.capabilities(); }
@@ -91,6 +93,7 @@ class CheckContext {
  private:
   mutable std::map<std::uint32_t, bool> quarter_turn_gates_;
   const DeviceType& type_;
+  const qrt_plugin_descriptor& plugin_;
   const qrt_device_descriptor& descriptor_;
   const Options& options_;
   std::optional<std::string> kwargs_;

@@ -1,7 +1,7 @@
 // Haar-random unitaries (QR of a complex Gaussian matrix, Gram-Schmidt) for apply_matrix checks.
 #pragma once
 
-#include "conformance/dense_matrix.hpp"
+#include "conformance/reference.hpp"
 
 #include <random>
 

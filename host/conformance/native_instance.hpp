@@ -3,7 +3,7 @@
 // message, well-formedness) and destroyed exactly once.
 #pragma once
 
-#include "conformance/dense_matrix.hpp"
+#include "conformance/reference.hpp"
 
 #include <qrt/device_api.h>
 

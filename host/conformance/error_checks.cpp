@@ -4,7 +4,7 @@
 #include "conformance/check_groups.hpp"
 
 #include "conformance/error_probe.hpp"
-#include "conformance/reference_gates.hpp"
+#include "conformance/reference.hpp"
 
 #include <algorithm>
 #include <limits>

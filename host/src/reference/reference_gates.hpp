@@ -1,15 +1,15 @@
 // Reference matrices of the PennyLane gate set, written from the textbook definitions (PennyLane's
 // conventions: RZ(θ) = diag(e^{-iθ/2}, e^{iθ/2}), Rot(φ,θ,ω) = RZ(ω) RY(θ) RZ(φ), GlobalPhase(φ) =
-// e^{-iφ} I, controls first in the wire list...). A gate name the kit does not know has no entry, and
-// its checks are reported as "not checked".
+// e^{-iφ} I, controls first in the wire list...). A gate name without an entry has no reference (the
+// conformance kit reports its checks as "not checked").
 #pragma once
 
-#include "conformance/dense_matrix.hpp"
+#include "reference/dense_matrix.hpp"
 
 #include <span>
 #include <string_view>
 
-namespace qrt::conformance {
+namespace qrt::reference {
 
 struct ReferenceGate {
   std::string_view name;
@@ -22,7 +22,7 @@ struct ReferenceGate {
 
 // The whole table, sorted by name.
 std::span<const ReferenceGate> reference_gates();
-// nullptr when the kit has no reference for `name`.
+// nullptr when there is no reference for `name`.
 const ReferenceGate* find_reference_gate(std::string_view name);
 
-}  // namespace qrt::conformance
+}  // namespace qrt::reference

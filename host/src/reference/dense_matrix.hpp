@@ -1,4 +1,5 @@
-// Small dense complex matrices and a textbook state-vector simulator: the kit's own reference, written
+// Small dense complex matrices and a textbook state-vector simulator: the reference the conformance kit
+// checks devices against and the C API's gate fallback checks its expansions against, written
 // independently of any device. Sizes are tiny (at most 5 qubits), so clarity beats speed.
 //
 // Bit order follows the ABI: for wires [w0, ..., wk-1], w0 is the most significant bit of a matrix
@@ -14,7 +15,7 @@
 #include <span>
 #include <vector>
 
-namespace qrt::conformance {
+namespace qrt::reference {
 
 using Complex = std::complex<double>;
 
@@ -78,4 +79,4 @@ double max_difference(std::span<const T> a, std::span<const T> b) {
   return worst;
 }
 
-}  // namespace qrt::conformance
+}  // namespace qrt::reference

@@ -1,9 +1,9 @@
-#include "conformance/dense_matrix.hpp"
+#include "reference/dense_matrix.hpp"
 
 #include <stdexcept>
 #include <string>
 
-namespace qrt::conformance {
+namespace qrt::reference {
 
 Matrix::Matrix(std::size_t dim, std::vector<Complex> entries) : dim_(dim), entries_(std::move(entries)) {
   if (entries_.size() != dim * dim)
@@ -155,4 +155,4 @@ Complex expectation(std::span<const Complex> state, std::size_t num_qubits, cons
   return sum;
 }
 
-}  // namespace qrt::conformance
+}  // namespace qrt::reference

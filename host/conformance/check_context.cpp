@@ -7,9 +7,11 @@
 
 namespace qrt::conformance {
 
-CheckContext::CheckContext(const DeviceType& type, const qrt_device_descriptor& descriptor, const Options& options,
+CheckContext::CheckContext(const DeviceType& type, const qrt_plugin_descriptor& plugin,
+                           const qrt_device_descriptor& descriptor, const Options& options,
                            std::optional<std::string> canonical_kwargs, std::string kwargs_problem, DeviceReport& report)
     : type_(type),
+      plugin_(plugin),
       descriptor_(descriptor),
       options_(options),
       kwargs_(std::move(canonical_kwargs)),
