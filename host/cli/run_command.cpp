@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "effective_settings.hpp"
 #include "exit_status.hpp"
+#include "hamiltonian_files.hpp"
 #include "number_options.hpp"
 #include "param_binding.hpp"
 #include "program_kind.hpp"
@@ -48,7 +49,7 @@ struct RunArgs {
   bool progress = false, no_progress = false;  // force / suppress the progress bar
   bool jit = false;  // QIR only: compile a straight-line program instead of running it as a circuit
   std::optional<std::size_t> top;  // unset: all in JSON, kTableDefaultTop in the table
-  std::vector<std::string> expvals;
+  std::vector<std::string> expvals, hamiltonians;
   std::string entry;              // QIR only
   std::optional<double> timeout;  // seconds; the whole run, parsing included
   std::string precision;          // --precision: added to the device config as a kwarg
@@ -144,12 +145,15 @@ int run(const RunArgs& given) {
   const std::string device_config = with_precision(args.device, args.precision);
   if (kind == ProgramKind::Qir) {
     if (!args.params.empty()) throw UsageError("--param applies to OpenQASM programs; " + shown_file + " is QIR");
+    if (!args.hamiltonians.empty()) throw UsageError("--hamiltonian applies to OpenQASM programs; " + shown_file + " is QIR");
     return run_qir({args.file, args.entry, device_config, args.shots, args.seed, args.output, args.timeout, args.isolate,
                     args.progress, args.no_progress, {args.probs, args.state, !args.expvals.empty(), args.top.has_value()},
                     args.jit});
   }
   if (!args.entry.empty()) throw UsageError("--entry applies to QIR programs; " + shown_file + " is OpenQASM");
   if (args.jit) throw UsageError("--jit applies to QIR programs; " + shown_file + " is OpenQASM");
+  const ObservableList observables = observable_list(args.expvals, args.hamiltonians);
+  args.expvals = observables.texts;
   ExecutionProgress progress;
   RunDeadline deadline(args.timeout, progress, shown_file);
   const ParameterBinding binding = parse_run_params(args.params);
@@ -211,6 +215,7 @@ int run(const RunArgs& given) {
     }
   }
   deadline.stop();  // the run is over: printing its result is not timed
+  relabel(r.expvals, observables);
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
 
   streamed.wires.assign(r.wires.rbegin(), r.wires.rend());  // qubit n-1 ... qubit 0
@@ -262,7 +267,11 @@ Action add_run_command(CLI::App& app) {
   sub->add_flag("--no-progress", args->no_progress, "Never show the progress bar")->excludes(progress);
   sub->add_option("--expval", args->expvals,
                   "Expectation value of a Pauli word: one letter per qubit, rightmost = qubit 0 (ZZI), or sparse (\"Z0 Z3\"); "
-                  "any case");
+                  "any case; or of a Hamiltonian ('0.5*Z0 Z1 - 0.2*X3')");
+  sub->add_option("--hamiltonian", args->hamiltonians,
+                  "Expectation value of a Hamiltonian file: one 'coefficient word' term a line (# comments), "
+                  "reported under the file's name")
+      ->check(CLI::ExistingFile);
   sub->add_option("-p,--param", args->params,
                   "Value of a free parameter of the circuit: NAME=VALUE (e.g. theta=pi/4); repeat for several");
   sub->add_option("--arg", args->catalyst_args,

@@ -95,6 +95,8 @@ void run_stoppable(const std::function<void(Stoppable&)>& work);
 void bind_runs(py::module_& m);
 // --- gradient_binding.cpp: qrt.gradient ---
 void bind_gradient(py::module_& m);
+// --- hamiltonian_binding.cpp: qrt.Hamiltonian ---
+void bind_hamiltonian(py::module_& m);
 
 // --- catalyst_binding.cpp: qrt.load of a Catalyst program (qrt._CatalystProgram) ---
 void bind_catalyst(py::module_& m);

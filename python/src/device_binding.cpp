@@ -3,7 +3,7 @@
 // in the run's qubit order (qubit k = bit k, as `qrt run` prints them).
 #include "bindings.hpp"
 
-#include <qrt/observable.hpp>
+#include <qrt/hamiltonian.hpp>
 
 #include <complex>
 
@@ -62,12 +62,9 @@ class NativeDevice {
     return to_numpy(std::move(p));
   }
 
-  double expval(const std::string& word) {
+  double expval(const std::string& observable_text) {  // a Pauli word or a Hamiltonian (hamiltonian.hpp)
     Device& d = ran_device("expval");
-    if (word.size() != wires_.size())
-      throw Error(ErrorCode::InvalidArgument, "Pauli word '" + word + "' has " + std::to_string(word.size()) +
-                                                  " letters; the circuit has " + std::to_string(wires_.size()) + " qubits");
-    Observable observable = Observable::pauli_word(word, high_first());
+    Observable observable = Hamiltonian::parse(observable_text).observable(high_first());
     py::gil_scoped_release unlocked;
     return d.expval(observable);
   }

@@ -31,7 +31,9 @@ struct RunOptions {
   std::optional<std::uint64_t> seed;   // overrides the device's seed
   bool probabilities = false;          // final-state probabilities of all qubits
   bool state = false;                  // final state vector (global phase of the program included)
-  std::vector<std::string> expvals;    // Pauli words over all qubits, rightmost letter = qubit 0
+  // Observables: Pauli words over all qubits (dense, rightmost letter = qubit 0, or sparse "Z0 Z3"), or
+  // Hamiltonians in the text form of hamiltonian.hpp ("0.5*Z0 Z1 - 0.2*X3"), each one expval call.
+  std::vector<std::string> expvals;
   // Delete every measure, reset and conditional operation first (the convention of the QASMBench
   // reference probabilities).
   bool strip_measurements = false;

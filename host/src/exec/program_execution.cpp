@@ -3,6 +3,7 @@
 #include "exec/bitstrings.hpp"
 
 #include <qrt/device_type.hpp>
+#include <qrt/hamiltonian.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -223,7 +224,6 @@ ExecutionResult execute(const LoweredProgram& lowered, Device& device, const Run
     run_terminal(lowered, circuit, device, result, options.progress);
   }
 
-  const std::size_t n = lowered.num_qubits;
   result.wires = circuit.wires();
   std::vector<Wire> high_first(circuit.wires().rbegin(), circuit.wires().rend());  // qubit n-1 ... qubit 0
   if (options.probabilities) result.probabilities = device.probs(high_first);
@@ -231,8 +231,8 @@ ExecutionResult execute(const LoweredProgram& lowered, Device& device, const Run
     result.state.resize(device.state_size());
     final_state_into(device, lowered.global_phase, result.state);
   }
-  for (const auto& word : options.expvals)  // reported under the word as given (dense, sparse, any case)
-    result.expvals.emplace_back(word, device.expval(Observable::pauli_word(dense_pauli_word(word, n), high_first)));
+  for (const auto& word : options.expvals)  // a word (dense, sparse, any case) or a Hamiltonian, reported as given
+    result.expvals.emplace_back(word, device.expval(Hamiltonian::parse(word).observable(high_first)));
   return result;
 }
 
