@@ -42,6 +42,7 @@ const char* signal_abbreviation(int sig) {
     case SIGXCPU: return "SIGXCPU";
     case SIGPIPE: return "SIGPIPE";
     case SIGTRAP: return "SIGTRAP";
+    case SIGSYS: return "SIGSYS";  // the sandbox (sandbox.hpp)
     default: return nullptr;
   }
 }
