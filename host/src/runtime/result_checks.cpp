@@ -22,27 +22,36 @@ std::string number(double value) {
   return text;
 }
 
-// Four sums, so that the pass runs at memory speed (one running sum would wait on each addition).
+// The data in lanes of kLanes independent sums (and minima): without -ffast-math a compiler may not
+// reorder one running sum, but it turns independent lanes into vector instructions, so the pass runs at
+// memory speed.
+constexpr std::size_t kLanes = 8;
+
 struct Sums {
-  double total = 0, lowest = 0;
+  double total = 0, lowest = 0;  // lowest: plain comparisons, which a NaN never wins (the total catches it)
 };
 
-Sums sums_of(const double* values, std::size_t count) {
-  double s0 = 0, s1 = 0, s2 = 0, s3 = 0, m0 = 0, m1 = 0;
+template <class Term>
+Sums sums_of(const double* values, std::size_t count, Term term) {
+  double sum[kLanes] = {}, low[kLanes] = {};
   std::size_t i = 0;
-  for (; i + 4 <= count; i += 4) {
-    s0 += values[i];
-    s1 += values[i + 1];
-    s2 += values[i + 2];
-    s3 += values[i + 3];
-    m0 = std::fmin(m0, std::fmin(values[i], values[i + 1]));
-    m1 = std::fmin(m1, std::fmin(values[i + 2], values[i + 3]));
-  }
+  for (; i + kLanes <= count; i += kLanes)
+    for (std::size_t k = 0; k < kLanes; ++k) {
+      const double t = term(values[i + k]);
+      sum[k] += t;
+      low[k] = t < low[k] ? t : low[k];
+    }
   for (; i < count; ++i) {
-    s0 += values[i];
-    m0 = std::fmin(m0, values[i]);
+    const double t = term(values[i]);
+    sum[0] += t;
+    low[0] = t < low[0] ? t : low[0];
   }
-  return {(s0 + s1) + (s2 + s3), std::fmin(m0, m1)};
+  Sums s;
+  for (std::size_t k = 0; k < kLanes; ++k) {
+    s.total += sum[k];
+    s.lowest = low[k] < s.lowest ? low[k] : s.lowest;
+  }
+  return s;
 }
 
 }  // namespace
@@ -54,7 +63,7 @@ void check_value(double value, const DeviceType& type, const char* operation) {
 
 void check_probabilities(std::span<const double> p, const DeviceType& type, const char* operation) {
   // A NaN or an infinity anywhere makes the total NaN or infinite: the loop needs no test per entry.
-  const Sums s = sums_of(p.data(), p.size());
+  const Sums s = sums_of(p.data(), p.size(), [](double v) { return v; });
   if (std::isfinite(s.total) && std::abs(s.total - 1) <= kResultTolerance && s.lowest >= -kResultTolerance) [[likely]]
     return;
   for (std::size_t i = 0; i < p.size(); ++i)  // the error path: name the first bad entry
@@ -67,18 +76,8 @@ void check_probabilities(std::span<const double> p, const DeviceType& type, cons
 void check_state(std::span<const std::complex<double>> state, const DeviceType& type, const char* operation) {
   if (state.empty()) return;  // nothing to check (a state has at least one amplitude; Device asks for its size)
   // |a|^2 summed over re and im parts alike: the sum of squares of the doubles.
-  const auto* parts = reinterpret_cast<const double*>(state.data());
-  const std::size_t count = 2 * state.size();
-  double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-  std::size_t i = 0;
-  for (; i + 4 <= count; i += 4) {
-    s0 += parts[i] * parts[i];
-    s1 += parts[i + 1] * parts[i + 1];
-    s2 += parts[i + 2] * parts[i + 2];
-    s3 += parts[i + 3] * parts[i + 3];
-  }
-  for (; i < count; ++i) s0 += parts[i] * parts[i];
-  const double norm = (s0 + s1) + (s2 + s3);
+  const double norm =
+      sums_of(reinterpret_cast<const double*>(state.data()), 2 * state.size(), [](double v) { return v * v; }).total;
   if (std::isfinite(norm) && std::abs(norm - 1) <= kResultTolerance) [[likely]]
     return;
   for (std::size_t k = 0; k < state.size(); ++k)
