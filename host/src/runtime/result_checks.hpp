@@ -4,9 +4,10 @@
 // and sum to 1, and a state must have norm 1, both within kResultTolerance — far above rounding (a
 // single-precision state drifts about 1e-6 from norm 1 over a thousand gates), far below any real fault.
 //
-// Each check is one pass over the returned data with no allocation while the data are good (measured
-// beside the calls that produce them: bench/host, docs/isolation.md). A failed check throws
-// Error(Internal) naming the device, its library, the call and the first bad value.
+// Each check is one pass over the returned data, in vector lanes, with no allocation while the data are
+// good; bench_host times the checked calls (BM_Probs, BM_State) beside the same calls straight through
+// the ABI (BM_ProbsUnchecked, BM_StateUnchecked). A failed check throws Error(Internal) naming the
+// device, its library, the call and the first bad value.
 #pragma once
 
 #include <qrt/device_type.hpp>
