@@ -5,6 +5,8 @@
 #include <qrt/device_api.h>
 #include <qrt/error.hpp>
 
+#include <cxxabi.h>
+
 #include <filesystem>
 #include <string_view>
 
@@ -31,6 +33,8 @@ void call_plugin(std::string_view device, const std::filesystem::path& library, 
   qrt_error* error = nullptr;
   try {
     error = call();
+  } catch (abi::__forced_unwind&) {  // a thread being cancelled or exiting: not an error, let it unwind
+    throw;
   } catch (...) {
     throw_escaped_exception(device, library, operation);
   }
