@@ -228,7 +228,8 @@ qrt_error* fake_apply_gate(qrt_device* device, const qrt_gate_call* call) {
 #if defined(FAKE_BREAKABLE)
   if (!error && call->gate_id == 2) device->broken = 1; /* "Break" */
 #elif defined(FAKE_CXX_THROW)
-  (void)0; /* "Throw" threw above */
+  if (!error && call->gate_id > 2) /* "Throw" (2) threw above */
+    error = fake_error_new(QRT_ERROR_INVALID_ARGUMENT, "fake: gate id %u is not in the gate list", call->gate_id);
 #else
   if (!error && call->gate_id > 1)
     error = fake_error_new(QRT_ERROR_INVALID_ARGUMENT, "fake: gate id %u is not in the gate list", call->gate_id);
