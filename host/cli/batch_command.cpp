@@ -187,7 +187,7 @@ boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device
     if (!label.binding.empty()) throw Error(ErrorCode::InvalidArgument, "--param applies to OpenQASM programs, not to QIR");
     boost::json::object doc = label_json(label);
     const std::uint64_t shots = qir_shots(label.file->string(), args.shots, device.shots() > 0 ? std::optional(device.shots()) : std::nullopt);
-    for (auto& [key, value] : run_qir_for_batch(label.file->string(), args.device, shots, label.seed))
+    for (auto& [key, value] : run_qir_for_batch(label.file->string(), args.device, shots, label.seed, !args.seed))
       doc[key] = std::move(value);
     if (doc.at("status") == "error") throw Error(ErrorCode::FailedPrecondition, doc.at("error").as_string().c_str());
     return doc;
@@ -199,6 +199,7 @@ boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device
   options.parameters = program::used_parameters(program, label.binding);  // a grid may name others' parameters
   options.shots = args.shots;
   options.seed = label.seed;
+  options.seed_optional = !args.seed;  // a fresh base seed is reported, not asked for
   // Without shots there is nothing to sample: report the final-state probabilities, as `qrt run` does.
   options.probabilities = args.shots ? *args.shots == 0 : device.shots() == 0;
   const RunResult r = run_program(program, device, options);

@@ -179,6 +179,7 @@ int run(const RunArgs& given) {
   RunOptions options;
   options.shots = args.shots;
   options.seed = effective_seed(args.seed, device_settings(device.canonical_kwargs()));
+  options.seed_optional = !args.seed;  // picked to report: a device that cannot be seeded runs unseeded
   options.probabilities = args.probs;
   options.state = args.state;
   options.expvals = args.expvals;

@@ -160,6 +160,7 @@ Outcome run_program(const QirRunArgs& args, ExecutionProgress& progress, RunProg
   options.device = args.device;
   options.shots = args.shots.value_or(1);
   options.seed = args.seed;
+  options.seed_optional = args.seed_optional;
   options.progress = &progress;
   const bool json = args.output == "json";
   if (!json) options.on_shot = [&](std::uint64_t, const qir::ShotOutput& shot) {
@@ -258,9 +259,9 @@ int run_in_process(const QirRunArgs& args) {
 }  // namespace
 
 boost::json::object run_qir_for_batch(const std::string& file, const std::string& device, std::uint64_t shots,
-                                      std::optional<std::uint64_t> seed) {
+                                      std::optional<std::uint64_t> seed, bool seed_optional) {
 #ifndef QRT_HAVE_QIR
-  (void)device, (void)shots, (void)seed;
+  (void)device, (void)shots, (void)seed, (void)seed_optional;
   throw Error(ErrorCode::Unsupported, file + " is a QIR program, but this qrt was built without the QIR front end");
 #else
   qir::Program program = [&] {
@@ -274,6 +275,7 @@ boost::json::object run_qir_for_batch(const std::string& file, const std::string
   options.device = device;
   options.shots = shots;
   options.seed = seed;
+  options.seed_optional = seed_optional;
   qir::RunResult result = qir::run(program, options);
   boost::json::object doc{{"status", result.failed() ? "error" : "ok"}, {"front_end", "qir"}, {"entry", program.entry_name()},
                           {"path", program.lowered() ? "lowered" : "jit"}, {"shots", result.shots.size()}, {"histogram", histogram_json(result)}};
@@ -330,6 +332,7 @@ int run_qir(const QirRunArgs& given) {
   }();
   args.shots = qir_shots(args.file, given.shots, device.shots);
   args.seed = effective_seed(given.seed, device);
+  args.seed_optional = !given.seed;
   if (args.seed && !given.seed && !device.seed && args.output != "json")
     std::fprintf(stderr, "qrt: seed %llu (--seed %llu repeats this run)\n", static_cast<unsigned long long>(*args.seed),
                  static_cast<unsigned long long>(*args.seed));

@@ -24,6 +24,7 @@ struct QirRunArgs {
     bool probs = false, state = false, expval = false, top = false;
   } openqasm_only;
   bool force_jit = false;  // --jit: compile a straight-line program too (see docs/qir.md)
+  bool seed_optional = false;  // `seed` was picked to be reported, not given: a device without set_seed runs unseeded
 };
 
 // The shots a QIR run makes: --shots, else the device's shots kwarg when above 0, else 1. --shots 0 (an
@@ -33,7 +34,7 @@ std::uint64_t qir_shots(const std::string& file, std::optional<std::uint64_t> re
 // One QIR program of `qrt batch`: its JSON Lines result (status ok / error, the histogram of the shots'
 // outcomes, its messages, timings). Runs on the calling thread, on a device from the process runtime's pool.
 boost::json::object run_qir_for_batch(const std::string& file, const std::string& device, std::uint64_t shots,
-                                      std::optional<std::uint64_t> seed);
+                                      std::optional<std::uint64_t> seed, bool seed_optional);
 
 // While it runs: the progress bar of `qrt run` (shots done / total, gates applied, rate; no estimate of the
 // time left: a compiled program's length is not known up front). Ctrl-C stops the program at its next gate

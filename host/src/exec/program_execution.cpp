@@ -1,6 +1,7 @@
 #include "exec/program_execution.hpp"
 
 #include "exec/bitstrings.hpp"
+#include "exec/seeding.hpp"
 
 #include <qrt/device_type.hpp>
 #include <qrt/hamiltonian.hpp>
@@ -208,7 +209,7 @@ void run_dynamic(const LoweredProgram& program, BoundCircuit& circuit, Device& d
 ExecutionResult execute(const LoweredProgram& lowered, Device& device, const RunOptions& options) {
   ExecutionResult result;
   if (options.shots) device.set_shots(*options.shots);
-  if (options.seed) device.set_seed(*options.seed);
+  if (options.seed) seed_device(device, *options.seed, options.seed_optional ? SeedUse::IfSupported : SeedUse::Required);
   result.shots = device.shots();
   if (device.num_qubits() != 0)
     throw Error(ErrorCode::State, device.name() + ": the device already has qubits allocated");

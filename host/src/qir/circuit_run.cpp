@@ -44,7 +44,8 @@ std::string error_text(const StraightLineCircuit& circuit, const std::exception&
 
 }  // namespace
 
-RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& options, std::uint64_t seed) {
+RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& options, std::uint64_t seed,
+                      exec::SeedUse device_seed) {
   const auto start = std::chrono::steady_clock::now();
   RunResult result;
   result.device_name = options.device;
@@ -59,6 +60,7 @@ RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& opti
     qrt::RunOptions run;
     run.shots = options.shots;
     run.seed = seed;
+    run.seed_optional = device_seed == exec::SeedUse::IfSupported;
     run.progress = options.progress;
     counts = run_program(circuit.program, device, run).counts;
   } catch (const StoppedError&) {

@@ -1,6 +1,8 @@
 #include <qrt/qir/program.hpp>
 
 #include "capi/program_driver.hpp"
+#include "config/environment.hpp"
+#include "exec/seeding.hpp"
 #include "qir/circuit_run.hpp"
 #include "qir/entry_point.hpp"
 #include "qir/function_binding.hpp"
@@ -8,6 +10,7 @@
 #include "qir/llvm_errors.hpp"
 #include "qir/module_loader.hpp"
 #include "qir/module_screen.hpp"
+#include "qir/retarget.hpp"
 #include "qir/shot_runner.hpp"
 #include "qir/straight_line.hpp"
 
@@ -33,9 +36,7 @@ struct Program::Impl {
 namespace {
 
 bool jit_forced(const LoadOptions& options) {
-  if (options.force_jit) return true;
-  const char* env = std::getenv("QRT_QIR_JIT");
-  return env && *env && std::strcmp(env, "0") != 0;
+  return options.force_jit || config::environment_switch("QRT_QIR_JIT").value_or(false);
 }
 
 }  // namespace
@@ -79,6 +80,7 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
           }
           impl->jit_reason = std::get<std::string>(reading);
         }
+        retarget_to_host(*module, file);  // built for another machine: runs here when portable
         auto t1 = Clock::now();
         auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings);
         impl->entry = reinterpret_cast<JitSession::EntryFunction>(jit->lookup(impl->entry_name));
@@ -117,7 +119,9 @@ std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept {
 RunResult run(const Program& program, const RunOptions& options) {
   RunResult result;
   std::uint64_t base = options.seed ? *options.seed : std::random_device{}() * 0x100000001ull + std::random_device{}();
-  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, options, base);
+  const exec::SeedUse device_seed =
+      options.seed && !options.seed_optional ? exec::SeedUse::Required : exec::SeedUse::IfSupported;
+  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, options, base, device_seed);
   const Program::Impl& impl = *program.impl_;
   auto t0 = std::chrono::steady_clock::now();
   struct Release {
@@ -141,7 +145,8 @@ RunResult run(const Program& program, const RunOptions& options) {
       progress->set_shots(k, options.shots);
     }
     capi::open_device(options.device, options.runtime);  // a pool hit after the first shot: reset, not re-created
-    ShotOutput shot = run_entry_once(impl.entry, impl.required_qubits, impl.required_results, shot_seed(base, k));
+    ShotOutput shot =
+        run_entry_once(impl.entry, impl.required_qubits, impl.required_results, shot_seed(base, k), device_seed);
     capi::release_device();
     bool failed = shot.failed;
     if (failed && progress && progress->stop_requested()) throw stopped(k);
