@@ -11,12 +11,13 @@
 // The machine's load average is recorded before and after. Prints one JSON object.
 //   bench_gradient [--qubits 20] [--layers 10] [--repetitions 5] [--shift-qubits N (0: skip)] [--workers 2]
 //                  [--device statevector.qubit] [--observable Z0]
+// With --hamiltonian-terms K it measures issue 36's Hamiltonian goals instead (hamiltonian_bench.cpp).
+#include "bench_support.hpp"
+
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
 #include <qrt/loaded_program.hpp>
 #include <qrt/gradient.hpp>
-#include <qrt/program/parameters.hpp>
-#include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
 
 #include <algorithm>
@@ -32,33 +33,8 @@
 
 namespace {
 
-// The circuit parsed once, its parameters left free (as `qrt grad` parses it).
-std::shared_ptr<const qrt::program::Program> parsed(const std::string& source) {
-  qrt::qasm::ParseOptions options;
-  options.free_parameters = true;
-  return std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(source, "<layered>", options));
-}
-
-struct Options {
-  int qubits = 20, layers = 10, repetitions = 5, shift_qubits = -1, workers = 2;
-  std::string device = "statevector.qubit", observable = "Z0";
-};
-
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string first;
-  in >> first;
-  return first.empty() ? "unknown" : first;
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-struct Layered {
-  std::string source;
-  std::vector<std::pair<std::string, double>> params;
-};
+using namespace bench_gradient;
+using Layered = Circuit;
 
 Layered layered_circuit(int qubits, int layers) {
   Layered c;
@@ -80,11 +56,6 @@ Layered layered_circuit(int qubits, int layers) {
   return c;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
 Options parse(int argc, char** argv) {
   Options o;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -96,10 +67,16 @@ Options parse(int argc, char** argv) {
     else if (key == "--workers") o.workers = std::max(1, std::atoi(value.c_str()));
     else if (key == "--device") o.device = value;
     else if (key == "--observable") o.observable = value;
+    else if (key == "--hamiltonian-terms") o.hamiltonian_terms = std::atoi(value.c_str());
+    else if (key == "--words-too") o.words_too = std::atoi(value.c_str());
     else {
       std::fprintf(stderr, "bench_gradient: unknown option %s\n", key.c_str());
       std::exit(64);
     }
+  }
+  if (o.hamiltonian_terms < 0 || o.qubits < 2) {
+    std::fprintf(stderr, "bench_gradient: --hamiltonian-terms must be >= 0 and --qubits >= 2\n");
+    std::exit(64);
   }
   if (o.shift_qubits < 0) o.shift_qubits = o.qubits;
   return o;
@@ -109,17 +86,15 @@ Options parse(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
+  if (o.hamiltonian_terms > 0) return run_hamiltonian(o);
   const std::string load_before = load_average();
   qrt::RuntimeOptions runtime_options;
   runtime_options.plugin_dirs = {QRT_BENCH_PLUGIN_DIR};
   qrt::Runtime runtime(runtime_options);
 
   const Layered circuit = layered_circuit(o.qubits, o.layers);
-  const auto program = parsed(circuit.source);
-  const qrt::program::ParameterBinding binding(circuit.params.begin(), circuit.params.end());
-  const qrt::LoadedProgram bound =
-      qrt::LoadedProgram::openqasm(std::make_shared<const qrt::program::Program>(qrt::program::bind(*program, binding)),
-                                   "<layered>");
+  const auto program = parsed(circuit.source, "<layered>");
+  const qrt::LoadedProgram bound = qrt::LoadedProgram::openqasm(bound_copy(*program, circuit.params), "<layered>");
   std::vector<double> forward, adjoint, ratio;
   double forward_value = 0, adjoint_value = 0;
   {
@@ -148,7 +123,8 @@ int main(int argc, char** argv) {
     qrt::GradientOptions options;
     options.method = qrt::GradientMethod::ParameterShift;
     const auto start = std::chrono::steady_clock::now();
-    const auto g = qrt::gradient(workers, o.device, parsed(small.source), small.params, {o.observable}, options);
+    const auto g =
+        qrt::gradient(workers, o.device, parsed(small.source, "<layered>"), small.params, {o.observable}, options);
     shift_seconds = seconds_since(start);
     shift_runs = g.device_runs;
     shift_params = small.params.size();

@@ -127,7 +127,8 @@ int batch(const BatchArgs& args) {
       const std::size_t i = labels.size();
       labels.push_back({i, f, grid.point(p), base_seed ? std::optional(derive_seed(*base_seed, i)) : std::nullopt});
     }
-  BatchRunSettings settings{args.shots, args.top, args.timeout, std::nullopt};
+  // A fresh base seed is reported, not asked for: a device that cannot be seeded runs unseeded.
+  BatchRunSettings settings{args.shots, args.top, args.timeout, !args.seed && !(device && device->seed()), std::nullopt};
   if (args.device_given) settings.own_devices_replaced_by = spec;
   // Each run's stop flag: the first Ctrl-C stops running programs at their next operation.
   std::vector<ExecutionProgress> stops(total);

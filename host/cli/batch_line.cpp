@@ -31,6 +31,7 @@ boost::json::object run_line(const RunLabel& label, BatchPrograms& programs, con
   RunRequest request;
   request.shots = settings.shots;
   request.seed = label.seed;
+  request.seed_optional = settings.seeds_optional;
   request.timeout = settings.timeout;
   request.progress = &stop;
   if (stop.stop_requested()) throw CancelledError("run #" + std::to_string(label.index) + " was stopped before it started");

@@ -30,6 +30,7 @@ struct BatchRunSettings {
   std::optional<std::uint64_t> shots;
   std::optional<std::size_t> top;  // probabilities kept (unset: all 2^n)
   std::optional<double> timeout;   // seconds per program
+  bool seeds_optional = false;     // the derived seeds only report the batch (RunRequest::seed_optional)
   // For programs that open their own devices (Catalyst): the device replacing theirs (-d given), or none.
   std::optional<DeviceSpec> own_devices_replaced_by;
 };

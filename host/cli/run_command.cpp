@@ -8,6 +8,7 @@
 // does not stop when asked ends the process (process_watchdog.hpp).
 #include "commands.hpp"
 #include "exit_status.hpp"
+#include "hamiltonian_files.hpp"
 #include "number_options.hpp"
 #include "param_binding.hpp"
 #include "process_watchdog.hpp"
@@ -44,7 +45,7 @@ struct RunArgs {
   bool progress = false, no_progress = false;  // force / suppress the progress bar
   bool jit = false;  // QIR only: compile a straight-line program instead of running it as a circuit
   std::optional<std::size_t> top;  // unset: all in JSON, kTableDefaultTop in the table
-  std::vector<std::string> expvals;
+  std::vector<std::string> expvals, hamiltonians;
   std::string entry;              // QIR only
   std::optional<double> timeout;  // seconds; the whole run
   std::string precision;          // --precision: the device's precision kwarg
@@ -138,11 +139,12 @@ std::vector<std::string> child_words(const RunArgs& args) {
 int run_own_devices_program(const RunArgs& args, const LoadedProgram& program, const std::string& shown_file,
                             const DeviceSpec& spec) {
   if (args.top) throw UsageError("--top applies to circuits' probabilities; " + shown_file + " is a Catalyst program");
-  if (args.probs || args.state || !args.expvals.empty() || !args.params.empty()) {
+  if (args.probs || args.state || !args.expvals.empty() || !args.hamiltonians.empty() || !args.params.empty()) {
     RunRequest refused;  // the policy says what does not apply, as for any program
     refused.probabilities = args.probs;
     refused.state = args.state;
     refused.expvals = args.expvals;
+    refused.expvals.insert(refused.expvals.end(), args.hamiltonians.begin(), args.hamiltonians.end());
     refused.params = parse_run_params(args.params);
     (void)qrt::run(program, std::nullopt, refused);
   }
@@ -171,7 +173,10 @@ int run(const RunArgs& given) {
   Runtime runtime(runtime_options);
   const ResolvedDevice resolved = runtime.resolve(spec);
   ExecutionProgress progress;
+  // --expval words and Hamiltonians, --hamiltonian files: texts the run takes, labels the report shows.
+  const ObservableList observables = observable_list(args.expvals, args.hamiltonians);
   RunRequest request = request_of(args, progress);
+  request.expvals = observables.texts;
   request.params = params_of(args, stdin_program);
   request.arguments = program.arguments_from_json(args.catalyst_args);
   const bool shot_by_shot = program.info().shot_by_shot;
@@ -179,7 +184,10 @@ int run(const RunArgs& given) {
   // A compiled program's random seed is shown with its first shot, so that a run that fails midway can still
   // be repeated.
   const bool show_seed = shot_by_shot && !args.seed && !resolved.seed() && args.output != "json";
-  if (show_seed) request.seed = choose_seed(std::nullopt, resolved);
+  if (show_seed) {
+    request.seed = choose_seed(std::nullopt, resolved);
+    request.seed_optional = true;
+  }
   Device device = runtime.open(resolved);
   // Under -o json, stdout carries the document alone: what the program or the device prints goes to stderr.
   std::optional<ResultsChannel> channel;
@@ -223,6 +231,7 @@ int run(const RunArgs& given) {
       return kExitInterrupted;
     }
   }
+  relabel(result.expvals, observables);
   if (args.stats) std::cerr << "qrt: pool " << to_json(runtime.pool_stats()) << "\n";
   if (shot_by_shot) return finish_shot_run(args, program, shown_file, result, out);
   print_circuit_result(args, device, program, shown_file, result, out);
@@ -268,7 +277,11 @@ Action add_run_command(CLI::App& app) {
   sub->add_flag("--no-progress", args->no_progress, "Never show the progress bar")->excludes(progress);
   sub->add_option("--expval", args->expvals,
                   "Expectation value of a Pauli word: one letter per qubit, rightmost = qubit 0 (ZZI), or sparse (\"Z0 Z3\"); "
-                  "any case");
+                  "any case; or of a Hamiltonian ('0.5*Z0 Z1 - 0.2*X3')");
+  sub->add_option("--hamiltonian", args->hamiltonians,
+                  "Expectation value of a Hamiltonian file: one 'coefficient word' term a line (# comments), "
+                  "reported under the file's name")
+      ->check(CLI::ExistingFile);
   sub->add_option("-p,--param", args->params,
                   "Value of a free parameter of the circuit: NAME=VALUE (e.g. theta=pi/4); repeat for several");
   sub->add_option("--arg", args->catalyst_args,

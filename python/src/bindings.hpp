@@ -92,6 +92,8 @@ RunRequest python_request(const LoadedProgram& program, std::optional<std::uint6
 void bind_runs(py::module_& m);
 // --- gradient_binding.cpp: qrt.gradient ---
 void bind_gradient(py::module_& m);
+// --- hamiltonian_binding.cpp: qrt.Hamiltonian ---
+void bind_hamiltonian(py::module_& m);
 
 // --- catalyst_binding.cpp: qrt.load of a Catalyst program (qrt._CatalystProgram) ---
 void bind_catalyst(py::module_& m);

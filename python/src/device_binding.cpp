@@ -6,7 +6,7 @@
 // while waiting), so they never overlap on the instance, which serves one thread at a time.
 #include "bindings.hpp"
 
-#include <qrt/observable.hpp>
+#include <qrt/hamiltonian.hpp>
 
 #include <complex>
 #include <mutex>
@@ -68,13 +68,10 @@ class NativeDevice {
     return to_numpy(locked([&] { return ran_device("probabilities").probs(high_first()); }));
   }
 
-  double expval(const std::string& word) {
+  double expval(const std::string& observable_text) {  // a Pauli word or a Hamiltonian (hamiltonian.hpp)
     return locked([&] {
       Device& d = ran_device("expval");
-      if (word.size() != wires_.size())
-        throw Error(ErrorCode::InvalidArgument, "Pauli word '" + word + "' has " + std::to_string(word.size()) +
-                                                    " letters; the circuit has " + std::to_string(wires_.size()) + " qubits");
-      return d.expval(Observable::pauli_word(word, high_first()));
+      return d.expval(Hamiltonian::parse(observable_text).observable(high_first()));
     });
   }
 

@@ -32,9 +32,14 @@ namespace qrt {
 struct RunOptions {
   std::optional<std::uint64_t> shots;  // overrides the device's `shots`; 0 = analytic
   std::optional<std::uint64_t> seed;   // overrides the device's seed
+  // The seed was picked by the caller so that the run can be repeated, not asked for by its user: a device
+  // that cannot be seeded (set_seed is optional) then runs unseeded instead of refusing the run.
+  bool seed_optional = false;
   bool probabilities = false;          // final-state probabilities of all qubits
   bool state = false;                  // final state vector (global phase of the program included)
-  std::vector<std::string> expvals;    // Pauli words over all qubits, rightmost letter = qubit 0
+  // Observables: Pauli words over all qubits (dense, rightmost letter = qubit 0, or sparse "Z0 Z3"), or
+  // Hamiltonians in the text form of hamiltonian.hpp ("0.5*Z0 Z1 - 0.2*X3"), each one expval call.
+  std::vector<std::string> expvals;
   // Delete every measure, reset and conditional operation first (the convention of the QASMBench
   // reference probabilities).
   bool strip_measurements = false;

@@ -23,9 +23,14 @@ enum class ErrorCode {
 
 const char* to_string(ErrorCode code) noexcept;
 
+// `text` with its control characters — all but newline and tab — written as \xHH. Messages quote input
+// (config strings, names, a plugin's own text); what() is a C string, so a NUL in it would cut the message
+// short wherever it is printed, and an escape sequence would drive the terminal that shows it.
+std::string printable_message(std::string text);
+
 class Error : public std::runtime_error {
  public:
-  Error(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  Error(ErrorCode code, const std::string& message) : std::runtime_error(printable_message(message)), code_(code) {}
   ErrorCode code() const noexcept { return code_; }
 
  private:

@@ -25,6 +25,9 @@ struct RunPlan {
   const RunRequest& request;
   std::uint64_t shots = 0;              // effective: the request's, else the device's, else the program's default
   std::optional<std::uint64_t> seed;    // effective (unset only under an MPI launcher without one)
+  // The seed was chosen by the policy only to report it (no request or device asked for one): a device
+  // without set_seed runs without it instead of refusing it.
+  bool seed_optional = false;
   RunOptions circuit;                   // for circuits: shots, seed, outputs, progress, as exec takes them
   ExecutionProgress* progress = nullptr;  // never null: the request's, or the policy's own (for the timeout)
 };

@@ -34,12 +34,14 @@
 #pragma once
 
 #include <qrt/executor.hpp>
+#include <qrt/hamiltonian.hpp>
 #include <qrt/program/program.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -66,7 +68,7 @@ struct GradientOptions {
 
 struct GradientResult {
   GradientMethod method = GradientMethod::Auto;  // the method used: never Auto
-  std::vector<std::string> observables;          // as given
+  std::vector<std::string> observables;          // as given (a Hamiltonian: Hamiltonian::to_string())
   std::vector<std::string> parameters;           // the names, in the given order
   std::vector<double> expvals;                   // one per observable
   std::vector<double> jacobian;                  // observables x parameters, row-major
@@ -81,10 +83,15 @@ struct GradientResult {
 // The expectation values of `observables` after `program` with its free parameters set to `parameters`,
 // and their Jacobian: row i is observable i, column j parameter j. Every free parameter of the program
 // must be given, and only those. Observables are Pauli words as `qrt run --expval` takes them (dense
-// "ZZI" with qubit 0 rightmost, or sparse "Z0 Z3"). Runs on the executor's pooled instances of
-// `device_config` (the adjoint method on one of them).
+// "ZZI" with qubit 0 rightmost, or sparse "Z0 Z3") or Hamiltonians in their text form
+// ("0.5*Z0 Z1 - 0.2*X3", hamiltonian.hpp); the overloads below take qrt::Hamiltonian values (a span, so
+// that a braced list of words still picks the first overload). A Hamiltonian is one observable: one
+// value, one row, and for the adjoint method one backward sweep whatever its number of terms (the device
+// receives it whole); each parameter-shift run evaluates all its terms from one state. Runs on the
+// executor's pooled instances of `device_config` (the adjoint method on one of them).
 // Throws qrt::Error(InvalidArgument) for no observables or parameters, a parameter named twice, one the
-// program does not use, a value that is not finite, a bad Pauli word or finite_difference_step <= 0;
+// program does not use, a value that is not finite, a bad Pauli word or Hamiltonian (a word that does not
+// fit the register names its term) or finite_difference_step <= 0;
 // qrt::program::Error quoting the statement for a free parameter left without a value, a parameter in a
 // gate that is not differentiable, a mid-circuit measurement or reset (any measure/reset for Adjoint) or
 // an `if`; qrt::Error(Unsupported) for Adjoint on a device without the extension (or isolated);
@@ -94,6 +101,11 @@ GradientResult gradient(Executor& executor, std::string_view device_config,
                         const std::vector<std::pair<std::string, double>>& parameters,
                         const std::vector<std::string>& observables, const GradientOptions& options = {});
 
+GradientResult gradient(Executor& executor, std::string_view device_config,
+                        std::shared_ptr<const program::Program> program,
+                        const std::vector<std::pair<std::string, double>>& parameters,
+                        std::span<const Hamiltonian> observables, const GradientOptions& options = {});
+
 // The same on executors of its own: the first run (the adjoint call, or the unshifted run) on one worker,
 // so that a device with a `threads` kwarg gets every core (the executor's thread budget), then the shifted
 // runs on options.workers instances at once. What `qrt grad` and qrt.gradient use.
@@ -101,5 +113,9 @@ GradientResult gradient(Runtime& runtime, std::string_view device_config,
                         std::shared_ptr<const program::Program> program,
                         const std::vector<std::pair<std::string, double>>& parameters,
                         const std::vector<std::string>& observables, const GradientOptions& options = {});
+GradientResult gradient(Runtime& runtime, std::string_view device_config,
+                        std::shared_ptr<const program::Program> program,
+                        const std::vector<std::pair<std::string, double>>& parameters,
+                        std::span<const Hamiltonian> observables, const GradientOptions& options = {});
 
 }  // namespace qrt

@@ -38,6 +38,9 @@ struct RunRequest {
   // Unset: the device's own `seed` kwarg, else a fresh random seed (reported in RunResult::seed), except
   // under an MPI launcher, where every rank must agree: the seed then stays unset and the device draws it.
   std::optional<std::uint64_t> seed;
+  // The caller picked `seed` only to report it (a batch's seeds derived from a fresh base): a device without
+  // set_seed then runs unseeded instead of refusing it, as with a seed the policy picks itself.
+  bool seed_optional = false;
 
   // What the run reports besides counts (which every run with shots > 0 gives). Circuits only. With none of
   // these asked and no shots, the final-state probabilities are reported (an analytic run must show

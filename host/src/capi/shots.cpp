@@ -29,13 +29,14 @@ DeviceLoan::~DeviceLoan() {
   ctx.drop_device();
 }
 
-void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed) {
+void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed,
+                exec::SeedUse device_seed) {
   context::ThreadContext& ctx = active();
   ctx.objects.clear();
   ctx.qubits.release_all(ctx.device);
   ctx.qubits.reset(ctx.device.type().capabilities().max_qubits);
   ctx.results.assign(required_results, 2);
-  ctx.device.set_seed(seed);
+  exec::seed_device(ctx.device, seed, device_seed);
   seed_program_random(seed);
   ctx.driven = true;
   ctx.qubits.reserve_static(ctx.device, required_qubits);

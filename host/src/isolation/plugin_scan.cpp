@@ -1,5 +1,7 @@
 #include "isolation/plugin_scan.hpp"
 
+#include "config/environment.hpp"
+
 #include "isolation/child_process.hpp"
 #include "isolation/scan_format.hpp"
 
@@ -26,15 +28,6 @@ namespace qrt::isolation {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double scan_timeout_seconds() {
-  if (const char* text = std::getenv("QRT_SCAN_TIMEOUT"); text && *text) {
-    char* end = nullptr;
-    double v = std::strtod(text, &end);
-    if (*end == '\0' && v > 0 && std::isfinite(v)) return v;
-  }
-  return 10.0;
-}
 
 // What makes two looks at a path the same file with the same contents. ctime too: unlike mtime, no
 // one can set it back, so rewriting a file in place and restoring its mtime still changes the identity.
@@ -123,12 +116,9 @@ ScanOutcome scan_uncached(const std::filesystem::path& file) {
 
 }  // namespace
 
-bool scan_isolation_requested_by_environment() {
-  const char* text = std::getenv("QRT_SCAN_ISOLATED");
-  if (!text) return false;
-  const std::string_view v(text);
-  return v == "1" || v == "true" || v == "yes" || v == "on";
-}
+bool scan_isolation_requested_by_environment() { return config::environment_switch("QRT_SCAN_ISOLATED").value_or(false); }
+
+double scan_timeout_seconds() { return config::environment_seconds("QRT_SCAN_TIMEOUT").value_or(10.0); }
 
 ScanOutcome scan_in_child(const std::filesystem::path& file) {
   std::error_code ec;

@@ -25,8 +25,12 @@
 
 namespace qrt::isolation {
 
-// $QRT_SCAN_ISOLATED=1 (or true/yes/on).
+// $QRT_SCAN_ISOLATED=1 (or true/yes/on). Throws Error(Config) for a value that is no switch.
 bool scan_isolation_requested_by_environment();
+
+// $QRT_SCAN_TIMEOUT: seconds a child scan may take (default 10). Throws Error(Config) for a value that is no
+// positive number of seconds.
+double scan_timeout_seconds();
 
 // The child's verdict on a file.
 struct ScanOutcome {

@@ -42,7 +42,8 @@ std::string error_text(const StraightLineCircuit& circuit, const std::exception&
 
 }  // namespace
 
-RunResult run_circuit(const StraightLineCircuit& circuit, Device& device, const RunOptions& options, std::uint64_t seed) {
+RunResult run_circuit(const StraightLineCircuit& circuit, Device& device, const RunOptions& options, std::uint64_t seed,
+                      exec::SeedUse device_seed) {
   const auto start = std::chrono::steady_clock::now();
   RunResult result;
   result.device_name = device.name();
@@ -55,6 +56,7 @@ RunResult run_circuit(const StraightLineCircuit& circuit, Device& device, const 
     qrt::RunOptions run;
     run.shots = options.shots;
     run.seed = seed;
+    run.seed_optional = device_seed == exec::SeedUse::IfSupported;
     run.progress = options.progress;
     counts = run_program(circuit.program, device, run).counts;
   } catch (const StoppedError&) {

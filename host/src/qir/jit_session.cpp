@@ -1,24 +1,15 @@
 #include "qir/jit_session.hpp"
+#include "qir/retarget.hpp"
 
 #include <qrt/qir/program.hpp>
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/Support/Error.h>
-#include <llvm/Support/TargetSelect.h>
 
-#include <mutex>
 
 namespace qrt::qir {
 namespace {
-
-void initialize_native_target() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
-}
 
 template <class T>
 T take(llvm::Expected<T> value, const std::string& what) {

@@ -30,6 +30,7 @@ class LoadedQir final : public FrontEndProgram {
     RunOptions options;
     options.shots = plan.shots;
     options.seed = plan.seed;
+    options.seed_optional = plan.seed_optional;
     options.progress = plan.progress;
     options.on_shot = plan.request.on_shot;
     qir::RunResult ran = qir::run(program_, device, options);

@@ -1,7 +1,9 @@
 #include <qrt/qir/program.hpp>
 
 #include "capi/program_driver.hpp"
+#include "config/environment.hpp"
 #include "context/execution_context.hpp"
+#include "exec/seeding.hpp"
 #include "qir/circuit_run.hpp"
 #include "qir/entry_point.hpp"
 #include "qir/function_binding.hpp"
@@ -9,6 +11,7 @@
 #include "qir/llvm_errors.hpp"
 #include "qir/module_loader.hpp"
 #include "qir/module_screen.hpp"
+#include "qir/retarget.hpp"
 #include "qir/shot_runner.hpp"
 #include "qir/straight_line.hpp"
 
@@ -34,9 +37,7 @@ struct Program::Impl {
 namespace {
 
 bool jit_forced(const LoadOptions& options) {
-  if (options.force_jit) return true;
-  const char* env = std::getenv("QRT_QIR_JIT");
-  return env && *env && std::strcmp(env, "0") != 0;
+  return options.force_jit || config::environment_switch("QRT_QIR_JIT").value_or(false);
 }
 
 }  // namespace
@@ -80,6 +81,7 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
           }
           impl->jit_reason = std::get<std::string>(reading);
         }
+        retarget_to_host(*module, file);  // built for another machine: runs here when portable
         auto t1 = Clock::now();
         auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings);
         impl->entry = reinterpret_cast<JitSession::EntryFunction>(jit->lookup(impl->entry_name));
@@ -117,7 +119,9 @@ std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept {
 
 RunResult run(const Program& program, Device& device, const RunOptions& options) {
   std::uint64_t base = options.seed ? *options.seed : std::random_device{}() * 0x100000001ull + std::random_device{}();
-  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, device, options, base);
+  const exec::SeedUse device_seed =
+      options.seed && !options.seed_optional ? exec::SeedUse::Required : exec::SeedUse::IfSupported;
+  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, device, options, base, device_seed);
   const Program::Impl& impl = *program.impl_;
   auto t0 = std::chrono::steady_clock::now();
   RunResult result;
@@ -141,7 +145,8 @@ RunResult run(const Program& program, Device& device, const RunOptions& options)
       if (progress->stop_requested()) throw stopped(k);
       progress->set_shots(k, options.shots);
     }
-    ShotOutput shot = run_entry_once(impl.entry, impl.required_qubits, impl.required_results, shot_seed(base, k));
+    ShotOutput shot =
+        run_entry_once(impl.entry, impl.required_qubits, impl.required_results, shot_seed(base, k), device_seed);
     bool failed = shot.failed;
     if (failed && progress && progress->stop_requested()) throw stopped(k);
     if (options.on_shot) options.on_shot(k, shot);

@@ -75,6 +75,7 @@ PluginReport report_of(const Discovered& found, const std::filesystem::path& fil
 Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure, TrustPolicy trust,
                    bool scan_isolated)
     : trust_(trust), scan_isolated_(scan_isolated) {
+  if (scan_isolated_) (void)isolation::scan_timeout_seconds();  // a bad $QRT_SCAN_TIMEOUT fails here, not per plugin
   auto refused = [&](const std::filesystem::path& path, const std::string& reason) {
     failures_.push_back({path, reason});
     if (warn_on_failure) std::cerr << "qrt: warning: " << reason << "\n";

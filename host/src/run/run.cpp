@@ -49,6 +49,7 @@ RunOptions circuit_options(const RunRequest& request, const RunPlan& plan, Devic
   RunOptions options;
   options.shots = request.shots;
   options.seed = plan.seed;
+  options.seed_optional = plan.seed_optional;
   options.probabilities = request.probabilities;
   options.state = request.state;
   options.expvals = request.expvals;
@@ -109,9 +110,10 @@ RunResult run(const LoadedProgram& program, Device& device, const RunRequest& re
   const ResolvedDevice resolved = device.resolved();
   ExecutionProgress own_progress;
   RunResult result;
-  RunPlan plan{request, 0, std::nullopt, {}, nullptr};
+  RunPlan plan{request, 0, std::nullopt, false, {}, nullptr};
   plan.shots = effective_shots(info, request, resolved);
   plan.seed = choose_seed(request.seed, resolved);
+  plan.seed_optional = request.seed ? request.seed_optional : !resolved.seed();
   plan.progress = request.progress ? request.progress : &own_progress;
   if (!info.shot_by_shot) plan.circuit = circuit_options(request, plan, device, result);
   run_with_deadline(info, request, *plan.progress, [&] { program.front_end().run(device, plan, result); });
@@ -140,7 +142,7 @@ RunResult run(const LoadedProgram& program, const std::optional<DeviceSpec>& dev
   ExecutionProgress own_progress;
   RunResult result;
   // The program's own devices keep their shots and seed unless the request replaces them.
-  RunPlan plan{request, request.shots.value_or(0), request.seed, {}, request.progress ? request.progress : &own_progress};
+  RunPlan plan{request, request.shots.value_or(0), request.seed, false, {}, request.progress ? request.progress : &own_progress};
   run_with_deadline(info, request, *plan.progress, [&] { program.front_end().run_on_own_devices(device, plan, result); });
   return result;
 }

@@ -82,6 +82,10 @@ struct RunOptions {
   std::string device = "statevector.qubit";  // config string: for run(program, options) only
   std::uint64_t shots = 1;
   std::optional<std::uint64_t> seed;        // shot k runs with a seed derived from (seed, k)
+  // The seed was picked by the caller so that the run can be repeated, not asked for by its user: a device
+  // that cannot be seeded (set_seed is optional) then runs unseeded instead of refusing the run. Without a
+  // seed, a device that can be seeded gets fresh per-shot seeds and one that cannot runs unseeded.
+  bool seed_optional = false;
   RuntimeOptions runtime = {};              // used when the process runtime is not up yet
   bool stop_on_failure = true;              // a failed shot ends the run
   // Called after each shot (in order), e.g. to print it while later shots run.
