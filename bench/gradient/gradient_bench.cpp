@@ -16,6 +16,7 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
+#include <qrt/loaded_program.hpp>
 #include <qrt/gradient.hpp>
 #include <qrt/runtime.hpp>
 
@@ -93,12 +94,12 @@ int main(int argc, char** argv) {
 
   const Layered circuit = layered_circuit(o.qubits, o.layers);
   const auto program = parsed(circuit.source, "<layered>");
-  const auto bound = bound_copy(*program, circuit.params);
+  const qrt::LoadedProgram bound = qrt::LoadedProgram::openqasm(bound_copy(*program, circuit.params), "<layered>");
   std::vector<double> forward, adjoint, ratio;
   double forward_value = 0, adjoint_value = 0;
   {
     qrt::Executor one(runtime, {.workers = 1});
-    qrt::RunOptions run;
+    qrt::RunRequest run;
     run.expvals = {o.observable};
     one.submit(o.device, bound, run).get();  // warm: the instance is created and pooled
     qrt::GradientOptions options;

@@ -17,6 +17,7 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
+#include <qrt/loaded_program.hpp>
 #include <qrt/gradient.hpp>
 #include <qrt/hamiltonian.hpp>
 #include <qrt/runtime.hpp>
@@ -106,14 +107,14 @@ int run_hamiltonian(const Options& o) {
   const qrt::Hamiltonian h = random_two_local(o.qubits, o.hamiltonian_terms, flip_masks);
   const std::string text = h.to_string();
   const auto program = parsed(circuit.source, "<ry-ladder>");
-  const auto bound = bound_copy(*program, circuit.params);
+  const qrt::LoadedProgram bound = qrt::LoadedProgram::openqasm(bound_copy(*program, circuit.params), "<ry-ladder>");
 
   Phase forward, expval, gradient, words;
   std::vector<double> expval_ratio, gradient_ratio, words_ratio;
   double value_expval = 0, value_gradient = 0, worst_row_difference = 0;
   {
     qrt::Executor one(runtime, {.workers = 1});
-    qrt::RunOptions z0, with_h;
+    qrt::RunRequest z0, with_h;
     z0.expvals = {"Z0"};
     with_h.expvals = {text};
     one.submit(o.device, bound, z0).get();  // warm: the instance is created and pooled

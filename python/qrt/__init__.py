@@ -141,10 +141,13 @@ class Result:
     - ``shots`` (QIR): per shot, its output records and messages as ``(kind, value, label)`` tuples
       (kind "RESULT", "BOOL", "INT", "DOUBLE", "TUPLE", "ARRAY" or "MESSAGE"; value as printed).
     - ``output`` (QIR): exactly the text ``qrt run`` prints for the program.
-    - ``kind`` ("openqasm" or "qir"), ``device`` (the config string), ``num_shots``, ``run_seconds``.
+    - ``kind`` ("openqasm" or "qir"), ``path`` (how it ran: "circuit", "lowered" for a QIR program read as a
+      circuit, "jit" for compiled QIR), ``device`` (the config string), ``num_shots``, ``seed`` (the seed the run
+      used), ``run_seconds``.
     """
 
-    __slots__ = ("kind", "device", "counts", "probabilities", "state", "shots", "output", "num_shots", "run_seconds")
+    __slots__ = ("kind", "path", "device", "counts", "probabilities", "state", "shots", "output", "num_shots", "seed",
+                 "run_seconds")
 
     def __init__(self, fields: Dict[str, Any]) -> None:
         for name in self.__slots__:
@@ -168,32 +171,36 @@ def _result(fields: Dict[str, Any]) -> Result:
     return result
 
 
-def run(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
-        params: Optional[Mapping[str, float]] = None) -> Result:
+def run(program: ProgramLike, device: str = "statevector.qubit", shots: Optional[int] = None,
+        seed: Optional[int] = None, params: Optional[Mapping[str, float]] = None) -> Result:
     """Runs ``program`` (a :class:`qrt.Program` or a path) on a pooled device of config ``device`` and
-    returns a :class:`qrt.Result`.
+    returns a :class:`qrt.Result`, as ``qrt run`` does (the same run policy).
 
-    ``shots=0`` is analytic for OpenQASM (probabilities and state only); a QIR program then runs one
-    shot, as ``qrt run`` without ``--shots``. ``seed`` makes sampling reproducible. ``params`` binds the
-    free parameters (sweep identifiers) of an OpenQASM program, e.g. ``{"theta": 0.5}``.
+    ``shots=None`` takes the device's own shots: analytic (probabilities and state only) for OpenQASM on a
+    device without them, one shot for a QIR program, as ``qrt run`` without ``--shots``; ``shots=0`` is an
+    analytic run (which QIR programs refuse: they run shot by shot). ``seed`` makes sampling reproducible.
+    ``params`` binds the free parameters (sweep identifiers) of an OpenQASM program, e.g. ``{"theta": 0.5}``.
     The GIL is released while the program runs; Ctrl-C (on the main thread) stops it at its next
     operation and raises KeyboardInterrupt. A failed QIR shot raises :class:`qrt.ShotFailedError`.
     """
-    if shots < 0:
-        raise InvalidArgumentError(f"shots must be >= 0, not {shots}", "invalid argument")
+    _check_shots(shots)
     return _result(_qrt._run(_program(program), device, shots, seed, _params(params)))
 
 
-def submit(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
-           params: Optional[Mapping[str, float]] = None) -> "concurrent.futures.Future[Result]":
+def _check_shots(shots: Optional[int]) -> None:
+    if shots is not None and shots < 0:
+        raise InvalidArgumentError(f"shots must be >= 0, not {shots}", "invalid argument")
+
+
+def submit(program: ProgramLike, device: str = "statevector.qubit", shots: Optional[int] = None,
+           seed: Optional[int] = None, params: Optional[Mapping[str, float]] = None) -> "concurrent.futures.Future[Result]":
     """:func:`qrt.run` on the process's executor (one worker per core, devices from the shared pool):
     returns at once a ``concurrent.futures.Future`` of the :class:`qrt.Result` (or of the error).
     Many submissions run at once on several pooled devices, without the GIL. A device with a
-    ``threads`` kwarg gets its share of the cores unless the config sets ``threads``."""
-    if shots < 0:
-        raise InvalidArgumentError(f"shots must be >= 0, not {shots}", "invalid argument")
+    ``threads`` kwarg gets its share of the cores unless the config sets ``threads``. The future is pending
+    until a worker takes the run: ``cancel()`` before then cancels it (the run never starts)."""
+    _check_shots(shots)
     future: "concurrent.futures.Future[Result]" = concurrent.futures.Future()
-    future.set_running_or_notify_cancel()
 
     def deliver(fields: Optional[Dict[str, Any]], error: Optional[BaseException]) -> None:
         if error is not None:
@@ -204,7 +211,7 @@ def submit(program: ProgramLike, device: str = "statevector.qubit", shots: int =
         except ShotFailedError as failed:
             future.set_exception(failed)
 
-    _qrt._submit(_program(program), device, shots, seed, _params(params), deliver)
+    _qrt._submit(_program(program), device, shots, seed, _params(params), future.set_running_or_notify_cancel, deliver)
     return future
 
 

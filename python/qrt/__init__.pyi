@@ -30,6 +30,8 @@ class Program:
     def parameters(self) -> List[str]: ...
     @property
     def entry(self) -> Optional[str]: ...
+    @property
+    def path(self) -> str: ...
 
 class Hamiltonian:
     """A weighted sum of Pauli words with real coefficients (Hermitian by construction)."""
@@ -77,6 +79,7 @@ class CatalystProgram:
 
 class Result:
     kind: str
+    path: str
     device: str
     counts: Optional[Dict[str, int]]
     probabilities: Optional[numpy.typing.NDArray[numpy.float64]]
@@ -84,12 +87,13 @@ class Result:
     shots: Optional[List[List[Record]]]
     output: Optional[str]
     num_shots: int
+    seed: Optional[int]
     run_seconds: float
     def __init__(self, fields: Dict[str, Any]) -> None: ...
 
-def run(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
+def run(program: ProgramLike, device: str = "statevector.qubit", shots: Optional[int] = None, seed: Optional[int] = None,
         params: Optional[Mapping[str, float]] = None) -> Result: ...
-def submit(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
+def submit(program: ProgramLike, device: str = "statevector.qubit", shots: Optional[int] = None, seed: Optional[int] = None,
            params: Optional[Mapping[str, float]] = None) -> concurrent.futures.Future[Result]: ...
 
 def gradient(program: ProgramLike, params: Mapping[str, float],

@@ -1,11 +1,13 @@
-// qrt._CatalystProgram: a Catalyst program (qjit's LLVM IR), loaded and compiled once by libqrt_catalyst,
-// called with NumPy values. Translation only: arguments to qrt::catalyst::Tensor, results back to NumPy
-// arrays; every decision is the library's (qrt/catalyst/program.hpp).
+// qrt._CatalystProgram: a Catalyst program (qjit's LLVM IR), loaded and compiled once (qrt::load_program),
+// called with NumPy values through the run policy (qrt::run). Translation only: arguments to qrt::Tensor,
+// results back to NumPy arrays; every decision is libqrt's.
 #include "bindings.hpp"
 
 #include <qrt/catalyst/program.hpp>
+#include <qrt/load_program.hpp>
 
 #include <array>
+#include <mutex>
 #include <cstring>
 
 namespace qrt::python {
@@ -57,40 +59,44 @@ py::array numpy_of(const Tensor& t) {
 
 class CatalystProgram {
  public:
-  CatalystProgram(const std::string& path, const std::string& entry) {
-    catalyst::LoadOptions options;
+  CatalystProgram(const std::string& path, const std::string& entry) : program_([&] {
+    LoadOptions options;
     options.entry = entry;
     py::gil_scoped_release unlocked;  // compiling takes a while
-    program_ = std::make_shared<const catalyst::Program>(catalyst::Program::load(path, options));
+    return load_program(path, options);
+  }()) {
+    if (!program_.info().opens_own_devices)
+      throw Error(ErrorCode::InvalidArgument, path + " is not a Catalyst program: load it with qrt.Program.load");
   }
 
-  catalyst::CallResult run(const py::tuple& args, std::optional<std::string> device, std::optional<std::uint64_t> shots,
-                           std::optional<std::uint64_t> seed, bool collect) const {
-    std::vector<Tensor> values;
-    values.reserve(args.size());
-    for (std::size_t i = 0; i < args.size(); ++i) values.push_back(tensor_of(args[i].cast<py::array>(), i));
-    catalyst::CallOptions options;
-    options.device = std::move(device);
-    options.shots = shots;
-    options.seed = seed;
-    options.print = collect ? catalyst::PrintTo::Collect : catalyst::PrintTo::Stdout;
-    py::gil_scoped_release unlocked;
-    return program_->call(values, options);
-  }
-
-  py::list call(const py::tuple& args, std::optional<std::string> device, std::optional<std::uint64_t> shots,
+  RunResult run(const py::tuple& args, const std::optional<std::string>& device, std::optional<std::uint64_t> shots,
                 std::optional<std::uint64_t> seed) const {
-    const catalyst::CallResult r = run(args, std::move(device), shots, seed, false);
+    RunRequest request;
+    request.arguments.reserve(args.size());
+    for (std::size_t i = 0; i < args.size(); ++i) request.arguments.push_back(tensor_of(args[i].cast<py::array>(), i));
+    request.shots = shots;
+    request.seed = seed;
+    std::optional<DeviceSpec> spec;
+    if (device) spec = spec_of(*device);
+    py::gil_scoped_release unlocked;
+    return qrt::run(program_, spec, request);
+  }
+
+  // What the program printed goes to stdout, as Catalyst prints it (the policy collects it).
+  py::list call(const py::tuple& args, const std::optional<std::string>& device, std::optional<std::uint64_t> shots,
+                std::optional<std::uint64_t> seed) const {
+    const RunResult r = run(args, device, shots, seed);
+    if (!r.printed.empty()) py::print(r.printed, py::arg("end") = "", py::arg("flush") = true);
     py::list out;
-    for (const Tensor& t : r.results) out.append(numpy_of(t));
+    for (const Tensor& t : r.values) out.append(numpy_of(t));
     return out;
   }
 
-  py::tuple details(const py::tuple& args, std::optional<std::string> device, std::optional<std::uint64_t> shots,
+  py::tuple details(const py::tuple& args, const std::optional<std::string>& device, std::optional<std::uint64_t> shots,
                     std::optional<std::uint64_t> seed) const {
-    const catalyst::CallResult r = run(args, std::move(device), shots, seed, true);
+    const RunResult r = run(args, device, shots, seed);
     py::list results, devices;
-    for (const Tensor& t : r.results) results.append(numpy_of(t));
+    for (const Tensor& t : r.values) results.append(numpy_of(t));
     for (const auto& d : r.devices) {
       py::dict item;
       item["catalyst_library"] = d.library;
@@ -104,13 +110,26 @@ class CatalystProgram {
       devices.append(item);
     }
     py::object seed_used = r.seed ? py::object(py::int_(*r.seed)) : py::object(py::none());
-    return py::make_tuple(results, devices, r.printed, seed_used, r.exit_status, r.seconds);
+    return py::make_tuple(results, devices, r.printed, seed_used, r.exit_status, r.run_seconds);
   }
 
-  const catalyst::Program& program() const { return *program_; }
+  const catalyst::Program& program() const { return *catalyst::program_of(program_); }
 
  private:
-  std::shared_ptr<const catalyst::Program> program_;
+  // A variational loop passes the same device config thousands of times: it is parsed once.
+  const DeviceSpec& spec_of(const std::string& device) const {
+    std::lock_guard lock(mutex_);
+    if (!spec_ || spec_text_ != device) {
+      spec_ = DeviceSpec::parse(device);
+      spec_text_ = device;
+    }
+    return *spec_;
+  }
+
+  LoadedProgram program_;
+  mutable std::mutex mutex_;
+  mutable std::optional<DeviceSpec> spec_;
+  mutable std::string spec_text_;
 };
 
 py::list memref_infos(const std::vector<catalyst::MemrefInfo>& infos) {

@@ -1,73 +1,31 @@
-// qrt.Program: an OpenQASM or QIR program, parsed (or compiled) once and run many times. The front end is
-// chosen by content as `qrt run` does (qrt::program_kind).
+// qrt.Program: a program of any front end (qrt::LoadedProgram), parsed or compiled once and run many times.
+// The front end is chosen by content as `qrt run` does (qrt::load_program).
 #include "bindings.hpp"
 
-#include <qrt/program/parameters.hpp>
-#include <qrt/qasm/parser.hpp>
+#include <qrt/load_program.hpp>
 
 namespace qrt::python {
-namespace {
-
-// OpenQASM programs are parsed once with their free parameters (sweep identifiers) left free: each run
-// binds them.
-qasm::ParseOptions parse_options() {
-  qasm::ParseOptions options;
-  options.free_parameters = true;
-  return options;
-}
-
-}  // namespace
 
 Program Program::load(const std::string& path) {
-  Program p;
-  p.name_ = path;
-  p.kind_ = program_kind(path);
-  if (p.kind_ == ProgramKind::Catalyst)
+  if (program_kind(path) == ProgramKind::Catalyst)
     throw Error(ErrorCode::InvalidArgument, path + " is a Catalyst program (qjit output): qrt.load(path) returns it as a "
                                                    "qrt.CatalystProgram, called like the qjit function");
-  if (p.kind_ == ProgramKind::Qir) {
-#ifdef QRT_HAVE_QIR
-    py::gil_scoped_release unlocked;  // compiling takes a while
-    p.qir_ = std::make_shared<const qir::Program>(qir::Program::load(path));
-    return p;
-#else
-    throw Error(ErrorCode::Unsupported,
-                path + " is a QIR program (LLVM IR), but this qrt was built without the QIR front end "
-                       "(it needs LLVM 19: Debian's llvm-19-dev)");
-#endif
-  }
-  p.parsed_ = std::make_shared<const program::Program>(qasm::parse_file(path, parse_options()));
-  return p;
+  py::gil_scoped_release unlocked;  // compiling takes a while
+  return Program(load_program(path));
 }
 
-Program Program::from_qasm(const std::string& source, const std::string& name) {
-  Program p;
-  p.name_ = name;
-  p.parsed_ = std::make_shared<const program::Program>(qasm::parse_string(source, name, parse_options()));
-  return p;
-}
-
-std::shared_ptr<const program::Program> Program::qasm(const ParameterBinding& params) const {
-  if (kind_ != ProgramKind::OpenQasm)
-    throw Error(ErrorCode::InvalidArgument, name_ + " is a QIR program; only OpenQASM programs run on a qrt.Device");
-  if (params.empty() && parsed_->free_parameters.empty()) return parsed_;
-  return std::make_shared<const program::Program>(program::bind(*parsed_, params));
-}
+Program Program::from_qasm(const std::string& source, const std::string& name) { return Program(load_openqasm(source, name)); }
 
 const std::vector<std::string>& Program::parameters() const {
   static const std::vector<std::string> kNone;
-  return parsed_ ? parsed_->free_parameters : kNone;
+  const auto& circuit = loaded_.circuit();
+  return circuit ? circuit->free_parameters : kNone;
 }
 
-std::size_t Program::num_qubits() const {
-#ifdef QRT_HAVE_QIR
-  if (qir_) return qir_->required_qubits();
-#endif
-  return parsed_ ? parsed_->num_qubits : 0;
-}
+std::size_t Program::num_qubits() const { return loaded_.info().num_qubits; }
 
 std::string Program::repr() const {
-  return std::string("qrt.Program(") + (kind_ == ProgramKind::Qir ? "QIR" : "OpenQASM") + ", '" + name_ + "')";
+  return std::string("qrt.Program(") + (kind() == ProgramKind::Qir ? "QIR" : "OpenQASM") + ", '" + name() + "')";
 }
 
 void bind_program_class(py::module_& m) {
@@ -89,15 +47,17 @@ with ``params={"theta": 0.5}`` when running it.)doc")
                              "Qubits the program declares (QIR: its required_num_qubits).")
       .def_property_readonly("parameters", &Program::parameters,
                              "OpenQASM: the free parameters, in the order of their first use; QIR: [].")
-      .def_property_readonly("entry",
-                             [](const Program& p) -> py::object {
-#ifdef QRT_HAVE_QIR
-                               if (p.qir()) return py::str(p.qir()->entry_name());
-#endif
-                               (void)p;
-                               return py::none();
-                             },
-                             "QIR: the entry point's name; None for OpenQASM.")
+      .def_property_readonly(
+          "entry",
+          [](const Program& p) -> py::object {
+            const std::string& entry = p.loaded().info().entry;
+            return entry.empty() ? py::object(py::none()) : py::object(py::str(entry));
+          },
+          "QIR: the entry point's name; None for OpenQASM.")
+      .def_property_readonly(
+          "path", [](const Program& p) { return p.loaded().info().path; },
+          "How it runs: 'circuit' (OpenQASM), 'lowered' (a straight-line QIR program read as a circuit) or 'jit' "
+          "(compiled QIR), as `qrt run -o json` reports it.")
       .def("__repr__", &Program::repr);
 }
 

@@ -27,7 +27,7 @@ namespace {
 CallOptions collected(std::optional<std::string> device = std::nullopt) {
   CallOptions o;
   o.print = PrintTo::Collect;
-  o.device = std::move(device);
+  if (device) o.device = qrt::DeviceSpec::parse(*device);
   return o;
 }
 
@@ -451,5 +451,5 @@ TEST_CASE("qrt run on Catalyst programs: --arg, -o json, exit statuses, --isolat
   CHECK_THAT(batch.out, Catch::Contains("\"front_end\":\"catalyst\"") && Catch::Contains("[1.5,2.5]"));
   auto batch_args = qrt_cli("batch " + args);
   CHECK(batch_args.status == 1);
-  CHECK_THAT(batch_args.out, Catch::Contains("takes 2 arguments; qrt batch runs Catalyst programs without arguments"));
+  CHECK_THAT(batch_args.out, Catch::Contains("takes 2 arguments; 0 given"));
 }

@@ -131,7 +131,8 @@ TEST_CASE("device mapping: Catalyst's devices onto qrt's, shots from the call or
   auto runtime = qrt::process_runtime();
   auto map = [&](std::string_view name, std::string_view kwargs, std::optional<std::int64_t> shots = 0,
                  std::optional<std::string> override_config = std::nullopt) {
-    return map_device({"lib", name, kwargs, shots}, override_config, *runtime);
+    return map_device({"lib", name, kwargs, shots},
+                      override_config ? std::optional(qrt::DeviceSpec::parse(*override_config)) : std::nullopt, *runtime);
   };
   CHECK(map("LightningSimulator", "{'mcmc': False, 'num_burnin': 0, 'kernel_name': None}").config == "statevector.qubit");
   CHECK(map("LightningGPUSimulator", "{'use_async': True}").config == "statevector.qubit");

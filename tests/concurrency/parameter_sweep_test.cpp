@@ -3,7 +3,8 @@
 #include <qrt/executor.hpp>
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/program/error.hpp>
-#include <qrt/qasm/parser.hpp>
+#include <qrt/load_program.hpp>
+#include <qrt/run.hpp>
 #include <qrt/runtime.hpp>
 
 #include "support/expect_error.hpp"
@@ -30,11 +31,7 @@ qrt::RuntimeOptions real_plugins() { return {{QRT_TEST_PLUGIN_DIR}, false}; }
 
 std::vector<double> values_of(const char* spec) { return qrt::parse_sweep_axis(spec).values; }
 
-std::shared_ptr<const qrt::program::Program> parsed(const std::string& source, const std::string& name) {
-  qrt::qasm::ParseOptions options;
-  options.free_parameters = true;
-  return std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(source, name, options));
-}
+qrt::LoadedProgram parsed(const std::string& source, const std::string& name) { return qrt::load_openqasm(source, name); }
 
 }  // namespace
 
@@ -112,7 +109,7 @@ rx(b) q[1];
   const ParameterGrid grid({qrt::parse_sweep_axis("a=0:pi:5"), qrt::parse_sweep_axis("b=pi/3,pi,-pi/2")});
   qrt::Runtime runtime(real_plugins());
   qrt::Executor executor(runtime, qrt::ExecutorOptions{.workers = 2});
-  qrt::RunOptions options;
+  qrt::RunRequest options;
   options.probabilities = true;
   auto futures = qrt::submit_sweep(executor, "statevector.qubit", parsed(source, "sweep.qasm"), grid, options);
   REQUIRE(futures.size() == 15);
@@ -143,7 +140,7 @@ TEST_CASE("A sweep's binding errors land in the futures, seeds are derived per p
   const std::string source = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\nry(t) q[0];\nh q[1];\n"
                              "h q[2];\nmeasure q -> c;\n";
   const ParameterGrid same({qrt::parse_sweep_axis("t=1.3,1.3")});
-  qrt::RunOptions options;
+  qrt::RunRequest options;
   options.shots = 200;
   options.seed = 5;
   const auto program = parsed(source, "seeded.qasm");
@@ -151,8 +148,8 @@ TEST_CASE("A sweep's binding errors land in the futures, seeds are derived per p
   const auto first = twice[0].get().counts, second = twice[1].get().counts;
   CHECK(first != second);  // points 0 and 1 have different seeds
   qrt::Device device = runtime.open("statevector.qubit");
-  qrt::RunOptions point1 = options;
+  qrt::RunRequest point1 = options;
   point1.seed = qrt::derive_seed(5, 1);
-  point1.parameters = {{"t", 1.3}};
-  CHECK(qrt::run_program(*program, device, point1).counts == second);
+  point1.params = {{"t", 1.3}};
+  CHECK(qrt::run(program, device, point1).counts == second);
 }

@@ -184,8 +184,8 @@ TEST_CASE("NAME@LIBRARY loads a library outside the searched folders", "[registr
     CHECK(device.type().library_path() == reported_path(good));
   }
   SECTION("loaded once, however often it is named") {
-    auto first = runtime.resolve("fake.good@" + good.string()).first;
-    auto second = runtime.resolve("fake.other@" + good.string()).first;
+    auto first = runtime.resolve("fake.good@" + good.string()).type();
+    auto second = runtime.resolve("fake.other@" + good.string()).type();
     CHECK(&first->library() == &second->library());
   }
   CHECK(runtime.plugins().empty());  // explicit libraries are not discovered plugins

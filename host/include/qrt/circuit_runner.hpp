@@ -14,10 +14,13 @@
 #include <qrt/program/lowering.hpp>
 #include <qrt/program/parameters.hpp>
 #include <qrt/program/program.hpp>
+#include <qrt/shot_output.hpp>
+#include <qrt/tensor.hpp>
 
 #include <complex>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -49,11 +52,25 @@ struct RunOptions {
   ExecutionProgress* progress = nullptr;
 };
 
+// One device a program opened itself (a Catalyst program's device_init): the device it asked for and the qrt
+// device that served it.
+struct DeviceInit {
+  std::string library, name, kwargs;  // as the program passed them
+  std::uint64_t shots = 0;            // the shots the device ran with
+  std::string config;                 // the qrt config opened (mapped, or the run's device replacing it)
+  std::string device;                 // the qrt device's name
+  std::string canonical_kwargs;       // its canonical kwargs (the pool key's kwargs part)
+  std::optional<std::uint64_t> seed;  // the seed given to the device, if the run was seeded
+};
+
+// What a run gives back: circuits fill the outputs they were asked for; shot-by-shot programs (compiled
+// QIR) fill shot_outputs, and counts with the histogram of their outcome keys. qrt::run (<qrt/run.hpp>)
+// fills every field; run_program / run_lowered only the circuit's.
 struct RunResult {
   std::uint64_t shots = 0;
   bool dynamic = false;                            // ran shot by shot
   std::size_t measured_clbits = 0;
-  std::map<std::string, std::uint64_t> counts;     // classical-register bitstring -> count
+  std::map<std::string, std::uint64_t> counts;     // classical-register bitstring (QIR: outcome key) -> count
   std::vector<double> probabilities;               // index: qubit k = bit k
   std::vector<std::complex<double>> state;         // same indexing
   std::vector<std::pair<std::string, double>> expvals;
@@ -62,6 +79,26 @@ struct RunResult {
   // wire (empty for an isolated device), and the program's global phase (included in `state`).
   std::vector<Wire> wires;
   double global_phase = 0;
+
+  // --- what qrt::run adds ---
+  // The circuit that ran, its free parameters bound (null for compiled code): for reports of its size.
+  std::shared_ptr<const program::Program> circuit;
+  std::optional<std::uint64_t> seed;  // the seed the run used (unset: the device drew its own)
+  std::string device_name;            // the device that ran it, and its canonical kwargs
+  std::string device_kwargs;
+  // Shot-by-shot programs: each shot's records and messages, in shot order. A failed shot ends the run
+  // (it is the last one) and failure() says why.
+  std::vector<ShotOutput> shot_outputs;
+  bool failed() const { return !shot_outputs.empty() && shot_outputs.back().failed; }
+  // Programs whose entry returns values (Catalyst): the values in order, the devices the program opened itself,
+  // what it printed (print_string, print_tensor, print_state), main's exit status (the runtime examples' form).
+  std::vector<Tensor> values;
+  std::vector<DeviceInit> devices;
+  std::string printed;
+  int exit_status = 0;
+  // Probabilities and state were asked for but left on the device, to be streamed from it (a device that
+  // spans MPI ranks, see <qrt/distributed_readout.hpp>): read them with DistributedReadout::of(device).
+  bool probabilities_on_device = false, state_on_device = false;
 };
 
 // Throws qrt::program::Error (quoting the statement) for program errors found while lowering or running,

@@ -37,4 +37,19 @@ class Error : public std::runtime_error {
   ErrorCode code_;
 };
 
+// A request that does not fit what it is made of: outputs or shots a program cannot give, a kwarg a caller
+// added (DeviceSpec::with_kwarg) that clashes with the config or that the device lacks. The caller's
+// arguments are at fault, not the program or the device: the CLI reports it as a usage error.
+class RequestError : public Error {
+ public:
+  explicit RequestError(const std::string& message) : Error(ErrorCode::InvalidArgument, message) {}
+};
+
+// A program that cannot be loaded (a QIR module LLVM rejects, a missing entry point...). The message is
+// already the finished diagnostic ("prog.ll:3:7: error: ..."): shown as it is, like a parse error.
+class ProgramLoadError : public Error {
+ public:
+  explicit ProgramLoadError(const std::string& diagnostic) : Error(ErrorCode::InvalidArgument, diagnostic) {}
+};
+
 }  // namespace qrt

@@ -58,10 +58,10 @@ class ParameterGrid {
 // Submits one run of `program` per grid point; future i belongs to point i. Point i runs with the grid's
 // binding narrowed to the program's free parameters (program::used_parameters: a name the program does not
 // use is ignored), so a free parameter the grid leaves unbound fails every point's future with the
-// model's error. With options.seed set, point i runs with derive_seed(*options.seed, i). Throws at once
+// model's error. With request.seed set, point i runs with derive_seed(*request.seed, i). Throws at once
 // only for a config that does not resolve.
 std::vector<std::future<RunResult>> submit_sweep(Executor& executor, std::string_view device_config,
-                                                 std::shared_ptr<const program::Program> program,
-                                                 const ParameterGrid& grid, const RunOptions& options = {});
+                                                 const LoadedProgram& program, const ParameterGrid& grid,
+                                                 const RunRequest& request = {});
 
 }  // namespace qrt

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <qrt/device.hpp>
+#include <qrt/device_spec.hpp>
 #include <qrt/device_type.hpp>
 #include <qrt/error.hpp>
 #include <qrt/pool_policy.hpp>
@@ -90,15 +91,21 @@ class Runtime {
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;
 
-  // Config string forms: "NAME", "NAME:key=value,...", "NAME@LIBRARY:key=value,...", or a JSON object
-  // {"device": NAME, "library": PATH, "kwargs": {...}} (kwargs may also be given flat).
-  Device open(std::string_view config);
-  // Catalyst's form: library (empty: resolve the name through discovery), device name, kwargs (empty,
-  // "key=value,..." or a JSON object).
-  Device open(std::string_view library, std::string_view name, std::string_view kwargs);
+  // Resolves a config (DeviceSpec::parse of `config`, or a parsed spec) against its device: finds the device,
+  // validates and canonicalises the kwargs, takes out the isolation settings. Nothing is created. Throws
+  // qrt::Error: Config (syntax, kwargs), NotFound (no such device), Plugin (a library that does not load).
+  // Resolutions are cached by the config's text, so resolving a repeated config costs a hash lookup.
+  ResolvedDevice resolve(std::string_view config);
+  ResolvedDevice resolve(const DeviceSpec& spec);
 
-  // Resolves a config without creating anything: the device type and the canonical kwargs JSON.
-  std::pair<std::shared_ptr<const DeviceType>, std::string> resolve(std::string_view config);
+  // An Active instance of the device from the pool: an Inactive one of the same ResolvedDevice (reset when
+  // it was released), or a new one. open(config) and open(spec) resolve first.
+  Device open(const ResolvedDevice& device);
+  Device open(const DeviceSpec& spec);
+  Device open(std::string_view config);
+  // Catalyst's form (DeviceSpec::from_parts): library (empty: resolve the name through discovery), device
+  // name, kwargs (empty, "key=value,..." or a JSON object).
+  Device open(std::string_view library, std::string_view name, std::string_view kwargs);
 
   const std::vector<PluginReport>& plugins() const;
   const std::vector<LoadFailure>& load_failures() const;

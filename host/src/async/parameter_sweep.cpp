@@ -154,15 +154,15 @@ ParameterBinding ParameterGrid::point(std::size_t index) const {
 }
 
 std::vector<std::future<RunResult>> submit_sweep(Executor& executor, std::string_view device_config,
-                                                 std::shared_ptr<const program::Program> program,
-                                                 const ParameterGrid& grid, const RunOptions& options) {
+                                                 const LoadedProgram& program, const ParameterGrid& grid,
+                                                 const RunRequest& request) {
   std::vector<std::future<RunResult>> futures;
   futures.reserve(grid.size());
   for (std::size_t i = 0; i < grid.size(); ++i) {
-    RunOptions point_options = options;
-    if (options.seed) point_options.seed = derive_seed(*options.seed, i);
-    point_options.parameters = program::used_parameters(*program, grid.point(i));
-    futures.push_back(executor.submit(device_config, program, std::move(point_options)));
+    RunRequest point = request;
+    if (request.seed) point.seed = derive_seed(*request.seed, i);
+    if (program.circuit()) point.params = program::used_parameters(*program.circuit(), grid.point(i));
+    futures.push_back(executor.submit(device_config, program, std::move(point)));
   }
   return futures;
 }

@@ -53,11 +53,19 @@ void set_failure_hook(FailureHook hook, void* context) noexcept;
 // counts one operation, and once a stop is requested the next one fails the shot with StoppedError.
 void set_progress(ExecutionProgress* progress) noexcept;
 
-// The calling thread's current device for driven runs: opens `config` (a config string, e.g.
-// "statevector.qubit:seed=1") through the process runtime's pool, starting that runtime with `options`
-// if it is not up (options are ignored when it is). release_device gives it back to the pool (reset).
-void open_device(std::string_view config, const RuntimeOptions& options = {});
-void release_device() noexcept;
+// Lends `device` to the calling thread for a driven run: the program's calls act on it until the loan ends,
+// when it goes back to `device`. Should the program switch to a device of its own (device_init), that one is
+// released when the loan ends and `device` comes back empty (it was released when the program switched).
+class DeviceLoan {
+ public:
+  explicit DeviceLoan(Device& device);
+  ~DeviceLoan();
+  DeviceLoan(const DeviceLoan&) = delete;
+  DeviceLoan& operator=(const DeviceLoan&) = delete;
+
+ private:
+  Device& owner_;
+};
 
 // Shot boundaries on the calling thread. begin_shot makes the thread's current device (opened by the
 // driver with __quantum__rt__device_init or qrt::Runtime) ready for one run of a program: every wire in

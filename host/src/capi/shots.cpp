@@ -16,17 +16,18 @@ void set_failure_hook(FailureHook hook, void* context) noexcept {
 
 void set_progress(ExecutionProgress* progress) noexcept { context::this_thread().progress = progress; }
 
-void open_device(std::string_view config, const RuntimeOptions& options) {
-  context::ensure_initialized(options);
-  std::uint64_t generation = 0;
-  auto runtime = context::current_runtime(&generation);
-  Device device = runtime->open(config);
+DeviceLoan::DeviceLoan(Device& device) : owner_(device) {
   auto& ctx = context::this_thread();
   ctx.drop_device();
-  ctx.adopt_device(std::move(device), generation);
+  ctx.adopt_device(std::move(device), context::kLentGeneration);
 }
 
-void release_device() noexcept { context::this_thread().drop_device(); }
+DeviceLoan::~DeviceLoan() {
+  auto& ctx = context::this_thread();
+  ctx.clear_program_state();
+  if (ctx.generation == context::kLentGeneration) owner_ = std::move(ctx.device);
+  ctx.drop_device();
+}
 
 void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed,
                 exec::SeedUse device_seed) {

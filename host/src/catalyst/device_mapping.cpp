@@ -111,7 +111,7 @@ void check_kwargs(const CatalystDevice& device, const boost::json::object& kwarg
 
 }  // namespace
 
-MappedDevice map_device(const DeviceRequest& request, const std::optional<std::string>& override_config,
+MappedDevice map_device(const DeviceRequest& request, const std::optional<DeviceSpec>& override_device,
                         Runtime& runtime) {
   const std::string name(request.name);
   const boost::json::value parsed = parse_python_literal(request.kwargs);
@@ -124,8 +124,9 @@ MappedDevice map_device(const DeviceRequest& request, const std::optional<std::s
   } else if (const auto* shots = kwargs.if_contains("shots")) {
     mapped.shots = shots_from(*shots, name);
   }
-  if (override_config) {
-    mapped.config = *override_config;
+  if (override_device) {
+    mapped.spec = *override_device;
+    mapped.config = override_device->text();
     return mapped;
   }
   const auto known = std::find_if(kDevices.begin(), kDevices.end(), [&](const CatalystDevice& d) { return d.name == name; });
@@ -136,6 +137,7 @@ MappedDevice map_device(const DeviceRequest& request, const std::optional<std::s
                                               choose_hint());
     check_kwargs(*known, kwargs);
     mapped.config = std::string(known->qrt_device);
+    mapped.spec = DeviceSpec::parse(mapped.config);
     return mapped;
   }
   // A qrt device named directly (a hand-written module): its kwargs are its own.
@@ -145,7 +147,9 @@ MappedDevice map_device(const DeviceRequest& request, const std::optional<std::s
     boost::json::object config{{"device", name}, {"kwargs", std::move(own)}};
     std::string text = boost::json::serialize(config);
     try {
-      (void)runtime.resolve(text);
+      DeviceSpec spec = DeviceSpec::parse(text);
+      (void)runtime.resolve(spec);
+      mapped.spec = std::move(spec);
       mapped.config = std::move(text);
       return mapped;
     } catch (const Error& e) {

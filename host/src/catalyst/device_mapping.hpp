@@ -5,6 +5,7 @@
 // share pooled instances as in Catalyst.
 #pragma once
 
+#include <qrt/device_spec.hpp>
 #include <qrt/runtime.hpp>
 
 #include <cstdint>
@@ -22,15 +23,16 @@ struct DeviceRequest {
 };
 
 struct MappedDevice {
-  std::string config;  // the qrt config string to open
+  std::optional<DeviceSpec> spec;  // the qrt device to open (set by map_device)
+  std::string config;              // its config, as reported (DeviceInit::config)
   std::uint64_t shots = 0;
 };
 
-// `override_config` (`qrt run -d`) replaces the device and its kwargs; the program's shots still apply.
+// `override_device` (`qrt run -d`) replaces the device and its kwargs; the program's shots still apply.
 // Throws qrt::Error(Config) for kwargs that do not parse, and qrt::Error(Unsupported) naming the device
 // (and how to choose a qrt device with -d) when it cannot be mapped, or the key when a kwarg would change
 // the result in a way the qrt device cannot honour.
-MappedDevice map_device(const DeviceRequest& request, const std::optional<std::string>& override_config,
+MappedDevice map_device(const DeviceRequest& request, const std::optional<DeviceSpec>& override_device,
                         Runtime& runtime);
 
 }  // namespace qrt::catalyst

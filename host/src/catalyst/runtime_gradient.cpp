@@ -92,7 +92,7 @@ void gradient(Session& s, const std::vector<std::size_t>* chosen, std::vector<De
     throw Error(ErrorCode::FailedPrecondition, "the adjoint Gradient is analytic; the device runs with " +
                                                    std::to_string(s.shots()) + " shots");
 
-  Device helper = s.runtime().open(s.device_config());
+  Device helper = s.runtime().open(s.device_spec());
   helper.set_shots(0);
   const std::vector<Wire>& live = s.live_wires();
   const std::vector<Wire> fresh = helper.allocate(live.size());

@@ -20,17 +20,17 @@ thread_local Session* t_session = nullptr;
 
 // device_init's mapping, parsed once per distinct request on each thread (a module's device_init passes
 // the same constant strings on every call).
-const MappedDevice& mapped_device(const DeviceRequest& request, const std::optional<std::string>& override_config,
+const MappedDevice& mapped_device(const DeviceRequest& request, const std::optional<DeviceSpec>& override_device,
                                   Runtime& runtime) {
   thread_local std::unordered_map<std::string, MappedDevice> cache;
   std::string key;
   key.reserve(request.library.size() + request.name.size() + request.kwargs.size() + 64);
   key.append(request.library).append(1, '\0').append(request.name).append(1, '\0').append(request.kwargs);
   key.append(1, '\0').append(request.shots ? std::to_string(*request.shots) : "-");
-  key.append(1, '\0').append(override_config ? *override_config : std::string("\x01"));
+  key.append(1, '\0').append(override_device ? override_device->text() : std::string("\x01"));
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   if (cache.size() > 256) cache.clear();
-  return cache.emplace(std::move(key), map_device(request, override_config, runtime)).first->second;
+  return cache.emplace(std::move(key), map_device(request, override_device, runtime)).first->second;
 }
 
 // The device gate ids of Catalyst's gates, resolved once per device type on each thread (a name lookup each
@@ -103,7 +103,7 @@ void Session::device_init(std::string_view library, std::string_view name, std::
     throw Error(ErrorCode::State, "a device (" + device_.name() + ") is already active on this thread; "
                                   "the module must call device_release before device_init");
   const MappedDevice& mapped = mapped_device({library, name, kwargs, shots}, options_.device, *runtime_);
-  Device device = runtime_->open(mapped.config);
+  Device device = runtime_->open(*mapped.spec);
   const std::uint64_t run_shots = options_.shots.value_or(mapped.shots);
   device.set_shots(run_shots);
   DeviceInit record{std::string(library), std::string(name), std::string(kwargs), run_shots, mapped.config,
@@ -114,7 +114,7 @@ void Session::device_init(std::string_view library, std::string_view name, std::
   }
   gate_ids_ = resolved_gates(device, generation_);
   device_ = std::move(device);
-  config_ = mapped.config;
+  spec_ = mapped.spec;
   shots_ = run_shots;
   auto_qubits_ = auto_qubit_management;
   operations_applied = 0;

@@ -103,7 +103,8 @@ class Session {
   CallResult& result() noexcept { return result_; }
 
   const CallOptions& options() const noexcept { return options_; }
-  const std::string& device_config() const noexcept { return config_; }
+  // The active device's config (to open another instance of it: Gradient's helper).
+  const DeviceSpec& device_spec() const { return *spec_; }
   Runtime& runtime() noexcept { return *runtime_; }
 
  private:
@@ -117,7 +118,7 @@ class Session {
   std::optional<std::mt19937_64> random_;
 
   Device device_;
-  std::string config_;
+  std::optional<DeviceSpec> spec_;
   std::uint64_t shots_ = 0;
   bool auto_qubits_ = false;
   std::array<std::optional<std::uint32_t>, kGateCount> gate_ids_{};

@@ -2,6 +2,7 @@
 
 #include "capi/program_driver.hpp"
 #include "config/environment.hpp"
+#include "context/execution_context.hpp"
 #include "exec/seeding.hpp"
 #include "qir/circuit_run.hpp"
 #include "qir/entry_point.hpp"
@@ -116,18 +117,16 @@ std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept {
   return z ^ (z >> 31);
 }
 
-RunResult run(const Program& program, const RunOptions& options) {
-  RunResult result;
+RunResult run(const Program& program, Device& device, const RunOptions& options) {
   std::uint64_t base = options.seed ? *options.seed : std::random_device{}() * 0x100000001ull + std::random_device{}();
   const exec::SeedUse device_seed =
       options.seed && !options.seed_optional ? exec::SeedUse::Required : exec::SeedUse::IfSupported;
-  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, options, base, device_seed);
+  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, device, options, base, device_seed);
   const Program::Impl& impl = *program.impl_;
   auto t0 = std::chrono::steady_clock::now();
-  struct Release {
-    ~Release() { capi::release_device(); }
-  } release;
-  result.device_name = options.device;
+  RunResult result;
+  result.device_name = device.name();
+  result.canonical_kwargs = device.canonical_kwargs();
   ExecutionProgress* progress = options.progress;
   struct Watch {
     explicit Watch(ExecutionProgress* p) { capi::set_progress(p); }
@@ -139,15 +138,15 @@ RunResult run(const Program& program, const RunOptions& options) {
                             std::to_string(progress->done()) + " operations (a stop was requested); there is no result",
                         progress->done());
   };
+  // Every shot runs on the same instance: begin_shot releases what the previous shot allocated and reseeds.
+  capi::DeviceLoan loan(device);
   for (std::uint64_t k = 0; k < options.shots; ++k) {
     if (progress) {
       if (progress->stop_requested()) throw stopped(k);
       progress->set_shots(k, options.shots);
     }
-    capi::open_device(options.device, options.runtime);  // a pool hit after the first shot: reset, not re-created
     ShotOutput shot =
         run_entry_once(impl.entry, impl.required_qubits, impl.required_results, shot_seed(base, k), device_seed);
-    capi::release_device();
     bool failed = shot.failed;
     if (failed && progress && progress->stop_requested()) throw stopped(k);
     if (options.on_shot) options.on_shot(k, shot);
@@ -157,6 +156,12 @@ RunResult run(const Program& program, const RunOptions& options) {
   if (progress) progress->set_shots(result.shots.size(), options.shots);
   result.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result;
+}
+
+RunResult run(const Program& program, const RunOptions& options) {
+  context::ensure_initialized(options.runtime);
+  Device device = process_runtime()->open(options.device);
+  return run(program, device, options);
 }
 
 }  // namespace qrt::qir

@@ -48,6 +48,7 @@ PooledInstance& Device::live(const char* operation) const {
 const DeviceType& Device::type() const { return *live("type").type; }
 const std::string& Device::name() const { return live("name").type->name(); }
 const std::string& Device::canonical_kwargs() const { return live("canonical_kwargs").kwargs; }
+ResolvedDevice Device::resolved() const { return ResolvedDevice(live("resolved").key); }
 qrt_device* Device::native_handle() const noexcept { return instance_ ? instance_->handle : nullptr; }
 isolation::Worker* Device::isolated_worker() const noexcept { return instance_ ? instance_->worker.get() : nullptr; }
 const qrt_device_functions& Device::functions() const { return *live("functions").functions; }

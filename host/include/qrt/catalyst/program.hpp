@@ -14,8 +14,11 @@
 #pragma once
 
 #include <qrt/catalyst/tensor.hpp>
+#include <qrt/circuit_runner.hpp>
 #include <qrt/execution_progress.hpp>
+#include <qrt/loaded_program.hpp>
 #include <qrt/qir/program.hpp>
+#include <qrt/device_spec.hpp>
 #include <qrt/pool_policy.hpp>
 #include <qrt/runtime.hpp>
 
@@ -79,9 +82,9 @@ enum class EntryForm {
 enum class PrintTo { Stdout, Collect };
 
 struct CallOptions {
-  // A qrt device config string replacing the device of every device_init (`qrt run -d CONFIG`); unset:
-  // each device_init's Catalyst device mapped onto a qrt device.
-  std::optional<std::string> device;
+  // The qrt device replacing the device of every device_init (`qrt run -d CONFIG`); unset: each device_init's
+  // Catalyst device mapped onto a qrt device.
+  std::optional<DeviceSpec> device;
   std::optional<std::uint64_t> shots;  // replaces every device_init's shots
   std::optional<std::uint64_t> seed;   // replaces the module's seed (initialize(seed*))
   // print_string / print_tensor / print_state: to stdout as they happen (as Catalyst prints), or into
@@ -93,15 +96,7 @@ struct CallOptions {
   ExecutionProgress* progress = nullptr;
 };
 
-// One device_init the call made: the Catalyst device asked for and the qrt device that served it.
-struct DeviceInit {
-  std::string library, name, kwargs;  // as the module passed them
-  std::uint64_t shots = 0;            // the shots the device ran with
-  std::string config;                 // the qrt config string opened (mapped, or CallOptions::device)
-  std::string device;                 // the qrt device's name
-  std::string canonical_kwargs;       // its canonical kwargs (the pool key's kwargs part)
-  std::optional<std::uint64_t> seed;  // the seed given to the device, if the run was seeded
-};
+using qrt::DeviceInit;  // one device_init the call made (<qrt/circuit_runner.hpp>)
 
 struct CallResult {
   std::vector<Tensor> results;  // one per returned memref, in order (none for EntryForm::Main)
@@ -148,12 +143,19 @@ class Program {
   std::unique_ptr<Impl> impl_;
 };
 
+// The catalyst::Program behind a LoadedProgram of this front end (qrt::load_program of qjit output); null for
+// another front end's: for what only Catalyst programs have (their entry's argument and result types).
+const Program* program_of(const LoadedProgram& program) noexcept;
+
 // The document `qrt run -o json` prints for a call: file, front_end "catalyst", entry, results (one JSON
 // value each: tensor_to_json), types (each result's dtype and shape), exit_status (main only), devices
 // (per device_init: the Catalyst device asked for, the qrt device that served it, shots, seed), seed,
 // printed (the output collected with PrintTo::Collect), pool (the pool's statistics), timings.
 std::string call_json(const Program& program, const CallResult& result, const PoolStats& pool);
+// The same document for a run through qrt::run (<qrt/run.hpp>): `info` is the LoadedProgram's.
+std::string run_json(const ProgramInfo& info, const qrt::RunResult& result, const PoolStats& pool);
 // The text `qrt run` prints: one line per result (its JSON value).
 std::string call_text(const CallResult& result);
+std::string values_text(const std::vector<Tensor>& values);
 
 }  // namespace qrt::catalyst

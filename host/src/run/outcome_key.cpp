@@ -1,15 +1,15 @@
-// qir::outcome_key: a shot's records as one line, the key of `qrt run -o json`'s histogram and of the
-// Python package's counts.
-#include <qrt/qir/program.hpp>
+// outcome_key: a shot's records as one line, the key of a shot-by-shot run's counts (`qrt run -o json`'s
+// histogram, the Python package's counts).
+#include <qrt/shot_output.hpp>
 
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace qrt::qir {
+namespace qrt {
 
-std::string outcome_key(const qir::ShotOutput& shot) {
+std::string outcome_key(const ShotOutput& shot) {
   std::string key;
   std::vector<std::pair<char, std::int64_t>> open;  // closing bracket, elements still to come
   auto element_done = [&] {
@@ -19,10 +19,10 @@ std::string outcome_key(const qir::ShotOutput& shot) {
     }
   };
   for (const auto& e : shot.events) {
-    if (e.kind == qir::EventKind::Message) continue;
+    if (e.kind == EventKind::Message) continue;
     if (!key.empty() && key.back() != '[' && key.back() != '(') key += ",";
-    if (e.kind == qir::EventKind::Array || e.kind == qir::EventKind::Tuple) {
-      bool array = e.kind == qir::EventKind::Array;
+    if (e.kind == EventKind::Array || e.kind == EventKind::Tuple) {
+      bool array = e.kind == EventKind::Array;
       key += array ? '[' : '(';
       std::int64_t n = std::stoll(e.value);
       if (n == 0) {
@@ -40,4 +40,4 @@ std::string outcome_key(const qir::ShotOutput& shot) {
   return key;
 }
 
-}  // namespace qrt::qir
+}  // namespace qrt

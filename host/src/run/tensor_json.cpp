@@ -1,4 +1,4 @@
-#include <qrt/catalyst/tensor.hpp>
+#include <qrt/tensor.hpp>
 
 #include <boost/json.hpp>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-namespace qrt::catalyst {
+namespace qrt {
 namespace {
 
 bool is_complex(ElementType t) { return t == ElementType::C128 || t == ElementType::C64; }
@@ -218,4 +218,4 @@ std::string tensor_to_json(const Tensor& tensor) {
   return out;
 }
 
-}  // namespace qrt::catalyst
+}  // namespace qrt

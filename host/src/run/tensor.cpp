@@ -1,9 +1,9 @@
-#include <qrt/catalyst/tensor.hpp>
+#include <qrt/tensor.hpp>
 
 #include <array>
 #include <cstring>
 
-namespace qrt::catalyst {
+namespace qrt {
 namespace {
 
 struct TypeNames {
@@ -134,4 +134,4 @@ void Tensor::set<bool>(std::size_t i, bool v) {
   write(type, data.data() + i * element_size(type), v ? 1.0 : 0.0, v ? 1 : 0, true);
 }
 
-}  // namespace qrt::catalyst
+}  // namespace qrt

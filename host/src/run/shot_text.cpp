@@ -1,14 +1,14 @@
 // The QIR output schema as text, as qir-runner prints it.
-#include <qrt/qir/program.hpp>
+#include <qrt/shot_output.hpp>
 
 #include "capi/value_format.hpp"
 
-namespace qrt::qir {
+namespace qrt {
 
-std::string format_shot(const Program& program, const ShotOutput& shot) {
+std::string format_shot(const std::vector<MetadataEntry>& metadata, const ShotOutput& shot) {
   static constexpr const char* kKinds[] = {"RESULT", "BOOL", "INT", "DOUBLE", "TUPLE", "ARRAY"};
   std::string text = "START\n";
-  for (const MetadataEntry& m : program.metadata()) {
+  for (const MetadataEntry& m : metadata) {
     text += "METADATA\t" + m.key;
     if (m.value) text += "\t" + *m.value;
     text += "\n";
@@ -26,4 +26,4 @@ std::string format_shot(const Program& program, const ShotOutput& shot) {
   return text;
 }
 
-}  // namespace qrt::qir
+}  // namespace qrt
