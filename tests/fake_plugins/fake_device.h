@@ -19,6 +19,8 @@
  *   FAKE_WITH_COUNTS        the function table includes counts (by default the host must aggregate samples)
  *   FAKE_BREAKABLE          the gate "Break" marks the instance broken; reset of a broken instance fails
  *   FAKE_UNRESOLVED_SYMBOL  create calls a function no library defines (so RTLD_NOW refuses the library)
+ *   FAKE_MISBEHAVE_IN_CREATE, FAKE_MISBEHAVE_IN_GATE   create, or every valid apply_gate, segfaults, exits
+ *                           or hangs (FAKE_MISBEHAVE_HOW, fake_misbehave.h)
  */
 #ifndef QRT_FAKE_DEVICE_H
 #define QRT_FAKE_DEVICE_H
