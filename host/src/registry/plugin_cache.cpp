@@ -7,6 +7,7 @@
 #include <qrt/error.hpp>
 #include <qrt/runtime.hpp>
 
+#include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/json.hpp>
 
 #include <fcntl.h>
@@ -72,6 +73,16 @@ json::array encode_identity(const isolation::FileIdentity& id) {
   return {id.device, id.inode, id.size, id.mtime_ns, id.ctime_ns};
 }
 
+// libqrt's own file: it holds the loader that judged the plugins, so a rebuilt or reinstalled libqrt
+// (a developer's, whose version did not change) scans them again. Null when it cannot be found.
+json::value scanner_identity() {
+  boost::dll::fs::error_code ec;
+  const auto self = boost::dll::this_line_location(ec);
+  if (ec) return nullptr;
+  const auto id = isolation::identity_of(std::filesystem::path(self.string()));
+  return id ? json::value(encode_identity(*id)) : json::value(nullptr);
+}
+
 isolation::FileIdentity decode_identity(const json::array& a) {
   if (a.size() != 5) throw std::invalid_argument("an identity has 5 numbers");
   return {a[0].to_number<std::uint64_t>(), a[1].to_number<std::uint64_t>(), a[2].to_number<std::uint64_t>(),
@@ -116,10 +127,11 @@ Entries read_entries(const std::filesystem::path& file) {
   const json::value* format = root->if_contains("format");
   const json::value* qrt = root->if_contains("qrt");
   const json::value* abi = root->if_contains("abi");
+  const json::value* scanner = root->if_contains("scanner");
   const json::value* plugins = root->if_contains("plugins");
   if (!format || !format->is_int64() || format->get_int64() != kFormat || !qrt || !qrt->is_string() ||
-      qrt->get_string() != version() || !abi || *abi != json::value(abi_of_this_host()) || !plugins ||
-      !plugins->is_object())
+      qrt->get_string() != version() || !abi || *abi != json::value(abi_of_this_host()) || !scanner ||
+      *scanner != scanner_identity() || !plugins || !plugins->is_object())
     return entries;
   for (const auto& [path, value] : plugins->get_object()) {
     try {
@@ -215,8 +227,11 @@ void PluginCache::save() {
                                                {"scan", encode_outcome(it->second.outcome)}};
     ++it;
   }
-  const json::object doc{
-      {"format", kFormat}, {"qrt", version()}, {"abi", abi_of_this_host()}, {"plugins", std::move(plugins)}};
+  const json::object doc{{"format", kFormat},
+                         {"qrt", version()},
+                         {"abi", abi_of_this_host()},
+                         {"scanner", scanner_identity()},
+                         {"plugins", std::move(plugins)}};
   replace_file(*file_, json::serialize(doc) + "\n");
   entries_ = std::move(merged);
 }

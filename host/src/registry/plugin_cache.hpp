@@ -8,8 +8,8 @@
 // An entry is the canonical path, the file's identity (device, inode, size, modification and
 // status-change times) and the scan's answer: the description, or the failure (a crash, an exit, a
 // timeout: a broken plugin costs one scan, not one per process). It is used only while the file's
-// identity is unchanged. The whole file belongs to one qrt version and plugin ABI: after an upgrade
-// every plugin is scanned again.
+// identity is unchanged. The whole file belongs to one qrt version, plugin ABI and libqrt file (the
+// loader that judged the plugins): after an upgrade, or a rebuild of libqrt, every plugin is scanned again.
 //
 // A file that cannot be read, is not well formed, comes from another qrt version or ABI, or is not
 // the user's own (owned by someone else, or writable by group or others: it would tell the host what
