@@ -97,6 +97,7 @@ class Supervisor {
                                {"parent", static_cast<std::int64_t>(::getpid())}};
     WorkerProcess worker(program_, {file_.string(), json::serialize(request)});
     facts_ = start.facts;
+    start_device_ = start.device;
     WorkerEnd end;
     std::string line;
     for (auto until = deadline();; until = deadline()) {
@@ -145,6 +146,7 @@ class Supervisor {
       const std::size_t d = device->to_number<std::size_t>();
       if (d >= devices_.size()) throw std::invalid_argument("device index out of range");
       while (report_.devices.size() <= d) report_.devices.push_back(devices_[report_.devices.size()]);
+      if (d != start_device_) facts_ = {};  // a device of its own: nothing is established yet
       at = {d, std::nullopt, {}};
       return false;
     }
@@ -189,7 +191,8 @@ class Supervisor {
   // The check the worker died in fails; returns where the next worker starts (nullopt: nothing left).
   std::optional<StartPoint> record_failure(const StartPoint& start, const Position& at, const WorkerEnd& end) {
     const std::size_t d = at.device.value_or(start.device);
-    const std::size_t g = at.group.value_or(start.group);
+    // Before its first group message a device is at its first group (the start's, for the start's device).
+    const std::size_t g = at.group.value_or(d == start.device ? start.group : 0);
     while (report_.devices.size() <= d && report_.devices.size() < devices_.size())
       report_.devices.push_back(devices_[report_.devices.size()]);
     if (d >= report_.devices.size()) return std::nullopt;
@@ -237,7 +240,8 @@ class Supervisor {
   Report report_;
   bool header_ = false;
   std::vector<DeviceReport> devices_;  // the selected devices, empty reports
-  Facts facts_;
+  Facts facts_;                  // as the worker last reported them
+  std::size_t start_device_ = 0;  // the device the current worker started with
   std::map<std::pair<std::size_t, std::size_t>, int> failures_;
 };
 

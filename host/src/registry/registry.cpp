@@ -103,7 +103,7 @@ Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_
   if (scan_isolated_) {
     std::vector<std::filesystem::path> targets;
     for (const auto& vetted : found) targets.push_back(vetted.target);
-    scans = describe(targets);
+    scans = descriptions(targets);
   }
   for (std::size_t i = 0; i < found.size(); ++i) {
     try {
@@ -117,7 +117,7 @@ Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_
   }
 }
 
-std::vector<isolation::ScanOutcome> Registry::describe(const std::vector<std::filesystem::path>& files) {
+std::vector<isolation::ScanOutcome> Registry::descriptions(const std::vector<std::filesystem::path>& files) {
   std::vector<isolation::ScanOutcome> outcomes(files.size());
   std::vector<std::optional<isolation::FileIdentity>> identities(files.size());
   std::vector<std::filesystem::path> misses;
@@ -202,7 +202,7 @@ std::shared_ptr<const DeviceType> Registry::from_library(const std::filesystem::
   auto it = explicit_.find(canonical);
   if (it == explicit_.end()) {
     try {
-      Discovered d = scan_isolated_ || describe_only ? described(canonical, std::move(describe({canonical})[0]))
+      Discovered d = scan_isolated_ || describe_only ? described(canonical, std::move(descriptions({canonical})[0]))
                                                      : loaded_here(canonical);
       it = explicit_.emplace(canonical, std::move(d.devices)).first;
     } catch (const Error& e) {

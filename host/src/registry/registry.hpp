@@ -59,7 +59,7 @@ class Registry {
   std::multimap<std::string, std::shared_ptr<const DeviceType>, std::less<>> by_name_;
   // Descriptions of canonical files from this process's cache, the plugin cache or child scans (misses
   // run in parallel); the plugin cache is saved when a scan added to it.
-  std::vector<isolation::ScanOutcome> describe(const std::vector<std::filesystem::path>& files);
+  std::vector<isolation::ScanOutcome> descriptions(const std::vector<std::filesystem::path>& files);
 
   TrustPolicy trust_;
   bool scan_isolated_ = false;
