@@ -237,6 +237,14 @@ TEST_CASE("The plugin cache is used only for the file it describes, under this q
     CHECK(run.exit_code != 0);
     CHECK_THAT(run.err, Contains("QRT_PLUGIN_CACHE") && Contains("relative/cache.json"));
   }
+  SECTION("QRT_SCAN_ISOLATED is 1 or 0 (or their spellings); 0 loads every plugin in qrt, with no cache") {
+    const Run bad = qrt_cli(env + " QRT_SCAN_ISOLATED=2", "devices");
+    CHECK(bad.exit_code != 0);
+    CHECK_THAT(bad.err, Contains("QRT_SCAN_ISOLATED='2'"));
+    const json::object listing = devices("QRT_SCAN_ISOLATED=0");
+    CHECK(listing.at("plugin_cache").is_null());
+    CHECK(s.loads() == 2);  // loaded by qrt itself this time
+  }
   SECTION("the cache lives in $XDG_CACHE_HOME/qrt, else in ~/.cache/qrt") {
     const fs::path xdg = s.dir / "xdg", home = s.dir / "home";
     const std::string base = "-u QRT_PLUGIN_CACHE QRT_PLUGIN_PATH=" + s.plugins.string() +
