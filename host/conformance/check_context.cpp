@@ -9,7 +9,8 @@ namespace qrt::conformance {
 
 CheckContext::CheckContext(const DeviceType& type, const qrt_plugin_descriptor& plugin,
                            const qrt_device_descriptor& descriptor, const Options& options,
-                           std::optional<std::string> canonical_kwargs, std::string kwargs_problem, DeviceReport& report)
+                           std::optional<std::string> canonical_kwargs, std::string kwargs_problem, DeviceReport& report,
+                           CheckListener* listener)
     : type_(type),
       plugin_(plugin),
       descriptor_(descriptor),
@@ -17,7 +18,32 @@ CheckContext::CheckContext(const DeviceType& type, const qrt_plugin_descriptor& 
       kwargs_(std::move(canonical_kwargs)),
       kwargs_problem_(std::move(kwargs_problem)),
       report_(report),
+      listener_(listener),
       rng_(options.seed) {}
+
+const char* observed_through(Observation observation) noexcept {
+  switch (observation) {
+    case Observation::State: return "state";
+    case Observation::Probs: return "probs";
+    case Observation::None: return "";
+  }
+  return "";
+}
+
+void CheckContext::set_facts(const Facts& facts) {
+  can_create = facts.can_create;
+  observation = facts.observation;
+  report_.observed_through = observed_through(facts.observation);
+  set_simulating(facts.simulating);
+}
+
+void CheckContext::begin_group(std::size_t index, std::string_view group, std::map<std::string, Outcome> skip) {
+  std::seed_seq seed{static_cast<std::uint32_t>(options_.seed), static_cast<std::uint32_t>(options_.seed >> 32),
+                     static_cast<std::uint32_t>(index)};
+  rng_.seed(seed);
+  skip_ = std::move(skip);
+  if (listener_) listener_->group_started(group, facts());
+}
 
 std::unique_ptr<NativeInstance> CheckContext::create() const {
   if (!kwargs_) fail("no instance can be created: " + kwargs_problem_);
@@ -65,24 +91,34 @@ void CheckContext::value_mismatch(const std::string& what) const {
 }
 
 void CheckContext::record(std::string_view group, std::string name, Outcome outcome, std::string detail) {
+  if (skip_.contains(name)) return;
   report_.checks.push_back({std::string(group), std::move(name), outcome, std::move(detail)});
+  if (listener_) listener_->recorded(report_.checks.back(), facts());
 }
 
-void CheckContext::run(std::string_view group, std::string name, const std::function<std::string()>& body) {
+Outcome CheckContext::run(std::string_view group, std::string name, const std::function<std::string()>& body) {
+  if (auto skipped = skip_.find(name); skipped != skip_.end()) return skipped->second;
+  if (listener_) listener_->check_started(group, name, facts());
+  Outcome outcome = Outcome::Failed;
+  std::string detail;
   try {
-    std::string detail = body();
-    record(group, std::move(name), Outcome::Passed, std::move(detail));
+    detail = body();
+    outcome = Outcome::Passed;
   } catch (const NotApplicable& e) {
-    record(group, std::move(name), Outcome::NotChecked, e.what());
+    outcome = Outcome::NotChecked;
+    detail = e.what();
   } catch (const Finding& e) {
-    record(group, std::move(name), Outcome::Note, e.what());
+    outcome = Outcome::Note;
+    detail = e.what();
   } catch (const CheckFailure& e) {
-    record(group, std::move(name), Outcome::Failed, e.what());
+    detail = e.what();
   } catch (const CallFailed& e) {
-    record(group, std::move(name), Outcome::Failed, e.what());
+    detail = e.what();
   } catch (const std::exception& e) {
-    record(group, std::move(name), Outcome::Failed, std::string("unexpected exception: ") + e.what());
+    detail = std::string("unexpected exception: ") + e.what();
   }
+  record(group, std::move(name), outcome, std::move(detail));
+  return outcome;
 }
 
 std::string format_number(double value) {

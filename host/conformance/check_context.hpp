@@ -2,6 +2,7 @@
 // the options, a seeded generator, the facts earlier groups established, and the report being written.
 #pragma once
 
+#include "conformance/check_listener.hpp"
 #include "conformance/native_instance.hpp"
 
 #include <qrt/conformance.hpp>
@@ -38,14 +39,12 @@ class Finding : public std::runtime_error {
 [[noreturn]] inline void fail(const std::string& why) { throw CheckFailure(why); }
 [[noreturn]] inline void not_applicable(const std::string& why) { throw NotApplicable(why); }
 
-// How the kit reads the device's state back.
-enum class Observation { None, State, Probs };
-
 class CheckContext {
  public:
+  // `listener` (may be null) hears of every group, check and result.
   CheckContext(const DeviceType& type, const qrt_plugin_descriptor& plugin, const qrt_device_descriptor& descriptor,
                const Options& options, std::optional<std::string> canonical_kwargs, std::string kwargs_problem,
-               DeviceReport& report);
+               DeviceReport& report, CheckListener* listener);
 
   const DeviceType& type() const { return type_; }
   const qrt_plugin_descriptor& plugin() const { return plugin_; }
@@ -78,6 +77,12 @@ class CheckContext {
   Observation observation = Observation::None;
   bool simulating() const { return report_.simulating; }
   void set_simulating(bool value) { report_.simulating = value; }
+  Facts facts() const { return {can_create, observation, simulating()}; }
+  void set_facts(const Facts& facts);
+
+  // A group begins: its random numbers come from (seed, `index`), so that they do not depend on the
+  // groups before it (a worker may start here). `skip`: checks of it already reported elsewhere.
+  void begin_group(std::size_t index, std::string_view group, std::map<std::string, Outcome> skip = {});
   // Why value checks do not apply (empty when the device simulates and can be observed).
   std::string why_values_unchecked() const;
 
@@ -87,7 +92,9 @@ class CheckContext {
 
   // Runs one check: its returned text is the Passed detail; CheckFailure, CallFailed or any other
   // exception make it Failed, NotApplicable makes it NotChecked, Finding a Note. Nothing escapes.
-  void run(std::string_view group, std::string name, const std::function<std::string()>& body);
+  // Returns the outcome. A check named in the group's `skip` is neither run nor recorded: its outcome
+  // is the one reported before.
+  Outcome run(std::string_view group, std::string name, const std::function<std::string()>& body);
   void record(std::string_view group, std::string name, Outcome outcome, std::string detail);
 
  private:
@@ -99,6 +106,8 @@ class CheckContext {
   std::optional<std::string> kwargs_;
   std::string kwargs_problem_;
   DeviceReport& report_;
+  CheckListener* listener_;
+  std::map<std::string, Outcome> skip_;
   std::mt19937_64 rng_;
 };
 

@@ -71,25 +71,23 @@ std::string join(const std::vector<std::string>& items) {
   return out;
 }
 
-void check_evolution(CheckContext& c) {
+std::string check_evolution(CheckContext& c) {
   auto instance = c.create();
   const ProbeResult result = probe(c, *instance);
   if (!result.moved.empty()) {
     c.set_simulating(true);
-    c.record(kGroup, "state evolves", Outcome::Passed,
-             result.moved + " on |0> changed the " + c.report().observed_through + " read back");
-    return;
+    return result.moved + " on |0> changed the " + c.report().observed_through + " read back";
   }
   if (result.tried.empty()) {
     std::string why = "no declared one-qubit gate with a reference moves |0> visibly through " +
                       c.report().observed_through;
-    if (!result.errors.empty()) why += "; the probes that failed: " + join(result.errors);
-    c.record(kGroup, "state evolves", result.errors.empty() ? Outcome::NotChecked : Outcome::Failed, why);
-    return;
+    if (result.errors.empty()) not_applicable(why);
+    fail(why + "; the probes that failed: " + join(result.errors));
   }
   const std::string finding = "the state stayed |0...0> after " + join(result.tried) +
                               ": the device does not simulate; gate matrices and simulated values are not checked";
-  c.record(kGroup, "state evolves", c.options().require_simulation ? Outcome::Failed : Outcome::Note, finding);
+  if (c.options().require_simulation) fail(finding);
+  throw Finding(finding);
 }
 
 std::string check_reset_clears(CheckContext& c) {
@@ -115,18 +113,12 @@ void check_simulation(CheckContext& context) {
     return;
   }
   context.observation = observation_of(context);
-  context.report().observed_through = context.observation == Observation::State   ? "state"
-                                      : context.observation == Observation::Probs ? "probs"
-                                                                                  : "";
+  context.report().observed_through = observed_through(context.observation);
   if (context.observation == Observation::None) {
     context.record(kGroup, "state evolves", Outcome::NotChecked, "the device exposes neither state nor probs");
     return;
   }
-  try {
-    check_evolution(context);
-  } catch (const std::exception& e) {
-    context.record(kGroup, "state evolves", Outcome::Failed, e.what());
-  }
+  context.run(kGroup, "state evolves", [&] { return check_evolution(context); });
   context.run(kGroup, "reset clears the state", [&] { return check_reset_clears(context); });
 }
 

@@ -1,6 +1,8 @@
 // The conformance kit as one of the device's own tests (`ctest` in a build against an installed qrt):
 // the checks `qrt check-plugin` runs, from a program linked with qrt::conformance. Keep it when you
 // copy the template; a test framework of your choice can call qrt::conformance::check() the same way.
+// The device runs in a worker process (qrt-check-worker), so a crash or a hang fails a check, not this
+// program; set Options::isolation to Isolation::InProcess to step through it in a debugger.
 #include <qrt/conformance.hpp>
 
 #include <exception>

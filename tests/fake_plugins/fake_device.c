@@ -115,6 +115,10 @@ static const char* kwarg_value(const char* json, const char* key) {
 }
 #endif
 
+#if defined(FAKE_MISBEHAVE_IN_CREATE) || defined(FAKE_MISBEHAVE_IN_GATE)
+#include "fake_misbehave.h"
+#endif
+
 #ifdef FAKE_UNRESOLVED_SYMBOL
 /* Defined nowhere: the library links (--unresolved-symbols=ignore-all) but RTLD_NOW cannot load it. */
 extern void qrt_fake_symbol_nobody_defines(void);
@@ -138,6 +142,9 @@ qrt_error* fake_create(const char* kwargs_json, qrt_device** out_device) {
 qrt_error* fake_create(const char* kwargs_json, qrt_device** out_device) {
 #ifdef FAKE_UNRESOLVED_SYMBOL
   qrt_fake_symbol_nobody_defines();
+#endif
+#ifdef FAKE_MISBEHAVE_IN_CREATE
+  fake_misbehave();
 #endif
   if (!out_device) return fake_error_new(QRT_ERROR_INVALID_ARGUMENT, "fake: create: output pointer is NULL");
   const char* json = kwargs_json ? kwargs_json : "{}";
@@ -233,6 +240,9 @@ qrt_error* fake_apply_gate(qrt_device* device, const qrt_gate_call* call) {
 #else
   if (!error && call->gate_id > 1)
     error = fake_error_new(QRT_ERROR_INVALID_ARGUMENT, "fake: gate id %u is not in the gate list", call->gate_id);
+#endif
+#ifdef FAKE_MISBEHAVE_IN_GATE
+  if (!error) fake_misbehave(); /* a valid call: the host's and the kit's checks do not stop it first */
 #endif
   return leave(device, error);
 }

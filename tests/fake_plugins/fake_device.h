@@ -23,6 +23,8 @@
  *                           function (the variant links one) whose exception unwinds through these C frames
  *                           (built with -fexceptions) into the host, as a C++ plugin without the SDK's
  *                           error values would let it
+ *   FAKE_MISBEHAVE_IN_CREATE, FAKE_MISBEHAVE_IN_GATE   create, or every valid apply_gate, segfaults, exits
+ *                           or hangs (FAKE_MISBEHAVE_HOW, fake_misbehave.h)
  */
 #ifndef QRT_FAKE_DEVICE_H
 #define QRT_FAKE_DEVICE_H

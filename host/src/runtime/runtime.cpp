@@ -69,8 +69,14 @@ bool isolate_by_default(const RuntimeOptions& options) {
   return options.isolate.value_or(isolation::isolation_requested_by_environment());
 }
 bool scan_in_children(const RuntimeOptions& options) {
-  return options.scan_isolated.value_or(isolation::scan_isolation_requested_by_environment() ||
-                                        isolate_by_default(options));
+  if (options.scan_isolated) return *options.scan_isolated;
+  // The global isolation switch keeps plugins out of this process, discovery included.
+  return isolation::scan_isolation_from_environment().value_or(true) || isolate_by_default(options);
+}
+std::optional<std::filesystem::path> plugin_cache_of(const RuntimeOptions& options) {
+  if (!options.plugin_cache) return PluginCache::default_location();
+  if (options.plugin_cache->empty()) return std::nullopt;
+  return options.plugin_cache;
 }
 
 struct Runtime::Impl {
@@ -78,7 +84,7 @@ struct Runtime::Impl {
       : isolate(isolate_by_default(options)),
         registry(options.plugin_dirs.empty() ? default_plugin_dirs() : options.plugin_dirs,
                  options.warn_on_load_failure, TrustPolicy::from(options.allow_unsafe_plugins),
-                 scan_in_children(options)),
+                 scan_in_children(options), plugin_cache_of(options)),
         pool(std::make_shared<DevicePool>(options.pool.or_else(pool_policy_from_environment()))) {}
 
   // The host-level isolation keys are taken out before the plugin's schema sees the kwargs.
@@ -166,6 +172,7 @@ Device Runtime::open(std::string_view library, std::string_view name, std::strin
 
 const std::vector<PluginReport>& Runtime::plugins() const { return impl_->registry.plugins(); }
 const std::vector<LoadFailure>& Runtime::load_failures() const { return impl_->registry.failures(); }
+const std::optional<std::filesystem::path>& Runtime::plugin_cache_file() const { return impl_->registry.cache_file(); }
 PoolStats Runtime::pool_stats() const { return impl_->pool->stats(); }
 const PoolPolicy& Runtime::pool_policy() const { return impl_->pool->policy(); }
 

@@ -39,8 +39,18 @@
 // structural check (ABI, lifecycle, shapes, normalisation, wire validation, errors, concurrency) still
 // runs.
 //
-// Everything runs in this process: a plugin that crashes on bad input crashes the checker, which is
-// itself a finding. Thread-safe: check() may run concurrently on different files.
+// Where the plugin runs (Options::isolation). By default in a worker process, `qrt-check-worker` (beside
+// libqrt_conformance: <libdir>/qrt/qrt-check-worker), which loads the file and runs the checks while
+// this process watches: a plugin that crashes, calls exit() or hangs while loading fails the `load`
+// (Report::load_error), and during a check fails that check, with the signal, the exit status or the
+// timeout (Options::check_timeout_seconds, per check) in its detail. The kit then starts a fresh worker
+// and goes on after that check (after a timeout, or a crash that repeats, with the next group). The
+// worker's stdout goes to this process's stderr. Each group draws its random numbers from a generator
+// seeded with (Options::seed, the group), so a worker that starts in the middle draws what an
+// uninterrupted run would, and a report in a worker equals one in process.
+// With Isolation::InProcess everything runs in this process (for debugging a plugin under gdb): a
+// plugin that crashes takes the caller with it. Thread-safe: check() may run concurrently on different
+// files (in process, unless the plugins share state).
 #pragma once
 
 #include <cstddef>
@@ -93,6 +103,11 @@ struct Report {
   bool passed() const;
 };
 
+enum class Isolation {
+  Worker,     // the plugin runs in a child process, each check under a timeout
+  InProcess,  // the plugin runs in this process
+};
+
 struct Options {
   std::string device;  // check only this device; empty: every device of the file
   // Kwargs every instance is created with, in config syntax ("shots=10,seed=1" or a JSON object);
@@ -104,11 +119,21 @@ struct Options {
   std::size_t lifecycle_repetitions = 64;
   std::size_t concurrency_rounds = 16;
   bool require_simulation = false;     // a non-simulating device fails instead of getting a Note
+  Isolation isolation = Isolation::Worker;
+  // Worker only: the longest the load, or one check, may take before the worker is killed and the check
+  // fails; 0 or less: no limit. Every check of the bundled plugins takes milliseconds.
+  double check_timeout_seconds = 30;
 };
 
 // Throws qrt::Error(NotFound) when options.device is set and the file does not offer it, and
 // qrt::Error(Config) for invalid options.kwargs. A file that does not load is a Report with load_error.
+// With Isolation::Worker, also qrt::Error(NotFound) when qrt-check-worker is missing and
+// qrt::Error(Internal) when it cannot be started.
 Report check(const std::filesystem::path& plugin_file, const Options& options = {});
+
+// The main of `qrt-check-worker` (started by check(), not by hand): `qrt-check-worker FILE REQUEST`
+// loads FILE, runs the checks REQUEST (JSON) asks for and reports each on file descriptor 3.
+int check_worker_main(int argc, char** argv);
 
 // Human-readable report: one line per check, a summary per device, the verdict last.
 std::string to_text(const Report& report);
