@@ -7,6 +7,7 @@
 #include "conformance/worker_protocol.hpp"
 
 #include <qrt/error.hpp>
+#include <qrt/isolation.hpp>
 #include <qrt/plugin_file.hpp>
 
 #include <boost/json.hpp>
@@ -92,6 +93,7 @@ int run(const std::filesystem::path& file, const json::object& request) {
 }  // namespace
 
 int check_worker_main(int argc, char** argv) {
+  isolation::declare_worker_process();  // check-plugin reports how this process ended, naming the check
   if (argc != 3) {
     std::cerr << "usage: qrt-check-worker FILE REQUEST   (started by qrt check-plugin; reports on fd 3)\n";
     return 2;

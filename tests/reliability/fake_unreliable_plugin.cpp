@@ -1,7 +1,9 @@
 // fake.unreliable — a C++ SDK device that misbehaves on request, for the reliability tests:
 //   attempt=...  what the native gate `attempt` (QASM: `opaque attempt a; attempt q[0];`) tries to do from
 //                device code: none, system (std::system), execve, fork, write_file (fopen "w"), socket,
-//                ptrace, signal_parent (kill(getppid(), 0)), read_file and thread (allowed in a sandbox).
+//                ptrace, signal_parent (kill(getppid(), 0)), read_file and thread (allowed in a sandbox);
+//                exit (exit(0) from the gate call) and exit_from_thread (exit(0) from a thread the device
+//                starts while the gate call waits for it).
 //                `target` is the file the shell command, write_file and read_file use.
 //   fault=...    what its results get wrong: none, nan_probs, inf_probs, negative_probs, unnormalised_probs,
 //                nan_expval, inf_var, nan_state, unnormalised_state.
@@ -42,7 +44,7 @@ class UnreliableDevice final : public qrt::sdk::Device {
         .integer("shots", 0, "shots; 0 = analytic", 0)
         .string("attempt", "none", "what the gate `attempt` tries",
                 {"none", "system", "execve", "fork", "write_file", "socket", "ptrace", "signal_parent", "read_file",
-                 "thread"})
+                 "thread", "exit", "exit_from_thread"})
         .string("target", "", "the file of system, write_file and read_file")
         .string("fault", "none", "what the results get wrong",
                 {"none", "nan_probs", "inf_probs", "negative_probs", "unnormalised_probs", "nan_expval", "inf_var",
@@ -156,6 +158,10 @@ class UnreliableDevice final : public qrt::sdk::Device {
       std::ifstream in(target_);
       std::string line;
       if (!std::getline(in, line)) qrt::sdk::throw_failed_precondition("fake.unreliable: cannot read " + target_);
+    } else if (attempt_ == "exit") {
+      std::exit(0);
+    } else if (attempt_ == "exit_from_thread") {
+      std::thread([] { std::exit(0); }).join();
     } else if (attempt_ == "thread") {
       bool ran = false;
       std::thread worker([&] { ran = true; });

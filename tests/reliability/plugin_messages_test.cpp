@@ -15,6 +15,7 @@
 #endif
 
 #include <cstring>
+#include <fstream>
 
 using namespace reliability_test;
 using Catch::Matchers::Contains;
@@ -141,3 +142,41 @@ TEST_CASE("messages: a QIR program runs on a device without set_seed, compiled o
   }
 }
 #endif
+
+// Issue 35, item 4: a plugin that calls exit() in process (from its call, or from a thread it started while
+// the host waits in its call) ends qrt with status 1 and a message naming it, never with the status it
+// chose (exit(0) was a silent success: rc 0, no output, no message); what was half-written stays unprinted.
+// Isolated, the same exit costs one run an error and qrt goes on.
+TEST_CASE("messages: a plugin that calls exit() in process ends qrt with status 1 and a message naming it",
+          "[reliability][messages][exit]") {
+  ScratchFolder scratch;
+  const std::filesystem::path program = scratch.path() / "attempt.qasm";
+  std::ofstream(program) << "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nopaque attempt a;\nqreg q[2];\ncreg c[2];\n"
+                            "attempt q[0];\nx q[1];\nmeasure q -> c;\n";
+  const std::string library = fake_library("fake_unreliable");
+  const std::string named = "qrt: error: the plugin fake.unreliable (library " + library + ") ended the process: ";
+
+  const CliOutcome in_call = qrt_cli("run " + program.string() + " -d fake.unreliable:attempt=exit -o json");
+  CHECK(in_call.exit_code == 1);
+  CHECK_THAT(in_call.err, Contains(named + "it called exit(0) during apply_gate."));
+  CHECK(in_call.out.empty());
+
+  const CliOutcome from_thread = qrt_cli("run " + program.string() + " -d fake.unreliable:attempt=exit_from_thread");
+  CHECK(from_thread.exit_code == 1);
+  CHECK_THAT(from_thread.err, Contains(named + "it called exit(0) from a thread of its own during apply_gate."));
+
+  // qrt batch lost every result with rc 0; now the run ends with the same message.
+  const CliOutcome batch = qrt_cli("batch " + program.string() + " " + QRT_TEST_EXAMPLES_DIR +
+                                   "/ghz.qasm -d fake.unreliable:attempt=exit --jobs 1");
+  CHECK(batch.exit_code == 1);
+  CHECK_THAT(batch.err, Contains(named + "it called exit(0) during apply_gate."));
+
+  // An exit of qrt's own (a usage error here) keeps its status: only exits inside plugin calls are blamed.
+  CHECK(qrt_cli("run " + program.string() + " -d fake.unreliable --no-such-option").exit_code == 64);
+
+  // Isolated: one run's error, the worker's end reported, and the host carries on to its own result.
+  const CliOutcome isolated = qrt_cli("run " + program.string() + " -d fake.unreliable:attempt=exit,isolate=true");
+  CHECK(isolated.exit_code == 1);
+  CHECK_THAT(isolated.err, Contains("exited with status 0"));
+  CHECK_THAT(isolated.err, !Contains("it called exit(0) during"));
+}

@@ -17,4 +17,10 @@ namespace qrt::isolation {
 // Returns the process's exit status.
 int worker_main(int argc, char** argv);
 
+// Declares this process a worker whose parent reports how it ended (worker_main does it; so does
+// check-plugin's worker): a plugin that calls exit() here then ends it with the plugin's own status, instead
+// of the message naming the plugin and status 1 that an in-process host gives (docs/isolation.md). Call it
+// before loading any plugin. Any thread.
+void declare_worker_process();
+
 }  // namespace qrt::isolation

@@ -11,6 +11,7 @@
 #include "isolation/scan_format.hpp"
 #include "isolation/wire_format.hpp"
 #include "loader/plugin_description.hpp"
+#include "loader/plugin_exit_guard.hpp"
 #include "loader/plugin_library.hpp"
 #include "pool/device_pool.hpp"
 
@@ -184,7 +185,11 @@ int usage() {
 
 }  // namespace
 
+void declare_worker_process() { loader::leave_plugin_exits_to_parent(); }
+
 int worker_main(int argc, char** argv) {
+  // The host reports how this worker ended, naming the device: a plugin's exit() here passes unchanged.
+  declare_worker_process();
   // Die with the host: a worker nobody will read from must not keep computing (or holding gigabytes).
   if (!die_with_host()) return 1;
   std::signal(SIGPIPE, SIG_IGN);  // a vanished host is an error value on write, not a signal

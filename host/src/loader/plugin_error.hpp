@@ -5,6 +5,8 @@
 #include <qrt/device_api.h>
 #include <qrt/error.hpp>
 
+#include "loader/plugin_exit_guard.hpp"
+
 #include <cxxabi.h>
 
 #include <filesystem>
@@ -27,11 +29,13 @@ inline void check(qrt_error* error, std::string_view device, std::string_view op
                                           std::string_view operation);
 
 // A call into a plugin (`call` returns its qrt_error*), checked: an error value or an escaped exception
-// becomes an Error. Costs nothing over check() when the call succeeds (no exception, no allocation).
+// becomes an Error, and an exit() during the call names the plugin (plugin_exit_guard.hpp). Costs two
+// thread-local stores over check() when the call succeeds (no exception, no allocation).
 template <class Call>
 void call_plugin(std::string_view device, const std::filesystem::path& library, std::string_view operation, Call&& call) {
   qrt_error* error = nullptr;
   try {
+    const PluginCallScope scope({device, &library, operation});
     error = call();
   } catch (abi::__forced_unwind&) {  // a thread being cancelled or exiting: not an error, let it unwind
     throw;

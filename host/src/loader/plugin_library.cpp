@@ -1,6 +1,7 @@
 #include "loader/plugin_library.hpp"
 
 #include "loader/plugin_description.hpp"
+#include "loader/plugin_exit_guard.hpp"
 
 #include <qrt/error.hpp>
 #include <qrt/runtime.hpp>
@@ -60,7 +61,11 @@ LoadedPlugin LoadedPlugin::load(const std::filesystem::path& requested) {
   // the last handle closes, so threads a plugin started (OpenMP pools) never run unmapped code at exit.
   auto mode = static_cast<boost::dll::load_mode::type>(RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
   boost::dll::fs::error_code load_error;
-  handle->library.load(boost::dll::fs::path(file.string()), mode, load_error);
+  loader::install_plugin_exit_guard();
+  {
+    const loader::PluginCallScope loading({"", &file, "loading (its static constructors)"});
+    handle->library.load(boost::dll::fs::path(file.string()), mode, load_error);
+  }
   if (load_error || !handle->library.is_loaded()) {
     const char* detail = dlerror();
     refuse(file, std::string("cannot load: ") + (detail ? detail : load_error.message()));
@@ -72,6 +77,7 @@ LoadedPlugin LoadedPlugin::load(const std::filesystem::path& requested) {
   const qrt_host_info host{sizeof(qrt_host_info), QRT_ABI_VERSION_MAJOR, QRT_ABI_VERSION_MINOR, qrt::version()};
   const qrt_plugin_descriptor* d = nullptr;
   try {
+    const loader::PluginCallScope describing({"", &file, QRT_PLUGIN_ENTRY_SYMBOL});
     d = entry(&host);
   } catch (...) {  // a C++ plugin that lets an exception escape its C entry point
     refuse(file, "the entry point threw an exception");
