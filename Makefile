@@ -1,7 +1,8 @@
 # qrt — the two quick-start commands (see README.md):
 #   make run    install what is missing, build, run the example circuit on the default device
 #   make test   install what is missing, build, run the whole test suite
-# Other targets: build, bench, test-asan, test-tsan, fuzz, ci (what .ci/run does), clean.
+# Other targets: build, bench, test-asan, test-tsan, fuzz, format, format-check, tidy, tidy-changed,
+# ci (what .ci/run does), clean.
 
 BUILD_DIR ?= build
 JOBS ?= 2
@@ -9,7 +10,7 @@ CMAKE_FLAGS ?=
 CORPUS ?= $(abspath ../shared/qasm)
 EXAMPLE ?= examples/ghz.qasm
 
-.PHONY: all deps configure build run test bench test-asan test-tsan fuzz ci clean
+.PHONY: all deps configure build run test bench test-asan test-tsan fuzz format format-check tidy tidy-changed ci clean
 
 # A new build folder uses Ninja (finer-grained than Makefiles: a target's objects compile while its
 # dependencies still link); one that exists keeps the generator it was made with.
@@ -68,6 +69,23 @@ fuzz: deps
 	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQRT_CORPUS_DIR=$(CORPUS) $(CMAKE_FLAGS)
 	cmake --build build-fuzz -j$(JOBS) --target fuzzers
 	bash fuzz/run_fuzzers.sh --build-dir build-fuzz --seconds $(FUZZ_SECONDS)
+
+# The house style (.clang-format, .clang-tidy), with Debian 12's clang-format-14 and clang-tidy-14 whatever
+# newer ones are installed: another version formats differently. Sources are what git tracks.
+CLANG_FORMAT ?= clang-format-14
+CLANG_TIDY ?= clang-tidy-14
+STYLE_SOURCES = git ls-files -z -- '*.c' '*.h' '*.cpp' '*.hpp' '*.cc' '*.inc'
+format: deps
+	$(STYLE_SOURCES) | xargs -0 $(CLANG_FORMAT) -i
+format-check: deps
+	$(STYLE_SOURCES) | xargs -0 $(CLANG_FORMAT) --dry-run --Werror
+# clang-tidy over the sources of the build under host/, plugin_api/ and plugins/ (.ci/tidy): `tidy` checks
+# all of them (about 30 CPU minutes), `tidy-changed` (a CI stage) those changed since the commit in
+# .ci/tidy-base, the last one `make tidy` passed on. Both need a build (compile_commands.json, generated headers).
+tidy: build
+	bash .ci/tidy --build-dir $(BUILD_DIR) --jobs $(JOBS)
+tidy-changed: build
+	bash .ci/tidy --build-dir $(BUILD_DIR) --jobs $(JOBS) --since "$$(cat .ci/tidy-base)"
 
 # CI: the README's test command, the sanitizer suites, a short fuzzing run.
 ci: test test-asan test-tsan fuzz
