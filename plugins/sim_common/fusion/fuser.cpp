@@ -12,6 +12,21 @@ Fuser::Fuser(FusionConfig config) : config_(config) {
 
 void Fuser::apply_block(const FusedBlock& block, OpSink& sink) { sink.apply(block.to_op(flush_matrix_)); }
 
+void Fuser::erase_block(std::size_t i) {
+  blocks_[i] = std::move(blocks_.back());
+  blocks_.pop_back();
+}
+
+void Fuser::push_unfused(const QubitOp& op, OpSink& sink) {
+  const QubitMask touched = op.touched_mask();
+  for (std::size_t i = blocks_.size(); i-- > 0;)
+    if (blocks_[i].qubits() & touched) {
+      apply_block(blocks_[i], sink);
+      erase_block(i);
+    }
+  sink.apply(op);
+}
+
 void Fuser::flush(OpSink& sink) {
   for (const FusedBlock& block : blocks_) apply_block(block, sink);
   blocks_.clear();
@@ -36,11 +51,6 @@ void Fuser::push(const QubitOp& op, unsigned num_qubits, OpSink& sink) {
       if (blocks_[i].qubits() & touched) indices.push_back(i);
     return indices;
   };
-  auto erase_block = [&](std::size_t i) {
-    blocks_[i] = std::move(blocks_.back());
-    blocks_.pop_back();
-  };
-
   // Apply the largest overlapping blocks until the op and what remains fit in one block.
   const unsigned limit = config_.max_qubits;
   for (;;) {

@@ -39,6 +39,9 @@ class Fuser {
   }
 
   void push(const QubitOp& op, unsigned num_qubits, OpSink& sink);
+  // Applies the blocks the op touches, then the op itself, unfused (the others stay queued: they
+  // commute with it). For ops that may not join a block.
+  void push_unfused(const QubitOp& op, OpSink& sink);
   void flush(OpSink& sink);
   bool empty() const { return blocks_.empty(); }
   // Drops everything queued (the state is being discarded).
@@ -46,6 +49,7 @@ class Fuser {
 
  private:
   void apply_block(const FusedBlock& block, OpSink& sink);
+  void erase_block(std::size_t i);
 
   FusionConfig config_;
   std::vector<FusedBlock> blocks_;

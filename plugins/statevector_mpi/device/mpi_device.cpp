@@ -185,6 +185,10 @@ void MpiStatevectorDevice::apply(const QubitOp& op) {
   std::visit([&](auto& c) { qrt::sv::apply_op(c.amplitudes.data(), local_qubits_, op, policy_, workspace_); }, chunk_);
 }
 
+void MpiStatevectorDevice::flush_tiles() {
+  std::visit([&](auto& c) { tiles_.flush(c.amplitudes.data(), local_qubits_, policy_, workspace_, *this); }, chunk_);
+}
+
 void MpiStatevectorDevice::make_local(QubitMask needed, QubitMask busy, std::string_view operation) {
   needed &= global_mask();
   if (needed == 0) return;
@@ -245,12 +249,13 @@ bool MpiStatevectorDevice::push_ops(std::span<const QubitOp> ops, std::string_vi
     return false;
   }
   for (QubitOp op : ops)
-    if (localise(op)) fuser_.push(op, local_qubits_, *this);
+    if (localise(op)) queue_op(op, local_qubits_);
   return true;
 }
 
 void MpiStatevectorDevice::apply_gate(const qrt::sdk::GateCall& call) {
   for (;;) {  // at most twice: after make_local every target is local
+    make_room();  // before lowering: a flush may relabel qubits
     const qrt::sv::GateOps ops = qrt::sv::lower_gate_call(call, wires_);
     if (push_ops(std::span<const QubitOp>(ops.begin(), ops.end()), call.name)) return;
   }
@@ -258,6 +263,7 @@ void MpiStatevectorDevice::apply_gate(const qrt::sdk::GateCall& call) {
 
 void MpiStatevectorDevice::apply_matrix(const qrt::sdk::MatrixCall& call) {
   for (;;) {
+    make_room();
     const QubitOp op = qrt::sv::lower_matrix_call(call, wires_, matrix_storage_);
     if (push_ops(std::span<const QubitOp>(&op, 1), "QubitUnitary")) return;
   }

@@ -102,6 +102,7 @@ class MpiStatevectorDevice final : public qrt::sv::StatevectorShell {
 
  private:
   void apply(const QubitOp& op) override;  // OpSink: a fused local op reaches the chunk
+  void flush_tiles() override;             // the tiled queue reaches the chunk
   void reseed();
   QubitMask global_mask() const;
   // Swaps every global qubit of `needed` with a local qubit outside `busy`; flushes the fuser first.

@@ -1,0 +1,175 @@
+#include "tiles/tiled_queue.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+#include <utility>
+
+namespace qrt::sv {
+
+namespace {
+
+QubitMask low_qubits(unsigned count) { return count >= 64 ? ~QubitMask{0} : (QubitMask{1} << count) - 1; }
+
+// Exchanges bits a and b of a mask.
+QubitMask swap_bits(QubitMask mask, unsigned a, unsigned b) {
+  const QubitMask bit_a = (mask >> a) & 1u, bit_b = (mask >> b) & 1u;
+  if (bit_a == bit_b) return mask;
+  return mask ^ ((QubitMask{1} << a) | (QubitMask{1} << b));
+}
+
+// The window grown to `size` qubits with the lowest qubits it lacks: longer contiguous chunks, fewer tiles.
+QubitMask pad_window(QubitMask window, unsigned size) {
+  for (unsigned q = 0; static_cast<unsigned>(std::popcount(window)) < size; ++q) window |= QubitMask{1} << q;
+  return window;
+}
+
+// Hands a run's (fused) ops to its tile program.
+template <class T>
+struct ProgramSink final : OpSink {
+  explicit ProgramSink(TileProgram<T>& p) : program(p) {}
+  void apply(const QubitOp& op) override { program.add(op); }
+  TileProgram<T>& program;
+};
+
+}  // namespace
+
+TiledQueue::TiledQueue(TileConfig config) : config_(config), fuser_(FusionConfig{true, kTileFusionQubits, 0}) {
+  if (config_.chunk_qubits == 0 || config_.chunk_qubits >= config_.tile_qubits)
+    throw std::invalid_argument("TiledQueue: chunk_qubits must lie in [1, tile_qubits)");
+}
+
+void TiledQueue::push(const QubitOp& op) {
+  Queued q{op};
+  if (op.external_matrix) {  // borrowed from the caller: keep a copy
+    const std::span<const Complex> m = op.dense_matrix();
+    q.matrix = matrices_.size();
+    matrices_.insert(matrices_.end(), m.begin(), m.end());
+    q.op.external_matrix = nullptr;
+  }
+  pending_.push_back(q);
+}
+
+void TiledQueue::clear() {
+  pending_.clear();
+  matrices_.clear();
+  fuser_.clear();
+}
+
+const QubitOp& TiledQueue::op_at(std::size_t i) {
+  Queued& q = pending_[i];
+  if (q.matrix != kNoMatrix) q.op.external_matrix = matrices_.data() + q.matrix;
+  return q.op;
+}
+
+template <class T>
+TiledQueue::PerPrecision<T>& TiledQueue::per_precision() {
+  if constexpr (std::is_same_v<T, double>) return double_;
+  else return single_;
+}
+
+std::vector<std::pair<unsigned, unsigned>> TiledQueue::relabel_swaps(QubitMask window,
+                                                                     std::span<const OpFootprint> deferred,
+                                                                     unsigned tile_qubits, unsigned chunk_qubits) {
+  std::vector<std::pair<unsigned, unsigned>> swaps;
+  if (deferred.empty()) return swaps;
+  const QubitMask low = low_qubits(chunk_qubits);
+  // The next run's window holds the low qubits and at most tile_qubits - chunk_qubits others: any
+  // qubit of this window can be one of its low qubits. Its likely window: the greedy plan of the
+  // deferred ops under that rule.
+  const WindowRun next_run =
+      plan_window_run(deferred, {0, tile_qubits, window, tile_qubits - chunk_qubits});
+  const NextUse next = next_use(deferred);
+  std::vector<unsigned> order = by_next_use(window, next);
+  std::stable_partition(order.begin(), order.end(), [&](unsigned q) { return (next_run.window >> q) & 1u; });
+  QubitMask wanted = 0;
+  for (std::size_t i = 0; i < order.size() && i < chunk_qubits; ++i)
+    if (next[order[i]] < deferred.size()) wanted |= QubitMask{1} << order[i];
+  std::vector<unsigned> incoming, leaving;
+  for (unsigned q : order)
+    if (((wanted & ~low) >> q) & 1u) incoming.push_back(q);
+  for (auto it = order.rbegin(); it != order.rend(); ++it)  // the least wanted leave first
+    if (((low & ~wanted) >> *it) & 1u) leaving.push_back(*it);
+  for (std::size_t i = 0; i < incoming.size(); ++i) swaps.emplace_back(leaving[i], incoming[i]);
+  return swaps;
+}
+
+void TiledQueue::rename(unsigned a, unsigned b, std::span<Queued> ops) {
+  for (Queued& q : ops) {
+    QubitOp& op = q.op;
+    op.control_mask = swap_bits(op.control_mask, a, b);
+    op.control_values = swap_bits(op.control_values, a, b);
+    op.target_mask = swap_bits(op.target_mask, a, b);
+    op.a_bits = swap_bits(op.a_bits, a, b);
+    for (unsigned j = 0; j < op.num_targets; ++j) {
+      if (op.targets[j] == a) op.targets[j] = static_cast<std::uint8_t>(b);
+      else if (op.targets[j] == b) op.targets[j] = static_cast<std::uint8_t>(a);
+    }
+  }
+}
+
+template <class T>
+void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy& policy, Workspace& workspace,
+                       QubitRelabeller& relabeller) {
+  if (pending_.empty()) return;
+  PerPrecision<T>& mine = per_precision<T>();
+  const unsigned k = std::min(config_.tile_qubits, num_qubits);
+  const unsigned chunk = std::min(config_.chunk_qubits, k);
+  const unsigned threads = num_qubits >= policy.parallel_min_qubits ? std::max(policy.threads, 1u) : 1u;
+  const kernels::KernelTable<T>& table = kernel_table_for<T>(policy.simd, k);
+  std::vector<OpFootprint> footprints, deferred_footprints;
+  std::vector<Queued> deferred;
+  try {
+    while (!pending_.empty()) {
+      footprints.clear();
+      for (const Queued& q : pending_) footprints.push_back(footprint(q.op));
+      const WindowRun run = plan_window_run(footprints, {low_qubits(chunk), k});
+      if (run.ops.empty()) {  // the first op needs more qubits than a window takes: a pass of its own
+        apply_op(amps, num_qubits, op_at(0), policy, workspace);
+        ++stats_.direct_ops;
+        pending_.erase(pending_.begin());
+        continue;
+      }
+      const QubitMask window = pad_window(run.window, k);
+      deferred_footprints.clear();
+      for (std::size_t i : run.deferred) deferred_footprints.push_back(footprints[i]);
+      const auto swaps = relabel_swaps(window, deferred_footprints, k, chunk);
+
+      TileProgram<T>& program = mine.program;
+      program.reset(window, table);
+      ProgramSink<T> sink(program);
+      for (std::size_t i : run.ops) {
+        const QubitOp& op = op_at(i);
+        if (!config_.fuse) program.add(op);
+        else if ((op.touched_mask() & ~window) == 0) fuser_.push(op, num_qubits, sink);
+        else fuser_.push_unfused(op, sink);  // outside controls or parity bits: tile-dependent
+      }
+      fuser_.flush(sink);
+      for (const auto& [a, b] : swaps)
+        program.add(QubitOp::two_level((QubitMask{1} << a) | (QubitMask{1} << b), QubitMask{1} << a,
+                                       {0.0, 1.0, 1.0, 0.0}));
+      walk_tiles(amps, num_qubits, program, threads, mine.buffers);
+      ++stats_.runs;
+      if (window != low_qubits(k)) ++stats_.gathered_runs;
+      stats_.ops += run.ops.size();
+      stats_.swaps += swaps.size();
+
+      deferred.clear();
+      for (std::size_t i : run.deferred) deferred.push_back(pending_[i]);
+      for (const auto& [a, b] : swaps) {
+        rename(a, b, deferred);
+        relabeller.swap_qubits(a, b);
+      }
+      pending_.swap(deferred);
+    }
+  } catch (...) {
+    clear();  // the state is part-way through the queue: nothing queued can be applied in order any more
+    throw;
+  }
+  matrices_.clear();
+}
+
+template void TiledQueue::flush<double>(Amplitude<double>*, unsigned, const ExecPolicy&, Workspace&, QubitRelabeller&);
+template void TiledQueue::flush<float>(Amplitude<float>*, unsigned, const ExecPolicy&, Workspace&, QubitRelabeller&);
+
+}  // namespace qrt::sv

@@ -1,0 +1,117 @@
+// The tiled forward path: gates queue up, and a flush applies them in runs, each run in one pass over
+// the state (tile_walk.hpp) instead of one pass per fused gate.
+//
+// A flush plans a run with the window planner (window_planner.hpp): the window starts with the
+// chunk_qubits lowest qubits (a gathered tile then streams in chunks of 2^chunk_qubits contiguous
+// amplitudes) and takes any other qubit an op needs while it holds at most tile_qubits. Inside the
+// run, gates are fused into blocks of at most kTileFusionQubits qubits: in cache the arithmetic is what
+// costs, and a 2-qubit block (a CNOT with the rotation on its target is two 2x2 blocks: one pass of the
+// two-pairs kernel) costs no more than its gates apart, where a 3-qubit block costs twice as much.
+//
+// Relabelling: a run ends by swapping qubits inside its window so that the lowest qubits (which every
+// later window holds) are the ones the deferred gates need soonest; the swaps are SWAP gates applied in
+// cache, and the device's wire map follows them (QubitRelabeller). Queued gates name qubits as they
+// were when queued and are renamed as the swaps happen.
+#pragma once
+
+#include "fusion/fuser.hpp"
+#include "kernels/apply_op.hpp"
+#include "tiles/tile_program.hpp"
+#include "tiles/tile_walk.hpp"
+#include "tiles/window_planner.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace qrt::sv {
+
+struct TileConfig {
+  bool enabled = true;
+  unsigned tile_qubits = 15;   // k: a tile holds 2^k amplitudes
+  unsigned chunk_qubits = 10;  // every window holds the lowest chunk_qubits qubits (< tile_qubits)
+  bool fuse = true;            // fuse gates inside a run
+  std::size_t max_queued = std::size_t{1} << 14;  // a push that fills the queue asks for a flush
+};
+
+// Gates fused together inside a run: blocks of at most this many qubits (see above).
+inline constexpr unsigned kTileFusionQubits = 2;
+
+// What the passes over the state were (cumulative; reset with reset_stats).
+struct TileStats {
+  std::uint64_t runs = 0;          // tiled passes
+  std::uint64_t gathered_runs = 0;  // of them, over a window other than the lowest qubits
+  std::uint64_t direct_ops = 0;    // ops too wide for any window, applied in a pass of their own
+  std::uint64_t ops = 0;           // ops that went through runs (before fusion)
+  std::uint64_t swaps = 0;         // relabelling swaps
+  std::uint64_t passes() const { return runs + direct_ops; }
+};
+
+// The device side of a relabelling: physical qubits a and b have exchanged their contents.
+class QubitRelabeller {
+ public:
+  virtual void swap_qubits(unsigned a, unsigned b) = 0;
+
+ protected:
+  ~QubitRelabeller() = default;
+};
+
+class TiledQueue {
+ public:
+  explicit TiledQueue(TileConfig config = {});
+
+  const TileConfig& config() const { return config_; }
+  // Whether gates on a state of this many qubits take the tiled path (more than one tile).
+  bool active_for(unsigned num_qubits) const { return config_.enabled && num_qubits > config_.tile_qubits; }
+
+  // Queues an op (a copy, with its matrix) in the state's current qubit numbering.
+  void push(const QubitOp& op);
+  bool empty() const { return pending_.empty(); }
+  bool full() const { return pending_.size() >= config_.max_queued; }
+  std::size_t size() const { return pending_.size(); }
+  // Drops everything queued (the state is being discarded).
+  void clear();
+
+  // Applies every queued op to the 2^num_qubits amplitudes at `amps` (num_qubits > tile_qubits, or the
+  // whole state is one tile), with the policy's SIMD level and threads. Relabelling swaps are
+  // reported to `relabeller` as they happen.
+  template <class T>
+  void flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy& policy, Workspace& workspace,
+             QubitRelabeller& relabeller);
+
+  const TileStats& stats() const { return stats_; }
+  void reset_stats() { stats_ = {}; }
+
+ private:
+  struct Queued {
+    QubitOp op;
+    std::size_t matrix = kNoMatrix;  // offset of its borrowed matrix in matrices_
+  };
+  static constexpr std::size_t kNoMatrix = std::numeric_limits<std::size_t>::max();
+
+  template <class T>
+  struct PerPrecision {
+    TileProgram<T> program;
+    TileBuffers<T> buffers;
+  };
+  template <class T>
+  PerPrecision<T>& per_precision();
+
+  const QubitOp& op_at(std::size_t i);  // pending_[i].op with its matrix pointer set
+  // The swaps that put the qubits the deferred ops need soonest on the relabelled low qubits.
+  static std::vector<std::pair<unsigned, unsigned>> relabel_swaps(QubitMask window,
+                                                                  std::span<const OpFootprint> deferred,
+                                                                  unsigned tile_qubits, unsigned chunk_qubits);
+  void rename(unsigned a, unsigned b, std::span<Queued> ops);
+
+  TileConfig config_;
+  std::vector<Queued> pending_;
+  std::vector<Complex> matrices_;
+  Fuser fuser_;
+  TileStats stats_;
+  PerPrecision<double> double_;
+  PerPrecision<float> single_;
+};
+
+}  // namespace qrt::sv
