@@ -39,8 +39,10 @@ class StatevectorShell : public qrt::sdk::Device, protected OpSink, protected Qu
   void set_seed(std::uint64_t seed) override { rng_.seed(seed); }
 
   const DeviceOptions& options() const { return options_; }
-  // The passes the tiled path made so far (for benchmarks and tests).
+  // The passes over the state so far (for benchmarks and tests): those of the tiled path, and the ops
+  // the untiled path applied (one pass each, or part of one for ops on a control subspace).
   const TileStats& tile_stats() const { return tiles_.stats(); }
+  std::uint64_t untiled_passes() const { return untiled_passes_; }
 
  protected:
   // Does not seed the generator: a device seeds it once it can (statevector.mpi broadcasts rank 0's seed).
@@ -52,18 +54,22 @@ class StatevectorShell : public qrt::sdk::Device, protected OpSink, protected Qu
   // the ops of one call may be lowered first and queued one by one.
   void queue_op(const QubitOp& op, unsigned num_qubits);
   // Flushes a full tiled queue: call before lowering a call's ops (the flush may relabel qubits).
-  void make_room() {
+  virtual void make_room() {
     if (tiles_.full()) flush_tiles();
   }
   // Runs the queued ops: before any read of the amplitudes, and before the qubits they name change.
-  // May relabel qubits: map wires to qubits after it.
-  void flush() {
+  // May relabel qubits: map wires to qubits after it. A device with a queue of its own before these
+  // (statevector.mpi) runs that one first.
+  virtual void flush() { flush_queues(); }
+  // The fusion queue and the tiled queue only.
+  void flush_queues() {
     fuser_.flush(*this);
     if (!tiles_.empty()) flush_tiles();
   }
   // Runs the tiled queue on the device's amplitudes (TiledQueue::flush).
   virtual void flush_tiles() = 0;
-  // QubitRelabeller: the tiled queue exchanged two qubits' contents; the wire map follows.
+  // QubitRelabeller: the tiled queue exchanged two qubits' contents; the wire map follows (and a
+  // device's own queue, which names qubits).
   void swap_qubits(unsigned a, unsigned b) override { wires_.swap_qubits(a, b); }
   // The shell's part of reset(): empty fusion queue and wire map, the kwargs' shots.
   void reset_shell();
@@ -86,6 +92,7 @@ class StatevectorShell : public qrt::sdk::Device, protected OpSink, protected Qu
   std::mt19937_64 rng_;
   std::uint64_t shots_;
   std::vector<Complex> matrix_storage_;  // the last apply_matrix's matrix, which its op borrows
+  std::uint64_t untiled_passes_ = 0;     // OpSink::apply calls (a device's apply counts them)
 };
 
 }  // namespace qrt::sv

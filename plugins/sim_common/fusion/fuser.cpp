@@ -1,7 +1,10 @@
 #include "fusion/fuser.hpp"
 
+#include "kernels/pair_structure.hpp"
+
 #include <algorithm>
 #include <bit>
+#include <limits>
 
 namespace qrt::sv {
 
@@ -10,7 +13,41 @@ Fuser::Fuser(FusionConfig config) : config_(config) {
   block_policy_.threads = 1;
 }
 
+double kernel_cost(const QubitOp& op) {
+  switch (op.shape) {
+    case OpShape::Phase: return 0.25;
+    case OpShape::Parity: return 0.5;
+    case OpShape::TwoLevel: {
+      const bool moves_only = op.coeffs[0] == Complex(0.0) && op.coeffs[3] == Complex(0.0);
+      return moves_only ? 0.5 : 1.0;
+    }
+    case OpShape::Dense:
+      if (op.num_targets == 1) return 1.0;
+      if (op.num_targets == 2 && pair_partner(op.dense_matrix()) != 0) return 1.0;
+      // 2^k products per amplitude, and the dense kernel reloads its coefficients: a 4x4 product took
+      // 2.5 times a 2x2 in cache (bench_statevector's dense_unitary, n = 15).
+      return 1.25 * static_cast<double>(std::size_t{1} << (op.num_targets - 1));
+  }
+  return 1.0;
+}
+
 void Fuser::apply_block(const FusedBlock& block, OpSink& sink) { sink.apply(block.to_op(flush_matrix_)); }
+
+double Fuser::block_cost(const FusedBlock& block) { return kernel_cost(block.to_op(flush_matrix_)); }
+
+FusedBlock Fuser::joined_with(const QubitOp& op, const std::vector<std::size_t>& hits, std::size_t skip) {
+  FusedBlock joined(0);
+  QubitMask covered = 0;
+  for (std::size_t i : hits) {
+    if (i == skip) continue;
+    joined.merge(blocks_[i]);
+    covered |= blocks_[i].qubits();
+  }
+  const QubitMask touched = op.touched_mask();
+  if (touched & ~covered) joined.merge(FusedBlock(touched & ~covered));
+  joined.absorb(op, block_policy_, workspace_);
+  return joined;
+}
 
 void Fuser::erase_block(std::size_t i) {
   blocks_[i] = std::move(blocks_.back());
@@ -69,18 +106,27 @@ void Fuser::push(const QubitOp& op, unsigned num_qubits, OpSink& sink) {
     return;
   }
 
-  // Merge the overlapping blocks and the op's new qubits into one block, then absorb the op.
+  // Merge the overlapping blocks and the op's new qubits into one block, then absorb the op. Weighing
+  // costs: or apply one of the blocks first, where that costs less in all.
   std::vector<std::size_t> hits = overlapping();
   std::sort(hits.begin(), hits.end());
-  FusedBlock joined(0);
-  QubitMask covered = 0;
-  for (std::size_t i : hits) {
-    joined.merge(blocks_[i]);
-    covered |= blocks_[i].qubits();
+  constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  FusedBlock joined = joined_with(op, hits, kNone);
+  std::size_t first = kNone;
+  if (config_.cost_aware && !hits.empty()) {
+    double best = block_cost(joined);
+    for (std::size_t h : hits) {
+      FusedBlock rest = joined_with(op, hits, h);
+      const double cost = block_cost(blocks_[h]) + block_cost(rest);
+      if (cost < best) {
+        best = cost;
+        first = h;
+        joined = std::move(rest);
+      }
+    }
   }
+  if (first != kNone) apply_block(blocks_[first], sink);
   for (std::size_t k = hits.size(); k-- > 0;) erase_block(hits[k]);
-  if (touched & ~covered) joined.merge(FusedBlock(touched & ~covered));
-  joined.absorb(op, block_policy_, workspace_);
   blocks_.push_back(std::move(joined));
 }
 

@@ -3,6 +3,7 @@
 #include "kernels/dense_large.hpp"
 #include "kernels/group_layout.hpp"
 #include "kernels/lane_coefficients.hpp"
+#include "kernels/pair_structure.hpp"
 
 #include <bit>
 
@@ -135,19 +136,6 @@ void prepare_two_level(const Target<T>& t, const QubitOp& op) {
   finish(t, a, coef, t.table.two_level[static_cast<unsigned>(kind)]);
 }
 
-// For a 2-qubit matrix that couples only index pairs {i, i ^ m} with one m (every nonzero M[i][j] has
-// j == i or j == i ^ m), that m; 0 when the matrix has no such structure. A diagonal matrix gets m = 3.
-unsigned pair_partner(std::span<const Complex> matrix) {
-  unsigned partner = 0;
-  for (unsigned i = 0; i < 4; ++i)
-    for (unsigned j = 0; j < 4; ++j) {
-      if (i == j || matrix[i * 4 + j] == Complex(0.0)) continue;
-      if (partner != 0 && (i ^ j) != partner) return 0;
-      partner = i ^ j;
-    }
-  return partner ? partner : 3;
-}
-
 // Both targets select registers (no lane qubit): the two 2x2 blocks of a pair-structured matrix in one
 // pass (kernels::two_pairs). Returns false when the op does not have that form.
 template <class T>
@@ -184,6 +172,63 @@ bool prepare_two_pairs(const Target<T>& t, const QubitOp& op) {
   return true;
 }
 
+// States of at most this many bytes are taken to stay in the caches between ops.
+constexpr std::size_t kCacheResidentBytes = std::size_t{4} << 20;
+
+// Matrix bit j set: the matrix never flips bit j (every nonzero entry has equal bit j in its row and
+// column index): target j only selects a block. Only for matrices the kernels take whole.
+unsigned unflipped_bits(const QubitOp& op) {
+  if (op.num_targets < 2 || op.num_targets > kernels::kMaxKernelTargets) return 0;
+  const std::size_t dim = std::size_t{1} << op.num_targets;
+  const std::span<const Complex> m = op.dense_matrix();
+  std::size_t flipped = 0;
+  for (std::size_t r = 0; r < dim; ++r)
+    for (std::size_t c = 0; c < dim; ++c)
+      if (m[r * dim + c] != Complex(0.0)) flipped |= r ^ c;
+  return static_cast<unsigned>((dim - 1) & ~flipped);
+}
+
+// A dense op whose matrix never flips the register-selecting targets of `selectors` (matrix bits): one
+// op per value of those targets, controlled on it, with that block of the matrix (a phase when no
+// target is left), prepared as parts.
+template <class T>
+void prepare_blocks(const Target<T>& t, const QubitOp& op, unsigned selectors) {
+  const std::size_t dim = std::size_t{1} << op.num_targets;
+  const std::span<const Complex> m = op.dense_matrix();
+  std::vector<unsigned> rest_bits, rest_targets;
+  QubitMask selector_qubits = 0;
+  for (unsigned j = 0; j < op.num_targets; ++j) {
+    if ((selectors >> j) & 1u) {
+      selector_qubits |= QubitMask{1} << op.targets[j];
+    } else {
+      rest_bits.push_back(j);
+      rest_targets.push_back(op.targets[j]);
+    }
+  }
+  const std::size_t sub_dim = std::size_t{1} << rest_bits.size();
+  std::vector<Complex> block(sub_dim * sub_dim);
+  const auto index = [&](std::size_t sub, std::size_t fixed) {  // matrix index of a block entry
+    std::size_t i = fixed;
+    for (std::size_t b = 0; b < rest_bits.size(); ++b) i |= ((sub >> b) & 1u) << rest_bits[b];
+    return i;
+  };
+  PreparedKernel<T>& out = t.out;
+  for (std::size_t fixed = 0; fixed < dim; fixed = ((fixed | ~std::size_t{selectors}) + 1) & selectors) {
+    QubitMask values = 0;
+    for (unsigned j = 0; j < op.num_targets; ++j)
+      if ((fixed >> j) & 1u) values |= QubitMask{1} << op.targets[j];
+    for (std::size_t r = 0; r < sub_dim; ++r)
+      for (std::size_t c = 0; c < sub_dim; ++c) block[r * sub_dim + c] = m[index(r, fixed) * dim + index(c, fixed)];
+    QubitOp part = rest_targets.empty() ? QubitOp::phase(block[0]) : QubitOp::dense(rest_targets, block);
+    part.control_mask = op.control_mask | selector_qubits;
+    part.control_values = op.control_values | values;
+    out.part_coefficients.emplace_back();
+    out.parts.push_back(
+        prepare_kernel<T>(part, t.num_qubits, t.table, t.threads, out.part_coefficients.back(), t.workspace));
+    if (fixed == selectors) break;
+  }
+}
+
 template <class T>
 void prepare_dense(const Target<T>& t, const QubitOp& op) {
   if (prepare_two_pairs(t, op)) return;
@@ -194,11 +239,27 @@ void prepare_dense(const Target<T>& t, const QubitOp& op) {
     two.control_values = op.control_values;
     return prepare_two_level(t, two);
   }
-  const DenseSplit split = split_dense_targets(op, t.lanes_log2());
+  // Targets the matrix never flips cost nothing to mix: a register-selecting one becomes a control
+  // (one op per value), a lane one only selects each lane's coefficients. (A fused CNOT with the
+  // rotation on its target, when one of the two is a lane qubit: one pass of a 2x2 instead of a 4x4.)
+  const unsigned unflipped = unflipped_bits(op);
+  unsigned selectors = 0, lane_selectors = 0;
+  for (unsigned j = 0; j < op.num_targets; ++j) {
+    if (!((unflipped >> j) & 1u)) continue;
+    if (op.targets[j] >= t.lanes_log2()) selectors |= 1u << j;
+    else lane_selectors |= 1u << op.targets[j];
+  }
+  // Split only states in cache, where arithmetic is what costs: on a state in memory the parts are two
+  // strided passes where the 4x4 kernel makes one (CNOT-like kernels that touch half the registers
+  // still take 0.6 of a full pass).
+  const bool in_cache = (sizeof(Amplitude<T>) << t.num_qubits) <= kCacheResidentBytes;
+  if (selectors != 0 && in_cache) return prepare_blocks(t, op, selectors);
+  DenseSplit split = split_dense_targets(op, t.lanes_log2());
+  split.mixed_lane_mask &= ~lane_selectors;
   const LaneControls lanes = lane_controls(t, op);
   const bool per_lane = split.lane_target_mask != 0 || lanes.mask != 0;
   const kernels::KernelFn<T> kernel =
-      split.num_high <= kernels::kMaxKernelTargets ? t.table.dense[split.num_high][split.lane_target_mask][per_lane]
+      split.num_high <= kernels::kMaxKernelTargets ? t.table.dense[split.num_high][split.mixed_lane_mask][per_lane]
                                                    : nullptr;
   if (!kernel) {  // the runtime-sized path, on a copy that owns its matrix
     PreparedKernel<T>& out = t.out;
@@ -235,6 +296,7 @@ constexpr Handler<T> kHandlers[kNumOpShapes] = {&prepare_phase<T>, &prepare_pari
 template <class T>
 void PreparedKernel<T>::run(Amplitude<T>* amps, unsigned num_qubits) const {
   if (large) return apply_dense_large(amps, num_qubits, large_op, args.threads);
+  for (const PreparedKernel& part : parts) part.run(amps, num_qubits);
   if (!kernel) return;
   kernels::KernelArgs<T> on = args;  // a copy per run: runs on several tiles may go on at once
   on.amps = reinterpret_cast<T*>(amps);

@@ -20,6 +20,11 @@ struct PreparedKernel {
   bool large = false;
   QubitOp large_op;
   std::vector<Complex> large_matrix;
+  // A dense op that never flips some register-selecting targets (block-diagonal in them) runs as one
+  // controlled op per value of those targets, each on its share of the registers: `parts`, in order,
+  // with their own coefficient tables. Then `kernel` is null.
+  std::vector<PreparedKernel> parts;
+  std::vector<AlignedScratch> part_coefficients;
 
   // Runs on the 2^num_qubits amplitudes at `amps` (the size it was built for).
   void run(Amplitude<T>* amps, unsigned num_qubits) const;

@@ -80,7 +80,7 @@ Amplitude<T>* TileBuffers<T>::get(unsigned thread, std::size_t amplitudes) {
 
 template <class T>
 void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& program, unsigned threads,
-                TileBuffers<T>& buffers) {
+                TileBuffers<T>& buffers, QubitMask fixed_values) {
   const QubitMask state = (QubitMask{1} << num_qubits) - 1;
   const QubitMask window = program.window();
   if ((window & ~state) != 0 || (window & 1u) == 0)
@@ -101,13 +101,13 @@ void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& p
     QubitMask base = deposit(begin, outer);
     for (std::uint64_t t = begin; t < end; ++t, base = next_subset(base, outer)) {
       if (in_place) {
-        program.run(amps + base, base);
+        program.run(amps + base, base | fixed_values);
         continue;
       }
       QubitMask offset = 0;
       for (std::size_t c = 0; c < (std::size_t{1} << (k - chunk_qubits)); ++c, offset = next_subset(offset, chunk_select))
         std::memcpy(buffer + (c << chunk_qubits), amps + (base | offset), chunk_bytes);
-      program.run(buffer, base);
+      program.run(buffer, base | fixed_values);
       offset = 0;
       for (std::size_t c = 0; c < (std::size_t{1} << (k - chunk_qubits)); ++c, offset = next_subset(offset, chunk_select))
         stream_copy(amps + (base | offset), buffer + (c << chunk_qubits), chunk_bytes);
@@ -122,7 +122,8 @@ void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& p
 template class TileBuffers<double>;
 template class TileBuffers<float>;
 template void walk_tiles<double>(Amplitude<double>*, unsigned, const TileProgram<double>&, unsigned,
-                                 TileBuffers<double>&);
-template void walk_tiles<float>(Amplitude<float>*, unsigned, const TileProgram<float>&, unsigned, TileBuffers<float>&);
+                                 TileBuffers<double>&, QubitMask);
+template void walk_tiles<float>(Amplitude<float>*, unsigned, const TileProgram<float>&, unsigned, TileBuffers<float>&,
+                                QubitMask);
 
 }  // namespace qrt::sv

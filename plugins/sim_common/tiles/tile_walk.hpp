@@ -33,9 +33,11 @@ class TileBuffers {
 };
 
 // Applies `program` to every tile of the 2^num_qubits amplitudes at `amps` over its window (the
-// program's), tiles spread over `threads` threads. The window must hold the lowest qubit.
+// program's), tiles spread over `threads` threads. The window must hold the lowest qubit. The
+// amplitudes may be part of a larger state whose higher index bits are `fixed_values` (see
+// TiledQueue::flush): the program sees them as bits of every tile's index.
 template <class T>
 void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& program, unsigned threads,
-                TileBuffers<T>& buffers);
+                TileBuffers<T>& buffers, QubitMask fixed_values = 0);
 
 }  // namespace qrt::sv

@@ -11,13 +11,6 @@ namespace {
 
 QubitMask low_qubits(unsigned count) { return count >= 64 ? ~QubitMask{0} : (QubitMask{1} << count) - 1; }
 
-// Exchanges bits a and b of a mask.
-QubitMask swap_bits(QubitMask mask, unsigned a, unsigned b) {
-  const QubitMask bit_a = (mask >> a) & 1u, bit_b = (mask >> b) & 1u;
-  if (bit_a == bit_b) return mask;
-  return mask ^ ((QubitMask{1} << a) | (QubitMask{1} << b));
-}
-
 // The window grown to `size` qubits with the lowest qubits it lacks: longer contiguous chunks, fewer tiles.
 QubitMask pad_window(QubitMask window, unsigned size) {
   for (unsigned q = 0; static_cast<unsigned>(std::popcount(window)) < size; ++q) window |= QubitMask{1} << q;
@@ -34,32 +27,14 @@ struct ProgramSink final : OpSink {
 
 }  // namespace
 
-TiledQueue::TiledQueue(TileConfig config) : config_(config), fuser_(FusionConfig{true, kTileFusionQubits, 0}) {
+TiledQueue::TiledQueue(TileConfig config) : config_(config), fuser_(FusionConfig{true, kTileFusionQubits, 0, true}) {
   if (config_.chunk_qubits == 0 || config_.chunk_qubits >= config_.tile_qubits)
     throw std::invalid_argument("TiledQueue: chunk_qubits must lie in [1, tile_qubits)");
 }
 
-void TiledQueue::push(const QubitOp& op) {
-  Queued q{op};
-  if (op.external_matrix) {  // borrowed from the caller: keep a copy
-    const std::span<const Complex> m = op.dense_matrix();
-    q.matrix = matrices_.size();
-    matrices_.insert(matrices_.end(), m.begin(), m.end());
-    q.op.external_matrix = nullptr;
-  }
-  pending_.push_back(q);
-}
-
 void TiledQueue::clear() {
   pending_.clear();
-  matrices_.clear();
   fuser_.clear();
-}
-
-const QubitOp& TiledQueue::op_at(std::size_t i) {
-  Queued& q = pending_[i];
-  if (q.matrix != kNoMatrix) q.op.external_matrix = matrices_.data() + q.matrix;
-  return q.op;
 }
 
 template <class T>
@@ -94,40 +69,26 @@ std::vector<std::pair<unsigned, unsigned>> TiledQueue::relabel_swaps(QubitMask w
   return swaps;
 }
 
-void TiledQueue::rename(unsigned a, unsigned b, std::span<Queued> ops) {
-  for (Queued& q : ops) {
-    QubitOp& op = q.op;
-    op.control_mask = swap_bits(op.control_mask, a, b);
-    op.control_values = swap_bits(op.control_values, a, b);
-    op.target_mask = swap_bits(op.target_mask, a, b);
-    op.a_bits = swap_bits(op.a_bits, a, b);
-    for (unsigned j = 0; j < op.num_targets; ++j) {
-      if (op.targets[j] == a) op.targets[j] = static_cast<std::uint8_t>(b);
-      else if (op.targets[j] == b) op.targets[j] = static_cast<std::uint8_t>(a);
-    }
-  }
-}
-
 template <class T>
 void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy& policy, Workspace& workspace,
-                       QubitRelabeller& relabeller) {
+                       QubitRelabeller& relabeller, QubitMask fixed_values) {
   if (pending_.empty()) return;
   PerPrecision<T>& mine = per_precision<T>();
   const unsigned k = std::min(config_.tile_qubits, num_qubits);
   const unsigned chunk = std::min(config_.chunk_qubits, k);
   const unsigned threads = num_qubits >= policy.parallel_min_qubits ? std::max(policy.threads, 1u) : 1u;
   const kernels::KernelTable<T>& table = kernel_table_for<T>(policy.simd, k);
-  std::vector<OpFootprint> footprints, deferred_footprints;
-  std::vector<Queued> deferred;
+  std::vector<OpFootprint> deferred_footprints;
   try {
     while (!pending_.empty()) {
-      footprints.clear();
-      for (const Queued& q : pending_) footprints.push_back(footprint(q.op));
+      const std::vector<OpFootprint> footprints = pending_.footprints();
       const WindowRun run = plan_window_run(footprints, {low_qubits(chunk), k});
       if (run.ops.empty()) {  // the first op needs more qubits than a window takes: a pass of its own
-        apply_op(amps, num_qubits, op_at(0), policy, workspace);
+        QubitOp here = pending_.at(0);
+        if (restrict_to_fixed(here, ~low_qubits(num_qubits), fixed_values))
+          apply_op(amps, num_qubits, here, policy, workspace);
         ++stats_.direct_ops;
-        pending_.erase(pending_.begin());
+        pending_.keep(std::span(run.deferred).subspan(1));  // the op at 0 is done
         continue;
       }
       const QubitMask window = pad_window(run.window, k);
@@ -139,7 +100,7 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
       program.reset(window, table);
       ProgramSink<T> sink(program);
       for (std::size_t i : run.ops) {
-        const QubitOp& op = op_at(i);
+        const QubitOp& op = pending_.at(i);
         if (!config_.fuse) program.add(op);
         else if ((op.touched_mask() & ~window) == 0) fuser_.push(op, num_qubits, sink);
         else fuser_.push_unfused(op, sink);  // outside controls or parity bits: tile-dependent
@@ -148,28 +109,27 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
       for (const auto& [a, b] : swaps)
         program.add(QubitOp::two_level((QubitMask{1} << a) | (QubitMask{1} << b), QubitMask{1} << a,
                                        {0.0, 1.0, 1.0, 0.0}));
-      walk_tiles(amps, num_qubits, program, threads, mine.buffers);
+      walk_tiles(amps, num_qubits, program, threads, mine.buffers, fixed_values);
       ++stats_.runs;
       if (window != low_qubits(k)) ++stats_.gathered_runs;
       stats_.ops += run.ops.size();
       stats_.swaps += swaps.size();
 
-      deferred.clear();
-      for (std::size_t i : run.deferred) deferred.push_back(pending_[i]);
+      pending_.keep(run.deferred);
       for (const auto& [a, b] : swaps) {
-        rename(a, b, deferred);
+        pending_.swap_qubits(a, b);
         relabeller.swap_qubits(a, b);
       }
-      pending_.swap(deferred);
     }
   } catch (...) {
     clear();  // the state is part-way through the queue: nothing queued can be applied in order any more
     throw;
   }
-  matrices_.clear();
 }
 
-template void TiledQueue::flush<double>(Amplitude<double>*, unsigned, const ExecPolicy&, Workspace&, QubitRelabeller&);
-template void TiledQueue::flush<float>(Amplitude<float>*, unsigned, const ExecPolicy&, Workspace&, QubitRelabeller&);
+template void TiledQueue::flush<double>(Amplitude<double>*, unsigned, const ExecPolicy&, Workspace&, QubitRelabeller&,
+                                        QubitMask);
+template void TiledQueue::flush<float>(Amplitude<float>*, unsigned, const ExecPolicy&, Workspace&, QubitRelabeller&,
+                                       QubitMask);
 
 }  // namespace qrt::sv

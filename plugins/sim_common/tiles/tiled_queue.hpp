@@ -16,13 +16,13 @@
 
 #include "fusion/fuser.hpp"
 #include "kernels/apply_op.hpp"
+#include "tiles/op_queue.hpp"
 #include "tiles/tile_program.hpp"
 #include "tiles/tile_walk.hpp"
 #include "tiles/window_planner.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 namespace qrt::sv {
@@ -66,7 +66,7 @@ class TiledQueue {
   bool active_for(unsigned num_qubits) const { return config_.enabled && num_qubits > config_.tile_qubits; }
 
   // Queues an op (a copy, with its matrix) in the state's current qubit numbering.
-  void push(const QubitOp& op);
+  void push(const QubitOp& op) { pending_.push(op); }
   bool empty() const { return pending_.empty(); }
   bool full() const { return pending_.size() >= config_.max_queued; }
   std::size_t size() const { return pending_.size(); }
@@ -75,21 +75,17 @@ class TiledQueue {
 
   // Applies every queued op to the 2^num_qubits amplitudes at `amps` (num_qubits > tile_qubits, or the
   // whole state is one tile), with the policy's SIMD level and threads. Relabelling swaps are
-  // reported to `relabeller` as they happen.
+  // reported to `relabeller` as they happen. The amplitudes may be the part of a larger state whose
+  // qubits from num_qubits up have the values `fixed_values` (a rank's chunk): ops may have controls
+  // and parity bits there (not other targets), and every part plans alike.
   template <class T>
   void flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy& policy, Workspace& workspace,
-             QubitRelabeller& relabeller);
+             QubitRelabeller& relabeller, QubitMask fixed_values = 0);
 
   const TileStats& stats() const { return stats_; }
   void reset_stats() { stats_ = {}; }
 
  private:
-  struct Queued {
-    QubitOp op;
-    std::size_t matrix = kNoMatrix;  // offset of its borrowed matrix in matrices_
-  };
-  static constexpr std::size_t kNoMatrix = std::numeric_limits<std::size_t>::max();
-
   template <class T>
   struct PerPrecision {
     TileProgram<T> program;
@@ -98,16 +94,13 @@ class TiledQueue {
   template <class T>
   PerPrecision<T>& per_precision();
 
-  const QubitOp& op_at(std::size_t i);  // pending_[i].op with its matrix pointer set
   // The swaps that put the qubits the deferred ops need soonest on the relabelled low qubits.
   static std::vector<std::pair<unsigned, unsigned>> relabel_swaps(QubitMask window,
                                                                   std::span<const OpFootprint> deferred,
                                                                   unsigned tile_qubits, unsigned chunk_qubits);
-  void rename(unsigned a, unsigned b, std::span<Queued> ops);
 
   TileConfig config_;
-  std::vector<Queued> pending_;
-  std::vector<Complex> matrices_;
+  OpQueue pending_;
   Fuser fuser_;
   TileStats stats_;
   PerPrecision<double> double_;

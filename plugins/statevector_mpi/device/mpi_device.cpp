@@ -19,6 +19,7 @@
 #include <climits>
 #include <cmath>
 #include <new>
+#include <stdexcept>
 #include <string>
 
 namespace qrt::mpi {
@@ -64,6 +65,7 @@ void MpiStatevectorDevice::reseed() {
 
 void MpiStatevectorDevice::reset() {
   reset_shell();
+  pending_.clear();
   std::visit([](auto& c) { c.amplitudes.reset(0); }, chunk_);  // keeps the allocation
   local_qubits_ = 0;
   reseed();
@@ -182,17 +184,32 @@ void MpiStatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires)
 }
 
 void MpiStatevectorDevice::apply(const QubitOp& op) {
+  ++untiled_passes_;
   std::visit([&](auto& c) { qrt::sv::apply_op(c.amplitudes.data(), local_qubits_, op, policy_, workspace_); }, chunk_);
 }
 
 void MpiStatevectorDevice::flush_tiles() {
-  std::visit([&](auto& c) { tiles_.flush(c.amplitudes.data(), local_qubits_, policy_, workspace_, *this); }, chunk_);
+  std::visit(
+      [&](auto& c) { tiles_.flush(c.amplitudes.data(), local_qubits_, policy_, workspace_, *this, rank_bits()); },
+      chunk_);
+}
+
+void MpiStatevectorDevice::queue_local(const QubitOp& op) {
+  // The tiled queue takes the op as every rank has it (its global controls and parity bits resolved
+  // per tile from the rank's bits), so that every rank plans the same runs and relabels its local
+  // qubits alike; the fusion queue takes this rank's part.
+  if (!tiles_.empty() || tiles_.active_for(local_qubits_)) return queue_op(op, local_qubits_);
+  QubitOp here = op;
+  if (localise(here)) queue_op(here, local_qubits_);
 }
 
 void MpiStatevectorDevice::make_local(QubitMask needed, QubitMask busy, std::string_view operation) {
   needed &= global_mask();
   if (needed == 0) return;
-  flush();  // queued ops name physical qubits: they must run before the relabelling
+  // Callers flush the queued gates before they map wires to `needed` and `busy`; the local queues
+  // name physical qubits and run before the relabelling.
+  if (!pending_.empty()) throw std::logic_error("make_local: gates still queued");
+  flush_queues();
   QubitMask taken = busy;
   for (unsigned g = local_qubits_; g < wires_.num_qubits(); ++g) {
     if (!((needed >> g) & 1u)) continue;
@@ -219,61 +236,92 @@ void MpiStatevectorDevice::make_local(QubitMask needed, QubitMask busy, std::str
 }
 
 bool MpiStatevectorDevice::localise(QubitOp& op) const {
-  const QubitMask global = global_mask();
-  const QubitMask rank_bits = static_cast<QubitMask>(comm_.rank()) << local_qubits_;
-  if (op.control_mask & global) {
-    if ((op.control_values ^ rank_bits) & op.control_mask & global) return false;  // controls not met here
-    op.control_mask &= ~global;
-    op.control_values &= ~global;
-  }
-  if (op.shape == qrt::sv::OpShape::Parity && (op.target_mask & global)) {
-    if (std::popcount(op.target_mask & global & rank_bits) & 1) std::swap(op.coeffs[0], op.coeffs[1]);
-    op.target_mask &= ~global;
-    if (op.target_mask == 0) {  // no local parity left: a phase on the control subspace
-      const Complex even = op.coeffs[0];
-      QubitOp phase = QubitOp::phase(even, op.control_mask, op.control_values);
-      op = phase;
-    }
-  }
-  return true;
+  return qrt::sv::restrict_to_fixed(op, global_mask(), rank_bits());
 }
 
-bool MpiStatevectorDevice::push_ops(std::span<const QubitOp> ops, std::string_view operation) {
-  QubitMask needed = 0, busy = 0;
+void MpiStatevectorDevice::push_ops(std::span<const QubitOp> ops, std::string_view operation) {
   for (const QubitOp& op : ops) {
-    busy |= op.target_mask;
-    if (op.shape == qrt::sv::OpShape::TwoLevel || op.shape == qrt::sv::OpShape::Dense) needed |= op.target_mask;
+    const unsigned inside = static_cast<unsigned>(std::popcount(qrt::sv::footprint(op).inside));
+    if (inside > local_qubits_)
+      qrt::sdk::throw_unsupported(std::string(operation) + ": needs " + std::to_string(inside) +
+                                  " local qubits but only " + std::to_string(local_qubits_) + " of " +
+                                  std::to_string(wires_.num_qubits()) + " are local on " +
+                                  std::to_string(comm_.size()) + " ranks; use fewer ranks");
   }
-  if (needed & global_mask()) {
-    make_local(needed, busy & ~global_mask(), operation);
-    return false;
-  }
-  for (QubitOp op : ops)
-    if (localise(op)) queue_op(op, local_qubits_);
-  return true;
+  for (const QubitOp& op : ops) pending_.push(op);
 }
 
 void MpiStatevectorDevice::apply_gate(const qrt::sdk::GateCall& call) {
-  for (;;) {  // at most twice: after make_local every target is local
-    make_room();  // before lowering: a flush may relabel qubits
-    const qrt::sv::GateOps ops = qrt::sv::lower_gate_call(call, wires_);
-    if (push_ops(std::span<const QubitOp>(ops.begin(), ops.end()), call.name)) return;
-  }
+  make_room();  // before lowering: a flush may relabel qubits
+  const qrt::sv::GateOps ops = qrt::sv::lower_gate_call(call, wires_);
+  push_ops(std::span<const QubitOp>(ops.begin(), ops.end()), call.name);
 }
 
 void MpiStatevectorDevice::apply_matrix(const qrt::sdk::MatrixCall& call) {
-  for (;;) {
-    make_room();
-    const QubitOp op = qrt::sv::lower_matrix_call(call, wires_, matrix_storage_);
-    if (push_ops(std::span<const QubitOp>(&op, 1), "QubitUnitary")) return;
+  make_room();
+  const QubitOp op = qrt::sv::lower_matrix_call(call, wires_, matrix_storage_);
+  push_ops(std::span<const QubitOp>(&op, 1), "QubitUnitary");
+}
+
+void MpiStatevectorDevice::make_room() {
+  if (pending_.size() >= options_.tiles.max_queued) flush();
+  StatevectorShell::make_room();
+}
+
+void MpiStatevectorDevice::flush() {
+  drain_pending();
+  flush_queues();
+}
+
+void MpiStatevectorDevice::swap_qubits(unsigned a, unsigned b) {
+  wires_.swap_qubits(a, b);
+  pending_.swap_qubits(a, b);
+}
+
+void MpiStatevectorDevice::drain_pending() {
+  const QubitMask local = (QubitMask{1} << local_qubits_) - 1;
+  try {
+    while (!pending_.empty()) {
+      // Every gate the local qubits allow (and that commutes past the gates left for later).
+      const qrt::sv::WindowRun run =
+          qrt::sv::plan_window_run(pending_.footprints(), {local, local_qubits_, 0, 0});
+      for (std::size_t i : run.ops) queue_local(pending_.at(i));
+      pending_.keep(run.deferred);
+      if (pending_.empty()) break;
+      // The first gate left needs global qubits (it is blocked by nothing). The local gates run first
+      // (the exchanges move their amplitudes; they may relabel local qubits, which renames the queue).
+      flush_queues();
+      const std::vector<qrt::sv::OpFootprint> rest = pending_.footprints();
+      const QubitMask needed = rest[0].inside & global_mask();
+      const QubitMask busy = rest[0].inside & local;
+      // Belady: the local qubits whose next use is furthest away leave.
+      std::vector<unsigned> leaving = qrt::sv::by_next_use(local & ~busy, qrt::sv::next_use(rest));
+      for (QubitMask g = needed; g; g &= g - 1) {
+        const unsigned global_qubit = static_cast<unsigned>(std::countr_zero(g));
+        const unsigned local_qubit = leaving.back();  // enough: push_ops checked the local qubits suffice
+        leaving.pop_back();
+        std::visit(
+            [&](auto& c) {
+              swap_global_with_local(c.amplitudes.data(), local_qubits_, global_qubit, local_qubit, comm_,
+                                     c.exchange_buffer, stats_);
+            },
+            chunk_);
+        wires_.swap_qubits(global_qubit, local_qubit);
+        pending_.swap_qubits(global_qubit, local_qubit);
+      }
+    }
+  } catch (...) {
+    pending_.clear();  // part-way through: what is left cannot be applied in order any more
+    throw;
   }
 }
 
 int MpiStatevectorDevice::measure(qrt::sdk::Wire wire, std::optional<int> postselect) {
-  const unsigned q = wires_.qubit(wire, "measure");
+  wires_.qubit(wire, "measure");  // validates before the state changes
   if (postselect && *postselect != 0 && *postselect != 1)
     qrt::sdk::throw_invalid_argument("measure: postselect must be 0 or 1, got " + std::to_string(*postselect));
-  flush();
+  flush();  // may move qubits: map the wire after it
+  const unsigned q = wires_.qubit(wire, "measure");
   std::array<double, 2> p{0.0, 0.0};
   const std::array<double, 2> here = qrt::sv::translate_errors([&] {
     return std::visit(
@@ -326,6 +374,7 @@ void MpiStatevectorDevice::reset_wire(qrt::sdk::Wire wire) {
 
 qrt::sv::Observable MpiStatevectorDevice::local_observable(const qrt::sdk::Observable& observable,
                                                            std::string_view operation) {
+  flush();  // may move qubits: map the wires after it
   const QubitMask mask = qrt::sv::qubit_mask_of(observable, wires_, operation);
   make_local(mask, mask & ~global_mask(), operation);
   flush();
@@ -369,12 +418,12 @@ double MpiStatevectorDevice::var(const qrt::sdk::Observable& observable) {
 }
 
 void MpiStatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::span<double> out) {
-  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "probs");
-  const std::size_t m = qubits.size();
+  const std::size_t m = wires_.qubits_of(wires, "probs").size();  // validates before the state changes
   if (out.size() != (std::size_t{1} << m))
     qrt::sdk::throw_invalid_argument("probs: the output holds " + std::to_string(out.size()) + " entries, " +
                                      std::to_string(m) + " wires need " + std::to_string(std::size_t{1} << m));
   flush();
+  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "probs");
   // This rank's share over the listed local qubits, placed at the output bits its rank fixes.
   std::vector<std::size_t> local;
   std::vector<unsigned> local_bit;  // output bit of each local qubit

@@ -90,6 +90,7 @@ void StatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires) {
 }
 
 void StatevectorDevice::apply(const QubitOp& op) {
+  ++untiled_passes_;
   std::visit([&](auto& s) { apply_op(s.data(), s.num_qubits(), op, policy_, workspace_); }, state_);
 }
 
