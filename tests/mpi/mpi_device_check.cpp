@@ -146,7 +146,7 @@ void tiles() {
   for (unsigned n : {13u}) {
     for (std::uint64_t seed = 1; seed <= 2; ++seed) {
       const auto circuit = sv_test::random_circuit(n, 150, seed * 31 + n);
-      auto mpi = make_mpi(R"({"tile_qubits": 10, "threads": 2, "parallel_min_qubits": 0})");
+      auto mpi = make_mpi(R"({"tile_qubits": 10, "tile_min_qubits": 11, "threads": 2, "parallel_min_qubits": 0})");
       auto ref = make_twin(R"({"tiles": false})");
       mpi->allocate_qubits(n);
       ref->allocate_qubits(n);

@@ -283,7 +283,7 @@ TEST_CASE("with the tiled forward path (qubits relabelled) the Jacobian is the u
   const unsigned n = 13;
   RandomProblem p = random_problem(plugin, n, 33);
   Instance untiled(plugin, R"({"tiles": false})", n);
-  Instance tiled(plugin, R"({"tiles": true, "tile_qubits": 10})", n);
+  Instance tiled(plugin, R"({"tiles": true, "tile_qubits": 10, "tile_min_qubits": 11})", n);
   const JacobianResult a = jacobian_ok(untiled, p.circuit, p.trainable, p.observables);
   const JacobianResult b = jacobian_ok(tiled, p.circuit, p.trainable, p.observables);
   REQUIRE(a.jacobian.size() == b.jacobian.size());

@@ -29,9 +29,10 @@ QubitMask bits(std::initializer_list<unsigned> qubits) {
   return m;
 }
 
-// Tiles of 2^10 amplitudes (the smallest), so that states of 12-13 qubits have 4-8 tiles.
+// Tiles of 2^10 amplitudes (the smallest), so that states of 11-14 qubits have 2-16 tiles (tiled from 11
+// qubits on: tile_min_qubits).
 std::string tiled(const std::string& precision, unsigned threads, const std::string& rest = "") {
-  return R"({"tiles": true, "tile_qubits": 10, "precision": ")" + precision + R"(", "threads": )" +
+  return R"({"tiles": true, "tile_qubits": 10, "tile_min_qubits": 11, "precision": ")" + precision + R"(", "threads": )" +
          std::to_string(threads) + R"(, "parallel_min_qubits": 0)" + (rest.empty() ? "" : ", " + rest) + "}";
 }
 
@@ -182,6 +183,32 @@ TEST_CASE("measurements, samples and releases after a tiled flush follow the rel
   CHECK(max_difference(read_state(*tiles), read_state(*untiled)) < 1e-12);
 }
 
+TEST_CASE("a full queue makes room run by run before any read", "[tiles]") {
+  // On small states the queue holds max_queued = 16,384 gates; past that, each call first applies runs
+  // until half of it is left (and keeps the rest to plan over).
+  constexpr unsigned n = 11;
+  const qrt::sv::TiledQueue probe(qrt::sv::DeviceOptions::from_kwargs(
+                                      qrt::sdk::Kwargs::from_json(tiled("double", 1), qrt::sv::StatevectorDevice::schema()))
+                                      .tiles);
+  const std::size_t limit = probe.queue_limit(n);
+  CHECK(limit == 16384);
+  CHECK(probe.queue_limit(28) == qrt::sv::kMinQueued);   // 2^34 amplitude-gates of work, at least 256 gates
+  CHECK(probe.queue_limit(24) == std::size_t{1} << 10);
+  auto untiled = make_device(R"({"tiles": false})");
+  auto tiles = make_device(tiled("double", 1));
+  std::mt19937_64 rng(3);
+  for (auto* d : {untiled.get(), tiles.get()}) d->allocate_qubits(n);
+  for (std::size_t i = 0; i < limit + 10; ++i) {
+    const Wire a = static_cast<Wire>(rng() % n), b = static_cast<Wire>((a + 1 + rng() % (n - 1)) % n);
+    const GateInvocation gate = i % 3 == 2 ? g("CNOT", {a, b}) : g(i % 3 ? "RY" : "RX", {a}, {0.001 * static_cast<double>(i % 997)});
+    apply(*untiled, gate);
+    apply(*tiles, gate);
+  }
+  CHECK(tiles->tile_stats().runs > 0);  // before any read
+  CHECK(tiles->tile_stats().ops >= limit / 2);
+  CHECK(max_difference(read_state(*tiles), read_state(*untiled)) < 1e-11);
+}
+
 TEST_CASE("an op wider than any window takes a pass of its own", "[tiles]") {
   // QubitUnitary on 7 wires, first on a fresh device: they are the top 7 qubits, and a window of 10
   // qubits holds the 5 lowest and only 5 others. Every later gate acts on those wires, so nothing can
@@ -201,12 +228,14 @@ TEST_CASE("an op wider than any window takes a pass of its own", "[tiles]") {
   CHECK(tiles->tile_stats().direct_ops == 1);
 }
 
-TEST_CASE("states of at most one tile, and tiles=false, take the untiled path", "[tiles]") {
-  auto small = make_device(R"({"tile_qubits": 10})");
+TEST_CASE("states of at most one tile or below tile_min_qubits, and tiles=false, take the untiled path", "[tiles]") {
+  auto small = make_device(R"({"tile_qubits": 10, "tile_min_qubits": 1})");
   small->allocate_qubits(10);
+  auto below = make_device(R"({"tile_qubits": 10})");  // tiled from 14 qubits on (16 tiles)
+  below->allocate_qubits(13);
   auto off = make_device(R"({"tiles": false, "tile_qubits": 10})");
-  off->allocate_qubits(12);
-  for (auto* d : {small.get(), off.get()}) {
+  off->allocate_qubits(14);
+  for (auto* d : {small.get(), below.get(), off.get()}) {
     for (Wire w = 0; w < 10; ++w) apply(*d, g("Hadamard", {w}));
     read_state(*d);
     CHECK(d->tile_stats().passes() == 0);
@@ -226,6 +255,7 @@ TEST_CASE("tile sizes: from the L2 cache, and bad tile_qubits values are refused
   CHECK(o.tiles.enabled);
   CHECK(o.tiles.tile_qubits >= qrt::sv::kMinTileQubits);
   CHECK(o.tiles.chunk_qubits < o.tiles.tile_qubits);
+  CHECK(o.tiles.min_state_qubits == o.tiles.tile_qubits + 4);
   CHECK_THROWS_WITH(make_device(R"({"tile_qubits": 5})"), Catch::Contains("tile_qubits") && Catch::Contains("at least 10"));
   CHECK_THROWS_WITH(make_device(R"({"tile_qubits": 99})"), Catch::Contains("tile_qubits"));
   CHECK_THROWS_WITH(make_device(R"({"tiles": 3})"), Catch::Contains("tiles"));

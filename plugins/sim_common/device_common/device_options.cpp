@@ -45,8 +45,12 @@ qrt::sdk::Schema DeviceOptions::schema() {
                "however many gates it holds; false applies each fused gate in a pass of its own")
       .integer("tile_qubits", 0,
                "Qubits of a tile (2^tile_qubits amplitudes); 0 picks the largest tile that fills at most half of "
-               "the L2 cache; states of at most this many qubits are not tiled",
+               "the L2 cache",
                0, kMaxTileQubits)
+      .integer("tile_min_qubits", 0,
+               "Tile only states of at least this many qubits (and more than tile_qubits); 0 means tile_qubits + 4 "
+               "(smaller states stay in the L3 cache, where the untiled path is as fast)",
+               0, kMaxDeviceQubits)
       .integer("parallel_min_qubits", 14, "Use threads only on states of at least this many qubits", 0,
                kMaxDeviceQubits)
       .string("simd", "auto",
@@ -95,6 +99,9 @@ DeviceOptions DeviceOptions::from_kwargs(const qrt::sdk::Kwargs& kwargs) {
   o.tiles.tile_qubits = tile_qubits == 0 ? tile_qubits_for_cache(l2_cache_bytes(), o.amplitude_bytes())
                                          : static_cast<unsigned>(tile_qubits);
   o.tiles.chunk_qubits = chunk_qubits_for(o.tiles.tile_qubits, o.amplitude_bytes());
+  const auto tile_min_qubits = kwargs.integer("tile_min_qubits");
+  o.tiles.min_state_qubits = tile_min_qubits == 0 ? o.tiles.tile_qubits + kUntiledTilesLog2
+                                                  : static_cast<unsigned>(tile_min_qubits);
   return o;
 }
 

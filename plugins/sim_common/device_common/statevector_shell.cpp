@@ -31,6 +31,7 @@ StatevectorShell::StatevectorShell(const DeviceOptions& options)
 }
 
 void StatevectorShell::queue_op(const QubitOp& op, unsigned num_qubits) {
+  tiled_qubits_ = num_qubits;
   if (!tiles_.empty() || tiles_.active_for(num_qubits)) {
     fuser_.flush(*this);  // ops fused before the state grew past one tile go first
     tiles_.push(op);

@@ -53,9 +53,10 @@ class StatevectorShell : public qrt::sdk::Device, protected OpSink, protected Qu
   // is active for that size or already holds ops, else the fusion queue. Never relabels qubits, so
   // the ops of one call may be lowered first and queued one by one.
   void queue_op(const QubitOp& op, unsigned num_qubits);
-  // Flushes a full tiled queue: call before lowering a call's ops (the flush may relabel qubits).
+  // Makes room in a full tiled queue (runs until half of it is left): call before lowering a call's
+  // ops (the flush may relabel qubits).
   virtual void make_room() {
-    if (tiles_.full()) flush_tiles();
+    if (tiles_.full(tiled_qubits_)) flush_tiles(/*everything=*/false);
   }
   // Runs the queued ops: before any read of the amplitudes, and before the qubits they name change.
   // May relabel qubits: map wires to qubits after it. A device with a queue of its own before these
@@ -64,10 +65,10 @@ class StatevectorShell : public qrt::sdk::Device, protected OpSink, protected Qu
   // The fusion queue and the tiled queue only.
   void flush_queues() {
     fuser_.flush(*this);
-    if (!tiles_.empty()) flush_tiles();
+    if (!tiles_.empty()) flush_tiles(/*everything=*/true);
   }
   // Runs the tiled queue on the device's amplitudes (TiledQueue::flush).
-  virtual void flush_tiles() = 0;
+  virtual void flush_tiles(bool everything) = 0;
   // QubitRelabeller: the tiled queue exchanged two qubits' contents; the wire map follows (and a
   // device's own queue, which names qubits).
   void swap_qubits(unsigned a, unsigned b) override { wires_.swap_qubits(a, b); }
@@ -93,6 +94,7 @@ class StatevectorShell : public qrt::sdk::Device, protected OpSink, protected Qu
   std::uint64_t shots_;
   std::vector<Complex> matrix_storage_;  // the last apply_matrix's matrix, which its op borrows
   std::uint64_t untiled_passes_ = 0;     // OpSink::apply calls (a device's apply counts them)
+  unsigned tiled_qubits_ = 0;            // the state size of the last queue_op (what the tiled queue's ops reach)
 };
 
 }  // namespace qrt::sv

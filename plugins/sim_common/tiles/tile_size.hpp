@@ -6,6 +6,12 @@
 
 namespace qrt::sv {
 
+// States of fewer than 2^kUntiledTilesLog2 tiles take the untiled path by default (kwarg
+// tile_min_qubits): at 8 tiles or fewer (4 MiB in double) the state stays in the L3 cache, where the
+// untiled path's larger fused blocks ran as fast or faster (the layered circuit and a brickwork of
+// RX + CNOT at n = 16-18, bench_tiles' machine); from 16 tiles on the tiled path was faster.
+inline constexpr unsigned kUntiledTilesLog2 = 4;
+
 // Smallest and largest tiles the device accepts (kwarg tile_qubits).
 inline constexpr unsigned kMinTileQubits = 10;
 inline constexpr unsigned kMaxTileQubits = 24;

@@ -32,6 +32,11 @@ TiledQueue::TiledQueue(TileConfig config) : config_(config), fuser_(FusionConfig
     throw std::invalid_argument("TiledQueue: chunk_qubits must lie in [1, tile_qubits)");
 }
 
+std::size_t TiledQueue::queue_limit(unsigned num_qubits) const {
+  const std::uint64_t by_work = num_qubits >= 63 ? 0 : kQueuedWork >> num_qubits;
+  return std::min<std::size_t>(config_.max_queued, std::max<std::uint64_t>(kMinQueued, by_work));
+}
+
 void TiledQueue::clear() {
   pending_.clear();
   fuser_.clear();
@@ -71,7 +76,7 @@ std::vector<std::pair<unsigned, unsigned>> TiledQueue::relabel_swaps(QubitMask w
 
 template <class T>
 void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy& policy, Workspace& workspace,
-                       QubitRelabeller& relabeller, QubitMask fixed_values) {
+                       QubitRelabeller& relabeller, QubitMask fixed_values, bool everything) {
   if (pending_.empty()) return;
   PerPrecision<T>& mine = per_precision<T>();
   const unsigned k = std::min(config_.tile_qubits, num_qubits);
@@ -80,7 +85,8 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
   const kernels::KernelTable<T>& table = kernel_table_for<T>(policy.simd, k);
   std::vector<OpFootprint> deferred_footprints;
   try {
-    while (!pending_.empty()) {
+    const std::size_t keep = everything ? 0 : queue_limit(num_qubits) / 2;
+    while (pending_.size() > keep) {
       const std::vector<OpFootprint> footprints = pending_.footprints();
       const WindowRun run = plan_window_run(footprints, {low_qubits(chunk), k});
       if (run.ops.empty()) {  // the first op needs more qubits than a window takes: a pass of its own
@@ -128,8 +134,8 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
 }
 
 template void TiledQueue::flush<double>(Amplitude<double>*, unsigned, const ExecPolicy&, Workspace&, QubitRelabeller&,
-                                        QubitMask);
+                                        QubitMask, bool);
 template void TiledQueue::flush<float>(Amplitude<float>*, unsigned, const ExecPolicy&, Workspace&, QubitRelabeller&,
-                                       QubitMask);
+                                       QubitMask, bool);
 
 }  // namespace qrt::sv

@@ -30,10 +30,16 @@ namespace qrt::sv {
 struct TileConfig {
   bool enabled = true;
   unsigned tile_qubits = 15;   // k: a tile holds 2^k amplitudes
+  unsigned min_state_qubits = 19;  // smaller states take the untiled path (> tile_qubits in any case)
   unsigned chunk_qubits = 10;  // every window holds the lowest chunk_qubits qubits (< tile_qubits)
   bool fuse = true;            // fuse gates inside a run
-  std::size_t max_queued = std::size_t{1} << 14;  // a push that fills the queue asks for a flush
+  std::size_t max_queued = std::size_t{1} << 14;  // the most gates queued (queue_limit)
 };
+
+// A queue holds at most about this many amplitude-gates of work (gates x amplitudes of the state):
+// a queue that size takes seconds to apply on one core, and the host can stop a run only between calls.
+inline constexpr std::uint64_t kQueuedWork = std::uint64_t{1} << 34;
+inline constexpr std::size_t kMinQueued = 256;  // still many gates per run on the largest states
 
 // Gates fused together inside a run: blocks of at most this many qubits (see above).
 inline constexpr unsigned kTileFusionQubits = 2;
@@ -63,13 +69,18 @@ class TiledQueue {
 
   const TileConfig& config() const { return config_; }
   // Whether gates on a state of this many qubits take the tiled path (more than one tile).
-  bool active_for(unsigned num_qubits) const { return config_.enabled && num_qubits > config_.tile_qubits; }
+  bool active_for(unsigned num_qubits) const {
+    return config_.enabled && num_qubits > config_.tile_qubits && num_qubits >= config_.min_state_qubits;
+  }
 
   // Queues an op (a copy, with its matrix) in the state's current qubit numbering.
   void push(const QubitOp& op) { pending_.push(op); }
   bool empty() const { return pending_.empty(); }
-  bool full() const { return pending_.size() >= config_.max_queued; }
   std::size_t size() const { return pending_.size(); }
+  // How many gates may queue for a state of `num_qubits`: max_queued, and at most kQueuedWork of work
+  // (never fewer than kMinQueued).
+  std::size_t queue_limit(unsigned num_qubits) const;
+  bool full(unsigned num_qubits) const { return pending_.size() >= queue_limit(num_qubits); }
   // Drops everything queued (the state is being discarded).
   void clear();
 
@@ -77,10 +88,12 @@ class TiledQueue {
   // whole state is one tile), with the policy's SIMD level and threads. Relabelling swaps are
   // reported to `relabeller` as they happen. The amplitudes may be the part of a larger state whose
   // qubits from num_qubits up have the values `fixed_values` (a rank's chunk): ops may have controls
-  // and parity bits there (not other targets), and every part plans alike.
+  // and parity bits there (not other targets), and every part plans alike. With `everything` false,
+  // only until half of queue_limit is left: a full queue makes room run by run and keeps the rest for
+  // the planner to look ahead over.
   template <class T>
   void flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy& policy, Workspace& workspace,
-             QubitRelabeller& relabeller, QubitMask fixed_values = 0);
+             QubitRelabeller& relabeller, QubitMask fixed_values = 0, bool everything = true);
 
   const TileStats& stats() const { return stats_; }
   void reset_stats() { stats_ = {}; }

@@ -188,9 +188,10 @@ void MpiStatevectorDevice::apply(const QubitOp& op) {
   std::visit([&](auto& c) { qrt::sv::apply_op(c.amplitudes.data(), local_qubits_, op, policy_, workspace_); }, chunk_);
 }
 
-void MpiStatevectorDevice::flush_tiles() {
+void MpiStatevectorDevice::flush_tiles(bool everything) {
   std::visit(
-      [&](auto& c) { tiles_.flush(c.amplitudes.data(), local_qubits_, policy_, workspace_, *this, rank_bits()); },
+      [&](auto& c) { tiles_.flush(c.amplitudes.data(), local_qubits_, policy_, workspace_, *this, rank_bits(), everything);
+      },
       chunk_);
 }
 
@@ -264,7 +265,7 @@ void MpiStatevectorDevice::apply_matrix(const qrt::sdk::MatrixCall& call) {
 }
 
 void MpiStatevectorDevice::make_room() {
-  if (pending_.size() >= options_.tiles.max_queued) flush();
+  if (pending_.size() >= tiles_.queue_limit(local_qubits_)) flush();
   StatevectorShell::make_room();
 }
 

@@ -106,7 +106,7 @@ class MpiStatevectorDevice final : public qrt::sv::StatevectorShell {
 
  private:
   void apply(const QubitOp& op) override;  // OpSink: a fused local op reaches the chunk
-  void flush_tiles() override;             // the tiled queue reaches the chunk
+  void flush_tiles(bool everything) override;  // the tiled queue reaches the chunk
   void flush() override;                   // the queued gates, then the shell's queues
   void make_room() override;
   void swap_qubits(unsigned a, unsigned b) override;  // the tiled queue relabelled local qubits

@@ -96,8 +96,9 @@ void StatevectorDevice::apply(const QubitOp& op) {
 
 void StatevectorDevice::push(const QubitOp& op) { queue_op(op, static_cast<unsigned>(num_qubits())); }
 
-void StatevectorDevice::flush_tiles() {
-  std::visit([&](auto& s) { tiles_.flush(s.data(), s.num_qubits(), policy_, workspace_, *this); }, state_);
+void StatevectorDevice::flush_tiles(bool everything) {
+  std::visit([&](auto& s) { tiles_.flush(s.data(), s.num_qubits(), policy_, workspace_, *this, 0, everything); },
+             state_);
 }
 
 void StatevectorDevice::apply_gate(const qrt::sdk::GateCall& call) {
