@@ -10,6 +10,7 @@
 #include <bit>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <new>
 #include <stdexcept>
 
@@ -115,8 +116,18 @@ void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& p
     if (!in_place) stream_fence();
   };
   if (team_size <= 1) return walk(0, 1);
+  // An exception must not leave an OpenMP region: the first one is kept and thrown after it.
+  std::exception_ptr failure;
 #pragma omp parallel num_threads(team_size)
-  walk(static_cast<unsigned>(omp_get_thread_num()), static_cast<unsigned>(omp_get_num_threads()));
+  {
+    try {
+      walk(static_cast<unsigned>(omp_get_thread_num()), static_cast<unsigned>(omp_get_num_threads()));
+    } catch (...) {
+#pragma omp critical(qrt_tile_walk_failure)
+      if (!failure) failure = std::current_exception();
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
 }
 
 template class TileBuffers<double>;
