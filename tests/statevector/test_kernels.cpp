@@ -305,6 +305,25 @@ TEST_CASE("apply_op rejects ops that do not fit the state", "[kernels][errors]")
 
 namespace {
 
+// A 3-qubit dense op that flips only its first target (matrix bit 0): four random 2x2 blocks, one per
+// value of the other two targets, which may then lie outside a tile's window (they select the block).
+Case selector_case(unsigned n, std::mt19937_64& rng) {
+  Case c;
+  c.wires = random_wires(n, 3, static_cast<unsigned>(rng() % (n - 2)), rng);
+  c.matrix = Matrix(64, 0.0);
+  for (unsigned block = 0; block < 4; ++block) {  // block = matrix bits 1 and 2
+    const Matrix u = sv_test::random_unitary(1, rng());
+    for (unsigned r = 0; r < 2; ++r)
+      for (unsigned col = 0; col < 2; ++col) c.matrix[(block * 2 + r) * 8 + block * 2 + col] = u[r * 2 + col];
+  }
+  // Reference order is most significant first: matrix bit 0 is the last wire.
+  c.storage = c.matrix;
+  std::vector<unsigned> lsb_first(c.wires.targets.rbegin(), c.wires.targets.rend());
+  c.op = QubitOp::dense(lsb_first, c.storage);
+  add_controls(c.op, c.wires);
+  return c;
+}
+
 // Random ops of every shape, on 11 qubits, applied tile by tile (tiles of 8 qubits, windows in place
 // or gathered, with lane, low and high qubits inside; controls and parity bits anywhere) against the
 // dense reference, op by op.
@@ -324,7 +343,7 @@ void check_tiled_programs(SimdLevel level, unsigned threads, std::uint64_t seed)
     std::vector<std::complex<Real>> state(expected.begin(), expected.end());
     std::vector<Case> cases;
     while (cases.size() < 24) {
-      Case c = kShapes[rng() % std::size(kShapes)].second(n, rng);
+      Case c = rng() % 6 == 0 ? selector_case(n, rng) : kShapes[rng() % std::size(kShapes)].second(n, rng);
       if (c.op.shape == OpShape::Dense && c.op.external_matrix) c.op.external_matrix = c.storage.data();
       if (!fits_window(c.op, window) || c.matrix.size() > 4096) continue;  // the reference's matrix: <= 6 qubits
       program.add(c.op);

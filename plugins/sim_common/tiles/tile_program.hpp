@@ -1,8 +1,10 @@
 // The ops of one tiled run, bound to their kernels once for every tile. A tile holds the 2^k
 // amplitudes whose qubits outside the window have fixed values; inside it, tile bit i is the i-th
 // lowest qubit of the window. Each op is rewritten in tile bits, and what the outside qubits decide is
-// kept beside it: whether the op acts on a tile (its controls outside the window) and, for a parity
-// over outside qubits, which of its two coefficients goes with which local parity.
+// kept beside it: whether the op acts on a tile (its controls outside the window), and which variant of
+// it does: for a parity over outside qubits, which of its two coefficients goes with which local
+// parity; for a dense matrix with targets outside the window that it never flips (a fused CNOT whose
+// control is outside, with the rotation on its target), which block of the matrix.
 #pragma once
 
 #include "kernels/prepared_kernel.hpp"
@@ -14,7 +16,10 @@
 
 namespace qrt::sv {
 
-// Why an op cannot go into a tile: a non-diagonal target outside the window.
+// Whether an op can go into a tile over `window`: it flips no qubit outside the window (diagonal
+// shapes anywhere; two-level targets inside; dense targets inside, or outside where the matrix never
+// flips them, at most kMaxTileSelectors of those).
+inline constexpr unsigned kMaxTileSelectors = 4;
 bool fits_window(const QubitOp& op, QubitMask window);
 
 template <class T>
@@ -37,11 +42,14 @@ class TileProgram {
  private:
   struct Step {
     QubitMask outer_control_mask = 0, outer_control_values = 0;  // the op acts where these match
-    QubitMask outer_parity_mask = 0;  // odd parity of these outside bits: variant 1
-    std::size_t variant[2] = {0, 0};  // kernels_ positions for even and odd outside parity
+    QubitMask outer_parity_mask = 0;  // Parity: odd parity of these outside bits is variant 1
+    std::array<std::uint8_t, kMaxTileSelectors> selectors{};  // Dense: their outside bits, in order,
+    unsigned num_selectors = 0;                               // number the variant
+    std::size_t first_kernel = 0;     // the variants' kernels, consecutive in kernels_
   };
   QubitMask local(QubitMask state_bits) const;
   std::size_t prepare(const QubitOp& local_op);
+  void add_dense_blocks(const QubitOp& op, Step step, QubitMask outer_targets);
 
   QubitMask window_ = 0;
   unsigned tile_qubits_ = 0;

@@ -1,6 +1,7 @@
 #include "tiles/tiled_queue.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <stdexcept>
 #include <utility>
@@ -11,9 +12,19 @@ namespace {
 
 QubitMask low_qubits(unsigned count) { return count >= 64 ? ~QubitMask{0} : (QubitMask{1} << count) - 1; }
 
-// The window grown to `size` qubits with the lowest qubits it lacks: longer contiguous chunks, fewer tiles.
-QubitMask pad_window(QubitMask window, unsigned size) {
-  for (unsigned q = 0; static_cast<unsigned>(std::popcount(window)) < size; ++q) window |= QubitMask{1} << q;
+// The window grown to `size` qubits (within the state's `qubits`): first the qubits the run's ops touch
+// outside it most often (controls, parity bits: an op that touches no qubit outside the window can join
+// a fused block, where the others are applied on their own), then the lowest (longer contiguous chunks).
+QubitMask pad_window(QubitMask window, unsigned size, unsigned qubits, std::span<const OpFootprint> run_ops) {
+  std::array<unsigned, 64> touches{};
+  for (const OpFootprint& op : run_ops)
+    for (QubitMask rest = op.touched & ~window; rest; rest &= rest - 1) ++touches[std::countr_zero(rest)];
+  while (static_cast<unsigned>(std::popcount(window)) < size) {
+    unsigned best = qubits;
+    for (unsigned q = 0; q < qubits; ++q)
+      if (!((window >> q) & 1u) && (best == qubits || touches[q] > touches[best])) best = q;
+    window |= QubitMask{1} << best;
+  }
   return window;
 }
 
@@ -97,7 +108,9 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
         pending_.keep(std::span(run.deferred).subspan(1));  // the op at 0 is done
         continue;
       }
-      const QubitMask window = pad_window(run.window, k);
+      std::vector<OpFootprint> run_footprints;
+      for (std::size_t i : run.ops) run_footprints.push_back(footprints[i]);
+      const QubitMask window = pad_window(run.window, k, num_qubits, run_footprints);
       deferred_footprints.clear();
       for (std::size_t i : run.deferred) deferred_footprints.push_back(footprints[i]);
       const auto swaps = relabel_swaps(window, deferred_footprints, k, chunk);
@@ -107,9 +120,10 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
       ProgramSink<T> sink(program);
       for (std::size_t i : run.ops) {
         const QubitOp& op = pending_.at(i);
-        if (!config_.fuse) program.add(op);
-        else if ((op.touched_mask() & ~window) == 0) fuser_.push(op, num_qubits, sink);
-        else fuser_.push_unfused(op, sink);  // outside controls or parity bits: tile-dependent
+        // Blocks may hold qubits outside the window: the run's ops never flip them, so a block only
+        // selects its variant by their bits (TileProgram).
+        if (config_.fuse) fuser_.push(op, num_qubits, sink);
+        else program.add(op);
       }
       fuser_.flush(sink);
       for (const auto& [a, b] : swaps)
