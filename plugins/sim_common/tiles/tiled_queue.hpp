@@ -37,8 +37,10 @@ struct TileConfig {
 };
 
 // A queue holds at most about this many amplitude-gates of work (gates x amplitudes of the state):
-// a queue that size takes seconds to apply on one core, and the host can stop a run only between calls.
-inline constexpr std::uint64_t kQueuedWork = std::uint64_t{1} << 34;
+// a queue that size takes up to about 20 s to apply on one core (0.3 ns per amplitude and gate in
+// cache), and the host can stop a run only between calls. Fewer, and the planner sees too few gates:
+// at 2^34 the layered circuit at n = 26 (256 gates queued) took twice the passes.
+inline constexpr std::uint64_t kQueuedWork = std::uint64_t{1} << 36;
 inline constexpr std::size_t kMinQueued = 256;  // still many gates per run on the largest states
 
 // Gates fused together inside a run: blocks of at most this many qubits (see above).
