@@ -6,13 +6,17 @@
 // moments of a machine whose memory speed drifts; best and median of the repetitions.
 // Reported beside the times: the passes over the state per layer of each path (tiled: runs and ops too
 // wide for a tile; untiled: ops applied), the time of one pass at the bandwidth the reference measured
-// (2 x bytes of the state / (GB/s)), and the memory floor = passes x that time. The load average at
-// start and end. Prints one JSON object.
+// (2 x bytes of the state / (GB/s)), and the memory floor = passes x that time. For the tiled path also
+// its arithmetic: the runs' fused ops in units of a 2x2 kernel pass (TileStats::work), the time of such
+// a pass over a tile in cache (measured in the same run, per amplitude), and the arithmetic floor =
+// work x 2^n x that time: in cache the tiled path is bound by the core's arithmetic, not by memory. The
+// load average at start and end. Prints one JSON object.
 //   bench_tiles [--qubits 24[,28]] [--threads 1,2] [--precision double,single] [--layers 10]
 //               [--repetitions 3] [--tile-qubits 0 (auto)]
 // n = 28 in double precision holds two 4 GiB states: ask for it explicitly.
 #include "device/statevector_device.hpp"
 #include "inplace_reference.hpp"
+#include "kernels/apply_op.hpp"
 
 #include <qrt/sdk/kwargs.hpp>
 
@@ -94,7 +98,29 @@ struct Run {
   std::vector<qrt::sdk::Wire> wires;
   std::vector<double> seconds;
   std::uint64_t passes = 0;  // of the last run
+  double work = 0;           // of the last run (tiled)
 };
+
+// Seconds per amplitude of a general 2x2 on a register-selecting qubit of a state of 2^k amplitudes in
+// cache (one thread; best of several rounds).
+template <class T>
+double cached_two_by_two_seconds(unsigned k, qrt::sv::SimdLevel simd) {
+  std::vector<std::complex<T>> state(std::size_t{1} << k, std::complex<T>(0.001f, 0.0f));
+  const double c = std::cos(0.3), s = std::sin(0.3);
+  const qrt::sv::QubitOp op = qrt::sv::QubitOp::two_level(qrt::sv::QubitMask{1} << (k - 2), 0,
+                                                          {qrt::sv::Complex(c, 0.1), qrt::sv::Complex(-s, 0.2),
+                                                           qrt::sv::Complex(s, 0.2), qrt::sv::Complex(c, -0.1)});
+  qrt::sv::ExecPolicy policy;
+  policy.simd = simd;
+  qrt::sv::Workspace workspace;
+  double best = 1e300;
+  for (int round = 0; round < 7; ++round) {
+    const double start = now();
+    for (int i = 0; i < 100; ++i) qrt::sv::apply_op(state.data(), k, op, policy, workspace);
+    best = std::min(best, (now() - start) / 100);
+  }
+  return best / static_cast<double>(state.size());
+}
 
 Run make_run(int n, int threads, const std::string& precision, bool tiles, int tile_qubits) {
   const std::string kwargs = R"({"threads": )" + std::to_string(threads) + R"(, "precision": ")" + precision +
@@ -115,6 +141,7 @@ double run_layered(Run& r, int layers) {
   const int n = static_cast<int>(r.wires.size());
   std::vector<double> p(2);
   const std::uint64_t before = passes_of(*r.device);
+  const double work_before = r.device->tile_stats().work;
   const double start = now();
   for (int layer = 0; layer < layers; ++layer) {
     const double angle[] = {0.1 + 0.01 * layer};
@@ -132,6 +159,7 @@ double run_layered(Run& r, int layers) {
   r.device->probs({r.wires.data(), 1}, p);
   const double seconds = now() - start;
   r.passes = passes_of(*r.device) - before;
+  r.work = r.device->tile_stats().work - work_before;
   r.seconds.push_back(seconds);
   return seconds;
 }
@@ -185,6 +213,10 @@ int main(int argc, char** argv) {
         const double tiled_per_layer = static_cast<double>(tiled.passes) / o.layers;
         const double untiled_per_layer = static_cast<double>(untiled.passes) / o.layers;
         const qrt::sv::TileConfig& tc = tiled.device->options().tiles;
+        const double two_by_two_s = precision == "single"
+                                        ? cached_two_by_two_seconds<float>(tc.tile_qubits, tiled.device->options().simd)
+                                        : cached_two_by_two_seconds<double>(tc.tile_qubits, tiled.device->options().simd);
+        const double arithmetic_floor = tiled.work * std::ldexp(1.0, n) * two_by_two_s / threads;
         json << (first ? "" : ",") << "\n  {\"n\": " << n << ", \"precision\": \"" << precision
              << "\", \"threads\": " << threads << ", \"tile_qubits\": " << tc.tile_qubits
              << ", \"chunk_qubits\": " << tc.chunk_qubits << ", \"layers\": " << o.layers
@@ -199,6 +231,10 @@ int main(int argc, char** argv) {
              << ",\n   \"floor_s\": {\"tiled\": " << tiled_per_layer * o.layers * pass_s
              << ", \"untiled\": " << untiled_per_layer * o.layers * pass_s
              << "}, \"tiled_over_floor\": " << best(tiled.seconds) / (tiled_per_layer * o.layers * pass_s)
+             << ",\n   \"tiled_work_per_layer\": " << tiled.work / o.layers
+             << ", \"cached_2x2_ns_per_amplitude\": " << two_by_two_s * 1e9
+             << ", \"arithmetic_floor_s\": " << arithmetic_floor
+             << ", \"tiled_over_arithmetic_floor\": " << best(tiled.seconds) / arithmetic_floor
              << ", \"loadavg\": \"" << load_average() << "\"}";
         first = false;
       }

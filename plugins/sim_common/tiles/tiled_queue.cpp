@@ -32,8 +32,12 @@ QubitMask pad_window(QubitMask window, unsigned size, unsigned qubits, std::span
 template <class T>
 struct ProgramSink final : OpSink {
   explicit ProgramSink(TileProgram<T>& p) : program(p) {}
-  void apply(const QubitOp& op) override { program.add(op); }
+  void apply(const QubitOp& op) override {
+    program.add(op);
+    work += kernel_cost(op);
+  }
   TileProgram<T>& program;
+  double work = 0;
 };
 
 }  // namespace
@@ -123,17 +127,18 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
         // Blocks may hold qubits outside the window: the run's ops never flip them, so a block only
         // selects its variant by their bits (TileProgram).
         if (config_.fuse) fuser_.push(op, num_qubits, sink);
-        else program.add(op);
+        else sink.apply(op);
       }
       fuser_.flush(sink);
       for (const auto& [a, b] : swaps)
-        program.add(QubitOp::two_level((QubitMask{1} << a) | (QubitMask{1} << b), QubitMask{1} << a,
-                                       {0.0, 1.0, 1.0, 0.0}));
+        sink.apply(QubitOp::two_level((QubitMask{1} << a) | (QubitMask{1} << b), QubitMask{1} << a,
+                                      {0.0, 1.0, 1.0, 0.0}));
       walk_tiles(amps, num_qubits, program, threads, mine.buffers, fixed_values);
       ++stats_.runs;
       if (window != low_qubits(k)) ++stats_.gathered_runs;
       stats_.ops += run.ops.size();
       stats_.swaps += swaps.size();
+      stats_.work += sink.work;
 
       pending_.keep(run.deferred);
       for (const auto& [a, b] : swaps) {

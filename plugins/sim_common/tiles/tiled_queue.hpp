@@ -53,6 +53,9 @@ struct TileStats {
   std::uint64_t direct_ops = 0;    // ops too wide for any window, applied in a pass of their own
   std::uint64_t ops = 0;           // ops that went through runs (before fusion)
   std::uint64_t swaps = 0;         // relabelling swaps
+  // The runs' arithmetic: the sum of their fused ops' kernel_cost (fusion/fuser.hpp), in passes of a
+  // 2x2 kernel over the whole state with the tiles in cache.
+  double work = 0;
   std::uint64_t passes() const { return runs + direct_ops; }
 };
 
