@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -92,6 +93,8 @@ void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& p
   const QubitMask chunk_select = window & ~((QubitMask{1} << chunk_qubits) - 1);  // window qubits above them
   const bool in_place = chunk_select == 0;
   const std::size_t chunk_bytes = sizeof(Amplitude<T>) << chunk_qubits;
+  if (!in_place && (chunk_bytes % 64 != 0 || reinterpret_cast<std::uintptr_t>(amps) % 16 != 0))
+    throw std::invalid_argument("walk_tiles: a gathered window needs chunks of whole cache lines, 16-byte aligned");
   const std::uint64_t tiles = std::uint64_t{1} << (num_qubits - k);
   const unsigned team_size = static_cast<unsigned>(std::min<std::uint64_t>(std::max(threads, 1u), tiles));
   if (!in_place) buffers.ensure(team_size, std::size_t{1} << k);

@@ -33,7 +33,8 @@ class TileBuffers {
 };
 
 // Applies `program` to every tile of the 2^num_qubits amplitudes at `amps` over its window (the
-// program's), tiles spread over `threads` threads. The window must hold the lowest qubit. The
+// program's), tiles spread over `threads` threads. The window must hold the lowest qubit, and a window
+// other than the lowest k qubits chunks of at least 64 bytes at 16-byte aligned `amps`. The
 // amplitudes may be part of a larger state whose higher index bits are `fixed_values` (see
 // TiledQueue::flush): the program sees them as bits of every tile's index.
 template <class T>
