@@ -192,8 +192,8 @@ TEST_CASE("a full queue makes room run by run before any read", "[tiles]") {
                                       .tiles);
   const std::size_t limit = probe.queue_limit(n);
   CHECK(limit == 16384);
-  CHECK(probe.queue_limit(30) == qrt::sv::kMinQueued);  // 2^36 amplitude-gates of work, at least 256 gates
-  CHECK(probe.queue_limit(26) == std::size_t{1} << 10);
+  CHECK(probe.queue_limit(30) == qrt::sv::kMinQueued);  // 2^37 amplitude-gates of work, at least 256 gates
+  CHECK(probe.queue_limit(27) == std::size_t{1} << 10);
   auto untiled = make_device(R"({"tiles": false})");
   auto tiles = make_device(tiled("double", 1));
   std::mt19937_64 rng(3);

@@ -36,11 +36,12 @@ struct TileConfig {
   std::size_t max_queued = std::size_t{1} << 14;  // the most gates queued (queue_limit)
 };
 
-// A queue holds at most about this many amplitude-gates of work (gates x amplitudes of the state):
-// a queue that size takes up to about 20 s to apply on one core (0.3 ns per amplitude and gate in
-// cache), and the host can stop a run only between calls. Fewer, and the planner sees too few gates:
-// at 2^34 the layered circuit at n = 26 (256 gates queued) took twice the passes.
-inline constexpr std::uint64_t kQueuedWork = std::uint64_t{1} << 36;
+// A queue holds at most about this many amplitude-gates of work (gates x amplitudes of the state). The
+// host can stop a run only between calls, and a full queue applies half of it in one call: at n = 28,
+// 256 of 512 gates, about 20 s on one core in double precision (0.3 ns per amplitude and gate in
+// cache). Fewer, and the planner sees too few gates: the layered circuit at n = 28 (single precision)
+// took 18 runs for 10 layers with 256 gates queued, 12 with 1024; at n = 26, 2^34 doubled the runs.
+inline constexpr std::uint64_t kQueuedWork = std::uint64_t{1} << 37;
 inline constexpr std::size_t kMinQueued = 256;  // still many gates per run on the largest states
 
 // Gates fused together inside a run: blocks of at most this many qubits (see above).
