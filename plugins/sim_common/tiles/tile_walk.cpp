@@ -7,6 +7,7 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdlib>
 #include <cstdint>
@@ -99,11 +100,15 @@ void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& p
   const unsigned team_size = static_cast<unsigned>(std::min<std::uint64_t>(std::max(threads, 1u), tiles));
   if (!in_place) buffers.ensure(team_size, std::size_t{1} << k);
 
-  const auto walk = [&](unsigned me, unsigned team) {
-    const std::uint64_t begin = tiles * me / team, end = tiles * (me + 1) / team;
+  // Tiles are handed out one at a time from a shared counter rather than split in fixed shares: a tile
+  // is milliseconds of work, and on a machine whose other cores are busy a fixed share made the whole
+  // run wait for the thread that got the least CPU (2 threads were no faster than 1).
+  std::atomic<std::uint64_t> next_tile{0};
+  const auto walk = [&](unsigned me) {
     Amplitude<T>* buffer = in_place ? nullptr : buffers.get(me, std::size_t{1} << k);
-    QubitMask base = deposit(begin, outer);
-    for (std::uint64_t t = begin; t < end; ++t, base = next_subset(base, outer)) {
+    for (std::uint64_t t = next_tile.fetch_add(1, std::memory_order_relaxed); t < tiles;
+         t = next_tile.fetch_add(1, std::memory_order_relaxed)) {
+      const QubitMask base = deposit(t, outer);
       if (in_place) {
         program.run(amps + base, base | fixed_values);
         continue;
@@ -118,13 +123,13 @@ void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& p
     }
     if (!in_place) stream_fence();
   };
-  if (team_size <= 1) return walk(0, 1);
+  if (team_size <= 1) return walk(0);
   // An exception must not leave an OpenMP region: the first one is kept and thrown after it.
   std::exception_ptr failure;
 #pragma omp parallel num_threads(team_size)
   {
     try {
-      walk(static_cast<unsigned>(omp_get_thread_num()), static_cast<unsigned>(omp_get_num_threads()));
+      walk(static_cast<unsigned>(omp_get_thread_num()));
     } catch (...) {
 #pragma omp critical(qrt_tile_walk_failure)
       if (!failure) failure = std::current_exception();
