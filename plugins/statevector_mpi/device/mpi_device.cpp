@@ -1,7 +1,6 @@
 #include "device/mpi_device.hpp"
 
 #include "device_common/error_translation.hpp"
-#include "device_common/gate_lowering.hpp"
 #include "device_common/memory_check.hpp"
 #include "device_common/observable_conversion.hpp"
 #include "measure/collapse.hpp"
