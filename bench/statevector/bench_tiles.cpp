@@ -213,9 +213,9 @@ int main(int argc, char** argv) {
         const double tiled_per_layer = static_cast<double>(tiled.passes) / o.layers;
         const double untiled_per_layer = static_cast<double>(untiled.passes) / o.layers;
         const qrt::sv::TileConfig& tc = tiled.device->options().tiles;
-        const double two_by_two_s = precision == "single"
-                                        ? cached_two_by_two_seconds<float>(tc.tile_qubits, tiled.device->options().simd)
-                                        : cached_two_by_two_seconds<double>(tc.tile_qubits, tiled.device->options().simd);
+        const qrt::sv::SimdLevel simd = tiled.device->options().simd;
+        const double two_by_two_s = precision == "single" ? cached_two_by_two_seconds<float>(tc.tile_qubits, simd)
+                                                          : cached_two_by_two_seconds<double>(tc.tile_qubits, simd);
         const double arithmetic_floor = tiled.work * std::ldexp(1.0, n) * two_by_two_s / threads;
         json << (first ? "" : ",") << "\n  {\"n\": " << n << ", \"precision\": \"" << precision
              << "\", \"threads\": " << threads << ", \"tile_qubits\": " << tc.tile_qubits

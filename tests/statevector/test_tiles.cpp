@@ -32,7 +32,8 @@ QubitMask bits(std::initializer_list<unsigned> qubits) {
 // Tiles of 2^10 amplitudes (the smallest), so that states of 11-14 qubits have 2-16 tiles (tiled from 11
 // qubits on: tile_min_qubits).
 std::string tiled(const std::string& precision, unsigned threads, const std::string& rest = "") {
-  return R"({"tiles": true, "tile_qubits": 10, "tile_min_qubits": 11, "precision": ")" + precision + R"(", "threads": )" +
+  return R"({"tiles": true, "tile_qubits": 10, "tile_min_qubits": 11, "precision": ")" + precision +
+         R"(", "threads": )" +
          std::to_string(threads) + R"(, "parallel_min_qubits": 0)" + (rest.empty() ? "" : ", " + rest) + "}";
 }
 
@@ -48,7 +49,8 @@ TEST_CASE("the window planner runs what fits and defers what does not commute pa
   // 3: needs 0, touches 0 and 7 (a control outside the window is fine) -> joins
   // 4: touches 2 (blocked by op 1) -> deferred
   const std::vector<OpFootprint> ops = {
-      {bits({5}), bits({5})}, {bits({6, 2}), bits({6})}, {bits({6}), 0}, {bits({0, 7}), bits({0})}, {bits({2}), bits({2})}};
+      {bits({5}), bits({5})}, {bits({6, 2}), bits({6})}, {bits({6}), 0},
+      {bits({0, 7}), bits({0})}, {bits({2}), bits({2})}};
   const qrt::sv::WindowRun run = plan_window_run(ops, {bits({0, 1}), 3});
   CHECK(run.ops == std::vector<std::size_t>{0, 3});
   CHECK(run.deferred == std::vector<std::size_t>{1, 2, 4});
@@ -171,7 +173,8 @@ TEST_CASE("measurements, samples and releases after a tiled flush follow the rel
   tiles->sample(three, b);
   CHECK(a == b);
   // Mid-circuit measurements, then more gates, a reset and a release.
-  for (Wire w : {Wire{5}, Wire{0}, Wire{10}}) CHECK(untiled->measure(w, std::nullopt) == tiles->measure(w, std::nullopt));
+  for (Wire w : {Wire{5}, Wire{0}, Wire{10}})
+    CHECK(untiled->measure(w, std::nullopt) == tiles->measure(w, std::nullopt));
   const RandomCircuit more = random_circuit(n, 40, 100);
   for (auto* d : {untiled.get(), tiles.get()}) {
     run(*d, more);
@@ -187,9 +190,9 @@ TEST_CASE("a full queue makes room run by run before any read", "[tiles]") {
   // On small states the queue holds max_queued = 16,384 gates; past that, each call first applies runs
   // until half of it is left (and keeps the rest to plan over).
   constexpr unsigned n = 11;
-  const qrt::sv::TiledQueue probe(qrt::sv::DeviceOptions::from_kwargs(
-                                      qrt::sdk::Kwargs::from_json(tiled("double", 1), qrt::sv::StatevectorDevice::schema()))
-                                      .tiles);
+  const qrt::sv::DeviceOptions options = qrt::sv::DeviceOptions::from_kwargs(
+      qrt::sdk::Kwargs::from_json(tiled("double", 1), qrt::sv::StatevectorDevice::schema()));
+  const qrt::sv::TiledQueue probe(options.tiles);
   const std::size_t limit = probe.queue_limit(n);
   CHECK(limit == 16384);
   CHECK(probe.queue_limit(30) == qrt::sv::kMinQueued);  // 2^37 amplitude-gates of work, at least 256 gates
@@ -200,7 +203,8 @@ TEST_CASE("a full queue makes room run by run before any read", "[tiles]") {
   for (auto* d : {untiled.get(), tiles.get()}) d->allocate_qubits(n);
   for (std::size_t i = 0; i < limit + 10; ++i) {
     const Wire a = static_cast<Wire>(rng() % n), b = static_cast<Wire>((a + 1 + rng() % (n - 1)) % n);
-    const GateInvocation gate = i % 3 == 2 ? g("CNOT", {a, b}) : g(i % 3 ? "RY" : "RX", {a}, {0.001 * static_cast<double>(i % 997)});
+    const double angle = 0.001 * static_cast<double>(i % 997);
+    const GateInvocation gate = i % 3 == 2 ? g("CNOT", {a, b}) : g(i % 3 ? "RY" : "RX", {a}, {angle});
     apply(*untiled, gate);
     apply(*tiles, gate);
   }

@@ -46,7 +46,8 @@ void TileProgram<T>::reset(QubitMask window, const kernels::KernelTable<T>& tabl
   tile_qubits_ = static_cast<unsigned>(std::popcount(window));
   table_ = &table;
   unsigned bit = 0;
-  for (QubitMask rest = window; rest; rest &= rest - 1) tile_bit_[std::countr_zero(rest)] = static_cast<std::uint8_t>(bit++);
+  for (QubitMask rest = window; rest; rest &= rest - 1)
+    tile_bit_[std::countr_zero(rest)] = static_cast<std::uint8_t>(bit++);
   steps_.clear();
   kernels_.clear();
 }

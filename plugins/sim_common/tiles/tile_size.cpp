@@ -14,7 +14,8 @@ namespace {
 // "1024K", "2M" or a plain number of bytes, as sysfs writes cache sizes; 0 when unreadable.
 std::size_t parse_size(const std::string& text) {
   std::size_t value = 0, i = 0;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9') value = value * 10 + static_cast<std::size_t>(text[i++] - '0');
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+    value = value * 10 + static_cast<std::size_t>(text[i++] - '0');
   if (i < text.size() && (text[i] == 'K' || text[i] == 'k')) value <<= 10;
   else if (i < text.size() && (text[i] == 'M' || text[i] == 'm')) value <<= 20;
   return value;

@@ -97,6 +97,7 @@ void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& p
   if (!in_place && (chunk_bytes % 64 != 0 || reinterpret_cast<std::uintptr_t>(amps) % 16 != 0))
     throw std::invalid_argument("walk_tiles: a gathered window needs chunks of whole cache lines, 16-byte aligned");
   const std::uint64_t tiles = std::uint64_t{1} << (num_qubits - k);
+  const std::size_t chunks = std::size_t{1} << (k - chunk_qubits);  // per gathered tile
   const unsigned team_size = static_cast<unsigned>(std::min<std::uint64_t>(std::max(threads, 1u), tiles));
   if (!in_place) buffers.ensure(team_size, std::size_t{1} << k);
 
@@ -114,11 +115,11 @@ void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& p
         continue;
       }
       QubitMask offset = 0;
-      for (std::size_t c = 0; c < (std::size_t{1} << (k - chunk_qubits)); ++c, offset = next_subset(offset, chunk_select))
+      for (std::size_t c = 0; c < chunks; ++c, offset = next_subset(offset, chunk_select))
         std::memcpy(buffer + (c << chunk_qubits), amps + (base | offset), chunk_bytes);
       program.run(buffer, base | fixed_values);
       offset = 0;
-      for (std::size_t c = 0; c < (std::size_t{1} << (k - chunk_qubits)); ++c, offset = next_subset(offset, chunk_select))
+      for (std::size_t c = 0; c < chunks; ++c, offset = next_subset(offset, chunk_select))
         stream_copy(amps + (base | offset), buffer + (c << chunk_qubits), chunk_bytes);
     }
     if (!in_place) stream_fence();

@@ -52,7 +52,8 @@ NextUse next_use(std::span<const OpFootprint> pending) {
 
 std::vector<unsigned> by_next_use(QubitMask candidates, const NextUse& next) {
   std::vector<unsigned> qubits;
-  for (QubitMask rest = candidates; rest; rest &= rest - 1) qubits.push_back(static_cast<unsigned>(std::countr_zero(rest)));
+  for (QubitMask rest = candidates; rest; rest &= rest - 1)
+    qubits.push_back(static_cast<unsigned>(std::countr_zero(rest)));
   std::stable_sort(qubits.begin(), qubits.end(), [&](unsigned a, unsigned b) { return next[a] < next[b]; });
   return qubits;
 }
