@@ -174,6 +174,10 @@ TEST_CASE("qrt run --isolate and qrt devices --isolate never map a plugin in the
   const MappedRun plain = qrt_cli_maps("run " + ghz + " --shots 10");
   REQUIRE(plain.outcome.exit_code == 0);
   CHECK(maps_a_bundled_plugin(plain.maps));  // the check can fail: in process, the plugin is mapped
+  // ... and only the plugin of the device the run asked for: discovery scanned the others in children.
+  CHECK_THAT(plain.maps, Catch::Matchers::Contains("/qrt/plugins/qrt_statevector_qubit.so"));
+  for (const char* other : {"qrt_null_qubit.so", "qrt_stabilizer_qubit.so", "qrt_template_device.so"})
+    CHECK_THAT(plain.maps, !Catch::Matchers::Contains(other));
 
   for (const auto& [args, env] : {std::pair<std::string, std::string>{"run --isolate " + ghz + " --shots 10", ""},
                                   {"run " + ghz + " --shots 10", "QRT_ISOLATE=1"},
@@ -187,8 +191,9 @@ TEST_CASE("qrt run --isolate and qrt devices --isolate never map a plugin in the
     CHECK_THAT(isolated.maps, Catch::Matchers::Contains("[stack]"));  // the snapshot was written
     CHECK_FALSE(maps_a_bundled_plugin(isolated.maps));
   }
-  const MappedRun listed = qrt_cli_maps("devices --json");
-  CHECK(maps_a_bundled_plugin(listed.maps));
+  // Listing maps nothing either; only in-process discovery (QRT_SCAN_ISOLATED=0) loads every plugin here.
+  CHECK_FALSE(maps_a_bundled_plugin(qrt_cli_maps("devices --json").maps));
+  CHECK(maps_a_bundled_plugin(qrt_cli_maps("devices --json", "QRT_SCAN_ISOLATED=0").maps));
 }
 
 TEST_CASE("a QIR program runs in process on a device in a worker, as it runs in process", "[isolation][cli]") {

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <qrt/executor.hpp>
+#include <qrt/loaded_program.hpp>
 
 using namespace isolation_test;
 
@@ -57,7 +58,7 @@ TEST_CASE("the global switch isolates every device, the Executor's too", "[isola
     CHECK(device.isolated_worker() != nullptr);
     CHECK(qrt::run_program(good_program(), device, {}).counts.at("01") == 10);
   }
-  auto program = std::make_shared<const qrt::program::Program>(good_program());
+  const qrt::LoadedProgram program = qrt::LoadedProgram::openqasm(std::make_shared<const qrt::program::Program>(good_program()), "good");
   {
     qrt::Executor executor(runtime, qrt::ExecutorOptions{2, 0, true});
     auto a = executor.submit("statevector.qubit:shots=10,seed=1", program, {});

@@ -6,6 +6,8 @@
 // thread runs one program at a time; several driver threads run programs at once on their own devices.
 #pragma once
 
+#include "exec/seeding.hpp"
+
 #include <qrt/execution_progress.hpp>
 #include <qrt/runtime.hpp>
 
@@ -51,19 +53,30 @@ void set_failure_hook(FailureHook hook, void* context) noexcept;
 // counts one operation, and once a stop is requested the next one fails the shot with StoppedError.
 void set_progress(ExecutionProgress* progress) noexcept;
 
-// The calling thread's current device for driven runs: opens `config` (a config string, e.g.
-// "statevector.qubit:seed=1") through the process runtime's pool, starting that runtime with `options`
-// if it is not up (options are ignored when it is). release_device gives it back to the pool (reset).
-void open_device(std::string_view config, const RuntimeOptions& options = {});
-void release_device() noexcept;
+// Lends `device` to the calling thread for a driven run: the program's calls act on it until the loan ends,
+// when it goes back to `device`. Should the program switch to a device of its own (device_init), that one is
+// released when the loan ends and `device` comes back empty (it was released when the program switched).
+class DeviceLoan {
+ public:
+  explicit DeviceLoan(Device& device);
+  ~DeviceLoan();
+  DeviceLoan(const DeviceLoan&) = delete;
+  DeviceLoan& operator=(const DeviceLoan&) = delete;
+
+ private:
+  Device& owner_;
+};
 
 // Shot boundaries on the calling thread. begin_shot makes the thread's current device (opened by the
 // driver with __quantum__rt__device_init or qrt::Runtime) ready for one run of a program: every wire in
 // |0>, `required_qubits` wires addressable statically (QUBIT* value = wire id, null = wire 0) and
-// `required_results` result slots, no results written, the device seeded with `seed`. end_shot frees
+// `required_results` result slots, no results written, the program's random draws seeded with `seed` and
+// the device too, as `device_seed` says (exec/seeding.hpp: a seed the run was not asked for is dropped on
+// a device without set_seed). end_shot frees
 // whatever the program left allocated (arrays, tuples, strings, callables, dynamic qubits and results),
 // so that the next shot starts from nothing the previous one did.
-void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed);
+void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed,
+                exec::SeedUse device_seed = exec::SeedUse::Required);
 void end_shot() noexcept;
 // Records what the older array/tuple_start_record_output calls still hold (end_shot calls it).
 void flush_open_containers() noexcept;

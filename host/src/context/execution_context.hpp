@@ -65,7 +65,10 @@ void finalize();
 bool is_initialized();
 // The runtime if initialized, and its generation; throws Error(State) otherwise.
 std::shared_ptr<Runtime> current_runtime(std::uint64_t* generation);
-// True while `generation` is the live one (one relaxed atomic load: used on every gate).
+// The generation of a device a driver lent to the thread (capi::DeviceLoan): it belongs to whoever lent it,
+// not to the process runtime, and stays current whatever initialize/finalize do.
+inline constexpr std::uint64_t kLentGeneration = ~std::uint64_t{0};
+// True while `generation` is the live one, or a lent device's (one relaxed atomic load: used on every gate).
 bool is_current(std::uint64_t generation) noexcept;
 
 }  // namespace qrt::context

@@ -7,6 +7,7 @@
 #include "isolation/frame.hpp"
 #include "isolation/op_format.hpp"
 #include "isolation/run_watch.hpp"
+#include "isolation/sandbox.hpp"
 #include "isolation/scan_format.hpp"
 #include "isolation/wire_format.hpp"
 #include "loader/plugin_description.hpp"
@@ -18,6 +19,7 @@
 #include <boost/json.hpp>
 
 #include <sys/resource.h>
+#include <unistd.h>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -85,6 +87,10 @@ class Served {
     for (const auto& d : plugin.devices)
       if (d->name() == name) type = d;
     if (!type) throw Error(ErrorCode::NotFound, library.string() + " offers no device '" + std::string(name) + "'");
+    // Loaded (its static constructors and descriptor ran): from here on, device code runs sandboxed,
+    // creating the instance included. The subject is the host's way of naming this worker.
+    enter_sandbox(kWorkerChannelFd, std::string(name) + " (library " + library.string() + ", isolated worker process " +
+                                        std::to_string(::getpid()) + ")");
     key_ = std::make_shared<const PoolKey>(type, std::string(request.at("kwargs").as_string()));
     pool_ = std::make_shared<DevicePool>();
     device_ = pool_->acquire(key_);

@@ -26,7 +26,12 @@ std::uint64_t memory_after_reset(const PooledInstance& instance) noexcept {
   const qrt_device_functions* f = instance.functions;
   if (!QRT_HAS_FUNCTION(f, qrt_device_functions, memory_bytes)) return 0;
   std::uint64_t bytes = 0;
-  qrt_error* error = f->memory_bytes(instance.handle, &bytes);
+  qrt_error* error = nullptr;
+  try {
+    error = f->memory_bytes(instance.handle, &bytes);
+  } catch (...) {  // a C++ exception out of the plugin (the ABI forbids it): the device cannot tell
+    return 0;
+  }
   if (error) {
     discard(error, *instance.type, "memory_bytes");
     return 0;
@@ -38,7 +43,12 @@ std::uint64_t memory_after_reset(const PooledInstance& instance) noexcept {
 // holds afterwards. An isolated instance is reset by its worker (false when the worker died).
 bool reset_for_reuse(PooledInstance& instance, std::uint64_t& bytes) noexcept {
   if (instance.worker) return instance.worker->reset(bytes);
-  qrt_error* error = instance.functions->reset(instance.handle);
+  qrt_error* error = nullptr;
+  try {
+    error = instance.functions->reset(instance.handle);
+  } catch (...) {  // a C++ exception out of the plugin (the ABI forbids it): not reusable
+    return false;
+  }
   const bool reusable = error == nullptr;
   discard(error, *instance.type, "reset");
   bytes = reusable ? memory_after_reset(instance) : 0;
@@ -55,7 +65,8 @@ std::unique_ptr<PooledInstance> create_instance(const std::shared_ptr<const Pool
     return instance;
   }
   qrt_device* handle = nullptr;
-  loader::check(type.functions().create(key->kwargs.c_str(), &handle), type.name(), "create");
+  loader::call_plugin(type.name(), type.library_path(), "create",
+                      [&] { return type.functions().create(key->kwargs.c_str(), &handle); });
   if (!handle) throw Error(ErrorCode::Internal, type.name() + ": create succeeded but returned no instance");
   auto instance = std::make_unique<PooledInstance>(key, handle, nullptr);
   instance->active = true;
@@ -68,7 +79,11 @@ PooledInstance::PooledInstance(std::shared_ptr<const PoolKey> k, qrt_device* h, 
     : key(std::move(k)), type(key->type), kwargs(key->kwargs), handle(h), functions(key->isolation ? nullptr : &type->functions()), slot(s) {}
 
 PooledInstance::~PooledInstance() {
-  if (handle) functions->destroy(handle);
+  if (!handle) return;
+  try {
+    functions->destroy(handle);
+  } catch (...) {  // a C++ exception out of the plugin (the ABI forbids it): nothing more can be done
+  }
 }
 
 PoolKey::PoolKey(std::shared_ptr<const DeviceType> t, std::string canonical_kwargs,

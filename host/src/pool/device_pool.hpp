@@ -39,6 +39,8 @@ struct PoolKey {
   std::string kwargs;  // canonical
   std::optional<isolation::Settings> isolation;  // set: instances live in worker processes
   std::string text;    // library path, name, kwargs and isolation: the slot map's key
+  // The device's own `shots` and `seed` kwargs, when set (ResolvedDevice::shots/seed; read once, here).
+  std::optional<std::uint64_t> shots, seed;
 };
 
 // One device instance. Owned by the pool; borrowed by exactly one Device while Active.

@@ -1,6 +1,9 @@
 #include <qrt/qir/program.hpp>
 
 #include "capi/program_driver.hpp"
+#include "config/environment.hpp"
+#include "context/execution_context.hpp"
+#include "exec/seeding.hpp"
 #include "qir/circuit_run.hpp"
 #include "qir/entry_point.hpp"
 #include "qir/function_binding.hpp"
@@ -8,6 +11,7 @@
 #include "qir/llvm_errors.hpp"
 #include "qir/module_loader.hpp"
 #include "qir/module_screen.hpp"
+#include "qir/retarget.hpp"
 #include "qir/shot_runner.hpp"
 #include "qir/straight_line.hpp"
 
@@ -27,14 +31,13 @@ struct Program::Impl {
   std::optional<StraightLineCircuit> circuit;  // the lowered path
   std::string jit_reason;
   std::unique_ptr<JitSession> jit;             // the JIT path
+  JitSession::EntryFunction entry = nullptr;
 };
 
 namespace {
 
 bool jit_forced(const LoadOptions& options) {
-  if (options.force_jit) return true;
-  const char* env = std::getenv("QRT_QIR_JIT");
-  return env && *env && std::strcmp(env, "0") != 0;
+  return options.force_jit || config::environment_switch("QRT_QIR_JIT").value_or(false);
 }
 
 }  // namespace
@@ -78,8 +81,10 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
           }
           impl->jit_reason = std::get<std::string>(reading);
         }
+        retarget_to_host(*module, file);  // built for another machine: runs here when portable
         auto t1 = Clock::now();
-        auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings, impl->entry_name);
+        auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings);
+        impl->entry = reinterpret_cast<JitSession::EntryFunction>(jit->lookup(impl->entry_name));
         auto t2 = Clock::now();
         if (!diagnostics.errors().empty()) {
           std::string text = file.string() + ": error: LLVM cannot compile the module: ";
@@ -112,16 +117,16 @@ std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept {
   return z ^ (z >> 31);
 }
 
-RunResult run(const Program& program, const RunOptions& options) {
-  RunResult result;
+RunResult run(const Program& program, Device& device, const RunOptions& options) {
   std::uint64_t base = options.seed ? *options.seed : std::random_device{}() * 0x100000001ull + std::random_device{}();
-  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, options, base);
+  const exec::SeedUse device_seed =
+      options.seed && !options.seed_optional ? exec::SeedUse::Required : exec::SeedUse::IfSupported;
+  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, device, options, base, device_seed);
   const Program::Impl& impl = *program.impl_;
   auto t0 = std::chrono::steady_clock::now();
-  struct Release {
-    ~Release() { capi::release_device(); }
-  } release;
-  result.device_name = options.device;
+  RunResult result;
+  result.device_name = device.name();
+  result.canonical_kwargs = device.canonical_kwargs();
   ExecutionProgress* progress = options.progress;
   struct Watch {
     explicit Watch(ExecutionProgress* p) { capi::set_progress(p); }
@@ -133,14 +138,15 @@ RunResult run(const Program& program, const RunOptions& options) {
                             std::to_string(progress->done()) + " operations (a stop was requested); there is no result",
                         progress->done());
   };
+  // Every shot runs on the same instance: begin_shot releases what the previous shot allocated and reseeds.
+  capi::DeviceLoan loan(device);
   for (std::uint64_t k = 0; k < options.shots; ++k) {
     if (progress) {
       if (progress->stop_requested()) throw stopped(k);
       progress->set_shots(k, options.shots);
     }
-    capi::open_device(options.device, options.runtime);  // a pool hit after the first shot: reset, not re-created
-    ShotOutput shot = run_entry_once(impl.jit->entry(), impl.required_qubits, impl.required_results, shot_seed(base, k));
-    capi::release_device();
+    ShotOutput shot =
+        run_entry_once(impl.entry, impl.required_qubits, impl.required_results, shot_seed(base, k), device_seed);
     bool failed = shot.failed;
     if (failed && progress && progress->stop_requested()) throw stopped(k);
     if (options.on_shot) options.on_shot(k, shot);
@@ -150,6 +156,12 @@ RunResult run(const Program& program, const RunOptions& options) {
   if (progress) progress->set_shots(result.shots.size(), options.shots);
   result.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result;
+}
+
+RunResult run(const Program& program, const RunOptions& options) {
+  context::ensure_initialized(options.runtime);
+  Device device = process_runtime()->open(options.device);
+  return run(program, device, options);
 }
 
 }  // namespace qrt::qir

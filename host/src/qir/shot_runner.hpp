@@ -3,13 +3,15 @@
 // JIT code has no destructors to skip, and the runtime raises failures with none of its own live.
 #pragma once
 
+#include "exec/seeding.hpp"
 #include "qir/jit_session.hpp"
 
 #include <qrt/qir/program.hpp>
 
 namespace qrt::qir {
 
+// `seed` seeds the program's random draws, and the device as `device_seed` says (exec/seeding.hpp).
 ShotOutput run_entry_once(JitSession::EntryFunction entry, std::uint64_t required_qubits,
-                          std::uint64_t required_results, std::uint64_t seed);
+                          std::uint64_t required_results, std::uint64_t seed, exec::SeedUse device_seed);
 
 }  // namespace qrt::qir

@@ -3,6 +3,7 @@
 #include "isolation/worker.hpp"
 #include "loader/plugin_error.hpp"
 #include "pool/device_pool.hpp"
+#include "runtime/result_checks.hpp"
 
 #include <qrt/sdk/memory_budget.hpp>
 
@@ -47,6 +48,7 @@ PooledInstance& Device::live(const char* operation) const {
 const DeviceType& Device::type() const { return *live("type").type; }
 const std::string& Device::name() const { return live("name").type->name(); }
 const std::string& Device::canonical_kwargs() const { return live("canonical_kwargs").kwargs; }
+ResolvedDevice Device::resolved() const { return ResolvedDevice(live("resolved").key); }
 qrt_device* Device::native_handle() const noexcept { return instance_ ? instance_->handle : nullptr; }
 isolation::Worker* Device::isolated_worker() const noexcept { return instance_ ? instance_->worker.get() : nullptr; }
 const qrt_device_functions& Device::functions() const { return *live("functions").functions; }
@@ -79,7 +81,8 @@ void invoke(PooledInstance& in, Fn qrt_device_functions::*member, std::size_t of
   Fn fn = f->*member;
   if (f->struct_size < offset + sizeof(Fn) || fn == nullptr) [[unlikely]]
     throw Error(ErrorCode::Unsupported, in.type->name() + ": " + operation + " is not implemented by the device");
-  loader::check(fn(in.handle, std::forward<Args>(args)...), in.type->name(), operation);
+  loader::call_plugin(in.type->name(), in.type->library_path(), operation,
+                      [&] { return fn(in.handle, std::forward<Args>(args)...); });
 }
 
 #define QRT_CALL(instance, member, ...) \
@@ -264,6 +267,7 @@ double Device::expval(const Observable& observable) {
   ObservableView view(observable);
   double value = 0;
   QRT_CALL(in, expval, &view.c, &value);
+  runtime::check_value(value, *in.type, "expval");
   return value;
 }
 
@@ -273,6 +277,7 @@ double Device::var(const Observable& observable) {
   ObservableView view(observable);
   double value = 0;
   QRT_CALL(in, var, &view.c, &value);
+  runtime::check_value(value, *in.type, "var");
   return value;
 }
 
@@ -286,6 +291,7 @@ std::vector<double> Device::probs(std::span<const Wire> wires) {
                      " wires");
   std::vector<double> out(size);
   QRT_CALL(in, probs, wires.data(), wires.size(), out.data(), out.size());
+  runtime::check_probabilities(out, *in.type, "probs");
   return out;
 }
 
@@ -317,7 +323,8 @@ std::map<std::uint64_t, std::uint64_t> Device::counts(std::span<const Wire> wire
     auto sink = [](void* context, std::uint64_t outcome, std::uint64_t count) {
       (*static_cast<std::map<std::uint64_t, std::uint64_t>*>(context))[outcome] += count;
     };
-    loader::check(f->counts(in.handle, wires.data(), wires.size(), sink, &result), in.type->name(), "counts");
+    loader::call_plugin(in.type->name(), in.type->library_path(), "counts",
+                        [&] { return f->counts(in.handle, wires.data(), wires.size(), sink, &result); });
     return result;
   }
   std::vector<std::uint8_t> samples = sample(wires);
@@ -340,6 +347,7 @@ std::vector<std::complex<double>> Device::state() {
                  in.type->name() + ": state: a copy of " + std::to_string(size) + " amplitudes");
   std::vector<std::complex<double>> out(size);
   QRT_CALL(in, state, reinterpret_cast<double*>(out.data()), out.size());
+  runtime::check_state(out, *in.type, "state");
   return out;
 }
 
@@ -367,6 +375,7 @@ void Device::state_into(std::span<std::complex<double>> out) {
     throw Error(ErrorCode::InvalidArgument, in.type->name() + ": state: the buffer holds " + std::to_string(out.size()) +
                                                 " amplitudes, the state " + std::to_string(size));
   QRT_CALL(in, state, reinterpret_cast<double*>(out.data()), out.size());
+  runtime::check_state(out, *in.type, "state");
 }
 
 void Device::set_shots(std::uint64_t shots) {

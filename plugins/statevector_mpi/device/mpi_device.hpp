@@ -124,6 +124,9 @@ class MpiStatevectorDevice final : public qrt::sv::StatevectorShell {
   void queue_local(const QubitOp& op);
   // Queues the ops of one call; unsupported when one needs more local qubits than there are.
   void push_ops(std::span<const QubitOp> ops, std::string_view operation);
+  // <O> with shots = 0 (device/observable_expval.cpp): each term once its moving qubits (X, Y, dense
+  // factors) are local, Z factors on global qubits folded into signs; collective.
+  double expval_exact(const qrt::sdk::Observable& observable);
   // The observable on physical qubits once its qubits are all local (flushes the fuser).
   qrt::sv::Observable local_observable(const qrt::sdk::Observable& observable, std::string_view operation);
   // How the outcomes over a wire list (MSB first, m >= k wires) lie on the ranks once arrange_blocks has
