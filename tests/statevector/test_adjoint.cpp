@@ -282,6 +282,17 @@ TEST_CASE("with the tiled forward path (qubits relabelled) the Jacobian is the u
   Plugin plugin;
   const unsigned n = 13;
   RandomProblem p = random_problem(plugin, n, 33);
+  // And a Hamiltonian over every wire (lambda = H psi from its grouped words, on the relabelled qubits).
+  std::mt19937_64 rng(33);
+  const qrt_observable_kind letters[] = {QRT_OBSERVABLE_PAULI_X, QRT_OBSERVABLE_PAULI_Y, QRT_OBSERVABLE_PAULI_Z};
+  Obs h;
+  for (int k = 0; k < 8; ++k) {
+    Term word{0.1 * (k + 1) * (k % 2 ? -1.0 : 1.0), {}};
+    for (qrt_wire w = 0; w < n; ++w)
+      if (rng() % 4 == 0) word.factors.push_back({letters[rng() % 3], {w}, {}});
+    h.push_back(word);
+  }
+  p.observables.push_back(h);
   Instance untiled(plugin, R"({"tiles": false})", n);
   Instance tiled(plugin, R"({"tiles": true, "tile_qubits": 10, "tile_min_qubits": 11})", n);
   const JacobianResult a = jacobian_ok(untiled, p.circuit, p.trainable, p.observables);

@@ -142,6 +142,14 @@ TEST_CASE("a layered circuit takes few passes and relabels qubits, and reads in 
     if (layer == 4) {  // a read mid-way: flushes, and the wires must map to the relabelled qubits
       qrt::sdk::Observable z3{{{1.0, {{qrt::sdk::ObservableKind::PauliZ, {3}, {}}}}}};
       CHECK(tiles->expval(z3) == Approx(reference->expval(z3)).margin(1e-12));
+      // A Hamiltonian (words grouped by flip mask, one walk over the state) on relabelled qubits.
+      using qrt::sdk::ObservableKind;
+      const qrt::sdk::Observable h{{{0.5, {{ObservableKind::PauliX, {0}, {}}, {ObservableKind::PauliZ, {12}, {}}}},
+                                    {-0.3, {{ObservableKind::PauliY, {11}, {}}, {ObservableKind::PauliY, {4}, {}}}},
+                                    {0.8, {{ObservableKind::PauliZ, {7}, {}}}},
+                                    {0.25, {{ObservableKind::PauliX, {10}, {}}, {ObservableKind::PauliX, {2}, {}}}}}};
+      CHECK(tiles->expval(h) == Approx(reference->expval(h)).margin(1e-12));
+      CHECK(tiles->var(h) == Approx(reference->var(h)).margin(1e-12));
       std::vector<double> p_ref(8), p_tiles(8);
       const Wire some[] = {9, 2, 12};
       reference->probs(some, p_ref);
