@@ -1,6 +1,8 @@
 // Parse and run times of the QASMBench corpus (94 circuits, 2-16 qubits) on statevector.qubit:
 //   BM_ParseCorpus     parse every file
 //   BM_RunCorpus       parse + lower + run (measurements stripped, final probabilities) every file
+//   BM_RunCorpusUntiled the same with tiles=false (issue 34: circuits below the tile size must not slow
+//                      down; the corpus's 2-16 qubits all stay below tile_min_qubits)
 //   BM_*Largest        the same for the circuit with the most gates
 // JSON with --benchmark_format=json; 5 repetitions, min reported; machine load in the context.
 #include <qrt/circuit_runner.hpp>
@@ -47,7 +49,8 @@ qrt::Runtime& runtime() {
   return rt;
 }
 
-void run_files(benchmark::State& state, const std::vector<fs::path>& files, bool execute) {
+void run_files(benchmark::State& state, const std::vector<fs::path>& files, bool execute,
+               const char* device_config = "statevector.qubit") {
   std::size_t gates = 0;
   for (auto _ : state) {
     gates = 0;
@@ -55,7 +58,7 @@ void run_files(benchmark::State& state, const std::vector<fs::path>& files, bool
       qrt::program::Program program = qrt::qasm::parse_file(f);
       gates += program.gate_count();
       if (!execute) continue;
-      qrt::Device device = runtime().open("statevector.qubit");
+      qrt::Device device = runtime().open(device_config);
       qrt::RunOptions options;
       options.strip_measurements = true;
       options.probabilities = true;
@@ -69,6 +72,7 @@ void run_files(benchmark::State& state, const std::vector<fs::path>& files, bool
 
 void BM_ParseCorpus(benchmark::State& s) { run_files(s, corpus_files(), false); }
 void BM_RunCorpus(benchmark::State& s) { run_files(s, corpus_files(), true); }
+void BM_RunCorpusUntiled(benchmark::State& s) { run_files(s, corpus_files(), true, "statevector.qubit:tiles=false"); }
 void BM_ParseLargest(benchmark::State& s) { run_files(s, {largest_file()}, false); }
 void BM_RunLargest(benchmark::State& s) { run_files(s, {largest_file()}, true); }
 
@@ -88,6 +92,7 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("largest_circuit", largest_file().filename().string());
   for (auto* b : {benchmark::RegisterBenchmark("BM_ParseCorpus", BM_ParseCorpus),
                   benchmark::RegisterBenchmark("BM_RunCorpus", BM_RunCorpus),
+                  benchmark::RegisterBenchmark("BM_RunCorpusUntiled", BM_RunCorpusUntiled),
                   benchmark::RegisterBenchmark("BM_ParseLargest", BM_ParseLargest),
                   benchmark::RegisterBenchmark("BM_RunLargest", BM_RunLargest)})
     b->Unit(benchmark::kMillisecond)->Repetitions(5)->ComputeStatistics("min", min_of);

@@ -37,7 +37,9 @@ SharedDevice& shared_device(int num_qubits, int threads, const std::string& prec
   static std::map<std::tuple<int, int, std::string>, SharedDevice> devices;
   SharedDevice& shared = devices[{num_qubits, threads, precision}];
   if (!shared.device) {
-    shared.device = make_device(R"({"fusion": false, "threads": )" + std::to_string(threads) + R"(, "precision": ")" +
+    // Each gate applied as it comes (no fusion, no tiles: a tiled device would only queue it).
+    shared.device = make_device(R"({"fusion": false, "tiles": false, "threads": )" + std::to_string(threads) +
+                                R"(, "precision": ")" +
                                 precision + "\"}");
     shared.wires = shared.device->allocate_qubits(static_cast<std::size_t>(num_qubits));
   }

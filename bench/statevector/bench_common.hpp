@@ -24,8 +24,8 @@ struct Sizes {
 const Sizes& sizes();
 
 std::unique_ptr<qrt::sv::StatevectorDevice> make_device(const std::string& kwargs_json);
-// A device with fusion off, `threads` threads and `precision` ("double" or "single") holding an n-qubit
-// state, kept for the whole run:
+// A device with fusion and tiles off (each gate applied as it comes), `threads` threads and `precision`
+// ("double" or "single") holding an n-qubit state, kept for the whole run:
 // first-touching a fresh 1 GiB state costs seconds here, so benchmarks share one per (n, threads).
 struct SharedDevice {
   std::unique_ptr<qrt::sv::StatevectorDevice> device;

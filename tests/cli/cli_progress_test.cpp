@@ -144,7 +144,9 @@ TEST_CASE("no progress on a pipe unless --progress, then as plain lines", "[cli]
 TEST_CASE("Ctrl-C stops qrt run at the next operation: no result, exit status 130", "[cli][progress]") {
   const cli_test::TempProgram program(long_program());
   for (const bool isolate : {false, true}) {
-    std::vector<std::string> args{"run", program.path.string(), "--shots", "10", "-d", "statevector.qubit:fusion=false"};
+    // Gates applied as they come (no fusion, no tiles): the run lasts seconds, and the bar shows mid-run.
+    std::vector<std::string> args{"run", program.path.string(), "--shots", "10", "-d",
+                                  "statevector.qubit:fusion=false,tiles=false"};
     if (isolate) args.push_back("--isolate");
     bool sent = false;
     const auto start = Clock::now();

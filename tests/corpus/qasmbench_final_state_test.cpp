@@ -12,6 +12,10 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <complex>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -91,6 +95,58 @@ TEST_CASE("QASMBench final states agree with fusion off and on one thread", "[co
     if (!corpus::expected().contains(name)) continue;
     check_circuit(name, corpus::expected().at(name).as_object(), "statevector.qubit:fusion=false,threads=1");
   }
+}
+
+TEST_CASE("QASMBench circuits on the tiled path equal the untiled path", "[corpus][tiles]") {
+  if (!corpus::corpus_dir()) {
+    WARN("QASMBench corpus not found at " QRT_TEST_CORPUS_DIR ": skipped");
+    return;
+  }
+  // The defaults tile only states of tile_qubits + 4 qubits and more (the corpus has at most 16): tiles
+  // of 2^10 amplitudes make every file of 11 qubits and more take the tiled path (two threads from 14
+  // qubits on, parallel_min_qubits). Final
+  // states (measurements stripped) within 1e-12 of the untiled path in double, 1e-5 in single; the
+  // files that measure mid-circuit give the same seeded counts.
+  const std::string tiled = "tiles=true,tile_qubits=10,tile_min_qubits=11,threads=2";
+  std::size_t final_states = 0, dynamic = 0;
+  for (const auto& [name, ref] : corpus::expected()) {
+    if (ref.as_object().at("qubits").as_int64() < 11) continue;
+    INFO(std::string(name));
+    const qrt::program::Program program =
+        qrt::qasm::parse_file(*corpus::corpus_dir() / "qasmbench" / std::string(name));
+    if (ref.as_object().at("mid_circuit").as_bool()) {
+      qrt::RunOptions options;
+      options.shots = 100;
+      options.seed = 20261206;
+      qrt::Device plain = corpus::runtime().open("statevector.qubit:tiles=false,threads=1");
+      qrt::Device tiles = corpus::runtime().open("statevector.qubit:" + tiled);
+      const qrt::RunResult expected = qrt::run_program(program, plain, options);
+      const qrt::RunResult got = qrt::run_program(program, tiles, options);
+      CHECK(got.dynamic);
+      CHECK(got.counts == expected.counts);
+      ++dynamic;
+      continue;
+    }
+    qrt::RunOptions options;
+    options.strip_measurements = true;
+    options.state = true;
+    options.shots = 0;
+    for (const auto& [precision, tolerance] : {std::pair{"double", 1e-12}, std::pair{"single", 1e-5}}) {
+      INFO(precision);
+      const std::string p = std::string(",precision=") + precision;
+      qrt::Device plain = corpus::runtime().open("statevector.qubit:tiles=false,threads=1" + p);
+      qrt::Device tiles = corpus::runtime().open("statevector.qubit:" + tiled + p);
+      const std::vector<std::complex<double>> expected = qrt::run_program(program, plain, options).state;
+      const std::vector<std::complex<double>> got = qrt::run_program(program, tiles, options).state;
+      REQUIRE(got.size() == expected.size());
+      double worst = 0;
+      for (std::size_t i = 0; i < got.size(); ++i) worst = std::max(worst, std::abs(got[i] - expected[i]));
+      CHECK(worst <= tolerance);
+    }
+    ++final_states;
+  }
+  CHECK(final_states == 13);
+  CHECK(dynamic == 4);
 }
 
 TEST_CASE("QASMBench final-state probabilities match the references in single precision", "[corpus][single]") {

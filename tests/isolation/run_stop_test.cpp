@@ -22,14 +22,15 @@
 
 namespace {
 
-constexpr const char* kUnfused = "statevector.qubit:fusion=false";
+constexpr const char* kUnfused = "statevector.qubit:fusion=false,tiles=false";
 
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
 // `gates` Hadamards over `qubits` qubits, round robin. At 20 qubits on a device that applies each gate as
 // it comes (kUnfused) each takes a millisecond or more, so 5000 of them run for seconds and a stop lands
-// mid-run. (With fusion the device would merge them, and the whole run take a fraction of a second.)
+// mid-run. (With fusion the device would merge them, and with tiles queue them and apply them in a few
+// passes at the end: the whole run would take a fraction of a second.)
 qrt::program::Program hadamards(std::size_t qubits, std::size_t gates) {
   std::string text = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[" + std::to_string(qubits) + "];\n";
   for (std::size_t i = 0; i < gates; ++i) text += "h q[" + std::to_string(i % qubits) + "];\n";
@@ -127,7 +128,7 @@ TEST_CASE("an isolated run reports progress back and a stop hangs up on its work
 TEST_CASE("a worker whose host hangs up mid-run stops at the next operation and exits", "[isolation][stop]") {
   // This test process is the host and stays alive, so PR_SET_PDEATHSIG never fires: only the worker's
   // watch on its channel can stop it. Uninterrupted, the program would run for minutes.
-  std::string library, kwargs = "{\"fusion\":false}";
+  std::string library, kwargs = "{\"fusion\":false,\"tiles\":false}";  // gates applied as they come
   qrt::program::LoweredProgram lowered;
   {
     qrt::Runtime runtime(isolation_test::bundled_plugins());

@@ -1,7 +1,7 @@
 // statevector.mpi against statevector.qubit and the dense reference, run under mpirun -n 1, 2, 4
 // (CTest starts it; see CMakeLists.txt). Every rank checks the results it got; the job fails when
 // any rank saw a mismatch. Usage: mpi_device_check <case> [single], case = circuits | measure | sample
-// (with shot-based expval/var) | allocation | memory | errors | shell | ranks | rtld (the last one loads
+// (with shot-based expval/var) | allocation | tiles | memory | errors | shell | ranks | rtld (the last one loads
 // the plugin .so given as argv[2] with RTLD_LOCAL).
 // With `single`, both statevector.mpi and the statevector.qubit twin it is checked against run with
 // precision=single: results must agree to 1e-5 (the rounding of complex64 amplitudes, summed in
@@ -151,6 +151,64 @@ void circuits() {
       check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), tag + ": state after reads and more gates");
     }
   }
+}
+
+// The tiled path inside each rank (tiles of 2^10 amplitudes: chunks of 11-13 qubits hold 2-8 tiles),
+// with gates queued across exchanges: random circuits against statevector.qubit, reads in between
+// (every rank must relabel its local qubits alike, or the state read back is scrambled). And the
+// exchange planner: a global wire used over and over costs one exchange, the local qubit that leaves
+// being the one no gate needs (the furthest next use), not one the next gate needs.
+void tiles() {
+  for (unsigned n : {13u}) {
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      const auto circuit = sv_test::random_circuit(n, 150, seed * 31 + n);
+      auto mpi = make_mpi(R"({"tile_qubits": 10, "tile_min_qubits": 11, "threads": 2, "parallel_min_qubits": 0})");
+      auto ref = make_twin(R"({"tiles": false})");
+      mpi->allocate_qubits(n);
+      ref->allocate_qubits(n);
+      run_circuit(*mpi, circuit);
+      run_circuit(*ref, circuit);
+      const std::string tag = "tiles n=" + std::to_string(n) + " seed=" + std::to_string(seed);
+      check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), tag + ": state differs from statevector.qubit");
+      const auto o = pauli_word({{K::PauliZ, 1}, {K::PauliX, static_cast<qrt::sdk::Wire>(n - 1)}}, 1.0);
+      check(std::abs(mpi->expval(o) - ref->expval(o)) < tol(1e-12), tag + ": expval differs");
+      const auto more = sv_test::random_circuit(n, 80, seed + 7);
+      run_circuit(*mpi, more);
+      run_circuit(*ref, more);
+      // A Hamiltonian straight after queued gates: its expval flushes the planner's queue and the tiled
+      // queue before it maps wires, then swaps in the global qubits its X/Y factors move.
+      qrt::sdk::Observable h = pauli_word({{K::PauliX, 0}, {K::PauliY, n - 1}}, 0.4);
+      h.terms.push_back(pauli_word({{K::PauliZ, n - 2}, {K::PauliX, 3}}, -0.7).terms[0]);
+      h.terms.push_back(pauli_word({{K::PauliY, 1}, {K::PauliY, 6}, {K::PauliZ, 0}}, 0.25).terms[0]);
+      check(std::abs(mpi->expval(h) - ref->expval(h)) < tol(1e-12), tag + ": expval of a Hamiltonian differs");
+      check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), tag + ": state after a read and more gates");
+      check(mpi->tile_stats().runs > 0, tag + ": the tiled path did not run");
+    }
+  }
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 2) return;
+  // n = 6 on 2 ranks: wire 0 is the global qubit, wires 1-5 the local ones (wire 5 the lowest).
+  auto mpi = make_mpi(R"({"tiles": false})");
+  auto ref = make_twin();
+  mpi->allocate_qubits(6);
+  ref->allocate_qubits(6);
+  // Each round: a CNOT from the global wire 0 to wire 1 (so wire 1's gates wait for wire 0's), a rotation
+  // on wire 0 (which needs it local) and on wires 1 and 2. Wire 1 is needed right after the exchange:
+  // evicting it would cost a second exchange at once; wires 3-5 are never needed.
+  for (int rep = 0; rep < 4; ++rep) {
+    const sv_test::GateInvocation gates[] = {{"CNOT", {}, {0, 1}, {}, {}, false},
+                                             {"RX", {0.3 + rep}, {0}, {}, {}, false},
+                                             {"RY", {0.5 - rep}, {1}, {}, {}, false},
+                                             {"RZ", {0.7 + rep}, {2}, {}, {}, false}};
+    for (const auto& gate : gates) {
+      mpi->apply_gate(gate.call());
+      ref->apply_gate(gate.call());
+    }
+  }
+  check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), "exchange planner: state differs");
+  check(mpi->exchange_stats().exchanges == 1,
+        "exchange planner: " + std::to_string(mpi->exchange_stats().exchanges) + " exchanges where 1 suffices");
 }
 
 // Measurement with collapse on every wire (global ones included): the state after the outcome equals
@@ -491,6 +549,7 @@ int main(int argc, char** argv) {
   int rc = 0;
   try {
     if (which == "circuits") circuits();
+    else if (which == "tiles") tiles();
     else if (which == "measure") measure_collapse();
     else if (which == "sample") {
       sampling();

@@ -1,5 +1,7 @@
 #include "device_common/device_options.hpp"
 
+#include "tiles/tile_size.hpp"
+
 #include <qrt/sdk/error.hpp>
 
 #include <omp.h>
@@ -37,6 +39,18 @@ qrt::sdk::Schema DeviceOptions::schema() {
       .integer("fusion_min_qubits", 12,
                "Fuse only on states of at least this many qubits (smaller ones are cache-resident)", 0,
                kMaxDeviceQubits)
+      .boolean("tiles", true,
+               "Apply runs of gates tile by tile (cache blocking): tiles of 2^tile_qubits amplitudes stay in the "
+               "core's L2 cache while every gate of a run works on them, so a run costs one pass over the state "
+               "however many gates it holds; false applies each fused gate in a pass of its own")
+      .integer("tile_qubits", 0,
+               "Qubits of a tile (2^tile_qubits amplitudes); 0 picks the largest tile that fills at most half of "
+               "the L2 cache",
+               0, kMaxTileQubits)
+      .integer("tile_min_qubits", 0,
+               "Tile only states of at least this many qubits (and more than tile_qubits); 0 means tile_qubits + 4 "
+               "(smaller states stay in the L3 cache, where the untiled path is as fast)",
+               0, kMaxDeviceQubits)
       .integer("parallel_min_qubits", 14, "Use threads only on states of at least this many qubits", 0,
                kMaxDeviceQubits)
       .string("simd", "auto",
@@ -74,6 +88,20 @@ DeviceOptions DeviceOptions::from_kwargs(const qrt::sdk::Kwargs& kwargs) {
       qrt::sdk::throw_invalid_argument("kwarg 'simd' = \"" + simd + "\": this CPU does not support it");
     o.simd = *level;
   }
+
+  o.tiles.enabled = kwargs.boolean("tiles");
+  o.tiles.fuse = o.fusion.enabled;
+  const auto tile_qubits = kwargs.integer("tile_qubits");
+  if (tile_qubits != 0 && tile_qubits < kMinTileQubits)
+    qrt::sdk::throw_invalid_argument("kwarg 'tile_qubits' = " + std::to_string(tile_qubits) +
+                                     ": a tile needs at least " + std::to_string(kMinTileQubits) +
+                                     " qubits (0 picks the size from the L2 cache)");
+  o.tiles.tile_qubits = tile_qubits == 0 ? tile_qubits_for_cache(l2_cache_bytes(), o.amplitude_bytes())
+                                         : static_cast<unsigned>(tile_qubits);
+  o.tiles.chunk_qubits = chunk_qubits_for(o.tiles.tile_qubits, o.amplitude_bytes());
+  const auto tile_min_qubits = kwargs.integer("tile_min_qubits");
+  o.tiles.min_state_qubits = tile_min_qubits == 0 ? o.tiles.tile_qubits + kUntiledTilesLog2
+                                                  : static_cast<unsigned>(tile_min_qubits);
   return o;
 }
 

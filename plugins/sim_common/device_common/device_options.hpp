@@ -3,6 +3,7 @@
 
 #include "fusion/fuser.hpp"
 #include "kernels/simd_level.hpp"
+#include "tiles/tiled_queue.hpp"
 
 #include <qrt/sdk/kwargs.hpp>
 #include <qrt/sdk/schema.hpp>
@@ -23,6 +24,7 @@ struct DeviceOptions {
   unsigned parallel_min_qubits = 14;
   SimdLevel simd = SimdLevel::Portable;  // resolved and supported by this CPU
   FusionConfig fusion;
+  TileConfig tiles;  // resolved: tile_qubits from the kwarg or the L2 cache, chunk_qubits from it
   unsigned max_qubits = 0;
   Precision precision = Precision::Double;
 

@@ -24,14 +24,25 @@ qrt::sdk::Capabilities StatevectorShell::capabilities() {
 }
 
 StatevectorShell::StatevectorShell(const DeviceOptions& options)
-    : options_(options), fuser_(options.fusion), shots_(options.shots) {
+    : options_(options), fuser_(options.fusion), tiles_(options.tiles), shots_(options.shots) {
   policy_.simd = options_.simd;
   policy_.threads = options_.threads;
   policy_.parallel_min_qubits = options_.parallel_min_qubits;
 }
 
+void StatevectorShell::queue_op(const QubitOp& op, unsigned num_qubits) {
+  tiled_qubits_ = num_qubits;
+  if (!tiles_.empty() || tiles_.active_for(num_qubits)) {
+    fuser_.flush(*this);  // ops fused before the state grew past one tile go first
+    tiles_.push(op);
+    return;
+  }
+  fuser_.push(op, num_qubits, *this);
+}
+
 void StatevectorShell::reset_shell() {
   fuser_.clear();
+  tiles_.clear();
   wires_.clear();
   shots_ = options_.shots;
 }

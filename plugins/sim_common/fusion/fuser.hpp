@@ -17,7 +17,16 @@ struct FusionConfig {
   bool enabled = true;
   unsigned max_qubits = 3;        // largest fused block
   unsigned min_state_qubits = 12;  // smaller states are cache-resident: fusing them costs more than it saves
+  // Weigh the arithmetic of the blocks: an op joins the blocks it overlaps only where that costs no
+  // more than applying some of them first (kernel_cost). For states in cache, where arithmetic is
+  // what costs: a CNOT whose control and target both have a pending rotation then takes only the
+  // target's (two 2x2 blocks, one pass) and leaves the control's to be applied first, instead of a
+  // 4x4 product that costs twice as much.
+  bool cost_aware = false;
 };
+
+// The arithmetic of applying an op, in units of one 2x2 matrix on every amplitude pair.
+double kernel_cost(const QubitOp& op);
 
 // Where the fuser sends ops that must reach the state.
 class OpSink {
@@ -39,6 +48,9 @@ class Fuser {
   }
 
   void push(const QubitOp& op, unsigned num_qubits, OpSink& sink);
+  // Applies the blocks the op touches, then the op itself, unfused (the others stay queued: they
+  // commute with it). For ops that may not join a block.
+  void push_unfused(const QubitOp& op, OpSink& sink);
   void flush(OpSink& sink);
   bool empty() const { return blocks_.empty(); }
   // Drops everything queued (the state is being discarded).
@@ -46,6 +58,10 @@ class Fuser {
 
  private:
   void apply_block(const FusedBlock& block, OpSink& sink);
+  void erase_block(std::size_t i);
+  double block_cost(const FusedBlock& block);
+  // The op with the blocks at `hits` (all overlapping it) merged, except the one at `skip` (npos: none).
+  FusedBlock joined_with(const QubitOp& op, const std::vector<std::size_t>& hits, std::size_t skip);
 
   FusionConfig config_;
   std::vector<FusedBlock> blocks_;

@@ -1,8 +1,6 @@
 #include "kernels/apply_op.hpp"
 
-#include "kernels/dense_large.hpp"
-#include "kernels/group_layout.hpp"
-#include "kernels/lane_coefficients.hpp"
+#include "kernels/prepared_kernel.hpp"
 #include "kernels/small_state.hpp"
 
 #include <bit>
@@ -12,213 +10,6 @@
 namespace qrt::sv {
 
 namespace {
-
-using kernels::KernelArgs;
-using kernels::KernelTable;
-
-// T: the state's scalar type. Coefficients are computed from the op's double matrix and stored as T.
-template <class T>
-struct Target {
-  Amplitude<T>* amps;
-  unsigned num_qubits;
-  const KernelTable<T>& table;
-  unsigned threads;
-  Workspace& workspace;
-
-  unsigned lanes_log2() const { return table.lanes_log2; }
-  QubitMask lane_qubits() const { return (QubitMask{1} << table.lanes_log2) - 1; }
-};
-
-// Groups visit every register whose `fixed` qubits are 0, with `values` OR-ed in.
-template <class T>
-KernelArgs<T> group_args(const Target<T>& t, QubitMask fixed_qubits, QubitMask fixed_values) {
-  return kernels::group_layout(reinterpret_cast<T*>(t.amps), t.num_qubits, t.lanes_log2(), fixed_qubits, fixed_values,
-                               t.threads);
-}
-
-template <class T>
-LaneControls lane_controls(const Target<T>& t, const QubitOp& op) {
-  return {static_cast<unsigned>(op.control_mask & t.lane_qubits()),
-          static_cast<unsigned>(op.control_values & t.lane_qubits())};
-}
-
-template <class T>
-void apply_phase(const Target<T>& t, const QubitOp& op) {
-  if (op.coeffs[0] == Complex(1.0)) return;
-  const LaneControls lanes = lane_controls(t, op);
-  const QubitMask high = ~t.lane_qubits();
-  KernelArgs<T> a = group_args(t, op.control_mask & high, op.control_values & high);
-  T* coef = t.workspace.coefficients.template get_as<T>(lane_coefficient_scalars(t.lanes_log2()));
-  put_lane_coefficient(coef, t.lanes_log2(), [&](unsigned lane) { return lanes.active(lane) ? op.coeffs[0] : 1.0; });
-  a.coef = coef;
-  t.table.phase(a);
-}
-
-template <class T>
-void apply_parity(const Target<T>& t, const QubitOp& op) {
-  const LaneControls lanes = lane_controls(t, op);
-  const QubitMask high = ~t.lane_qubits();
-  KernelArgs<T> a = group_args(t, op.control_mask & high, op.control_values & high);
-  a.parity_mask = (op.target_mask & high) >> t.lanes_log2();
-  const unsigned lane_targets = static_cast<unsigned>(op.target_mask & t.lane_qubits());
-  T* coef = t.workspace.coefficients.template get_as<T>(2 * lane_coefficient_scalars(t.lanes_log2()));
-  for (unsigned high_parity = 0; high_parity < 2; ++high_parity) {
-    put_lane_coefficient(coef + high_parity * lane_coefficient_scalars(t.lanes_log2()), t.lanes_log2(),
-                         [&](unsigned lane) -> Complex {
-                           if (!lanes.active(lane)) return 1.0;
-                           return op.coeffs[(high_parity + std::popcount(lane & lane_targets)) & 1u];
-                         });
-  }
-  a.coef = coef;
-  t.table.parity(a);
-}
-
-template <class T>
-void apply_dense(const Target<T>& t, const QubitOp& op);
-
-// A two-level op whose pair differs in lane qubits becomes a dense op on its target qubits.
-template <class T>
-void apply_two_level_as_dense(const Target<T>& t, const QubitOp& op) {
-  QubitOp dense;
-  dense.shape = OpShape::Dense;
-  dense.control_mask = op.control_mask;
-  dense.control_values = op.control_values;
-  dense.target_mask = op.target_mask;
-  std::size_t a_local = 0;
-  for (QubitMask rest = op.target_mask; rest; rest &= rest - 1) {
-    const unsigned q = static_cast<unsigned>(std::countr_zero(rest));
-    if ((op.a_bits >> q) & 1u) a_local |= std::size_t{1} << dense.num_targets;
-    dense.targets[dense.num_targets++] = static_cast<std::uint8_t>(q);
-  }
-  const std::size_t dim = std::size_t{1} << dense.num_targets;
-  const std::size_t b_local = a_local ^ (dim - 1);
-  std::vector<Complex>& m = t.workspace.matrix;
-  m.assign(dim * dim, 0.0);
-  for (std::size_t i = 0; i < dim; ++i) m[i * dim + i] = 1.0;
-  m[a_local * dim + a_local] = op.coeffs[0];
-  m[a_local * dim + b_local] = op.coeffs[1];
-  m[b_local * dim + a_local] = op.coeffs[2];
-  m[b_local * dim + b_local] = op.coeffs[3];
-  dense.external_matrix = m.data();
-  apply_dense(t, dense);
-}
-
-kernels::TwoLevelKernel two_level_kind(const QubitOp& op, bool lane_controls_present) {
-  const bool off_diagonal = op.coeffs[0] == Complex(0.0) && op.coeffs[3] == Complex(0.0);
-  if (!off_diagonal || lane_controls_present) return kernels::TwoLevelKernel::General;
-  const bool plain_swap = op.coeffs[1] == Complex(1.0) && op.coeffs[2] == Complex(1.0);
-  return plain_swap ? kernels::TwoLevelKernel::Swap : kernels::TwoLevelKernel::PhasedSwap;
-}
-
-template <class T>
-void apply_two_level(const Target<T>& t, const QubitOp& op) {
-  if (op.target_mask & t.lane_qubits()) return apply_two_level_as_dense(t, op);
-  const LaneControls lanes = lane_controls(t, op);
-  const QubitMask high = ~t.lane_qubits();
-  KernelArgs<T> a = group_args(t, op.target_mask | (op.control_mask & high), op.control_values & high);
-  a.offsets[0] = op.a_bits >> t.lanes_log2();
-  a.offsets[1] = (op.a_bits ^ op.target_mask) >> t.lanes_log2();
-  const kernels::TwoLevelKernel kind = two_level_kind(op, lanes.mask != 0);
-  T* coef = t.workspace.coefficients.template get_as<T>(4 * lane_coefficient_scalars(t.lanes_log2()));
-  // General: m_aa, m_ab, m_ba, m_bb. PhasedSwap: m_ab, m_ba. Swap: none. Inactive lanes: identity.
-  const unsigned first = kind == kernels::TwoLevelKernel::General ? 0 : 1;
-  const unsigned last = kind == kernels::TwoLevelKernel::General ? 4 : kind == kernels::TwoLevelKernel::Swap ? 1 : 3;
-  T* out = coef;
-  for (unsigned i = first; i < last; ++i)
-    out = put_lane_coefficient(out, t.lanes_log2(), [&](unsigned lane) -> Complex {
-      if (lanes.active(lane)) return op.coeffs[i];
-      return (i == 0 || i == 3) ? 1.0 : 0.0;
-    });
-  a.coef = coef;
-  t.table.two_level[static_cast<unsigned>(kind)](a);
-}
-
-// For a 2-qubit matrix that couples only index pairs {i, i ^ m} with one m (every nonzero M[i][j] has
-// j == i or j == i ^ m), that m; 0 when the matrix has no such structure. A diagonal matrix gets m = 3.
-unsigned pair_partner(std::span<const Complex> matrix) {
-  unsigned partner = 0;
-  for (unsigned i = 0; i < 4; ++i)
-    for (unsigned j = 0; j < 4; ++j) {
-      if (i == j || matrix[i * 4 + j] == Complex(0.0)) continue;
-      if (partner != 0 && (i ^ j) != partner) return 0;
-      partner = i ^ j;
-    }
-  return partner ? partner : 3;
-}
-
-// Both targets select registers (no lane qubit): the two 2x2 blocks of a pair-structured matrix in one
-// pass (kernels::two_pairs). Returns false when the op does not have that form.
-template <class T>
-bool apply_two_pairs(const Target<T>& t, const QubitOp& op) {
-  if (op.num_targets != 2 || (op.target_mask & t.lane_qubits()) != 0 || !t.table.two_pairs) return false;
-  const std::span<const Complex> m = op.dense_matrix();
-  const unsigned partner = pair_partner(m);
-  if (partner == 0) return false;
-  const LaneControls lanes = lane_controls(t, op);
-  const QubitMask high = ~t.lane_qubits();
-  KernelArgs<T> a = group_args(t, op.target_mask | (op.control_mask & high), op.control_values & high);
-  const auto offset_of = [&](unsigned local) {  // matrix index bit j = targets[j]
-    std::uint64_t offset = 0;
-    for (unsigned j = 0; j < 2; ++j)
-      if ((local >> j) & 1u) offset |= std::uint64_t{1} << (op.targets[j] - t.lanes_log2());
-    return offset;
-  };
-  const unsigned pair_a = 0, pair_b = partner == 1 ? 2u : 1u;  // the pairs {0, partner}, {pair_b, pair_b ^ partner}
-  const unsigned members[4] = {pair_a, pair_a ^ partner, pair_b, pair_b ^ partner};
-  for (unsigned k = 0; k < 4; ++k) a.offsets[k] = offset_of(members[k]);
-  T* coef = t.workspace.coefficients.template get_as<T>(8 * lane_coefficient_scalars(t.lanes_log2()));
-  T* out = coef;
-  for (unsigned pair = 0; pair < 2; ++pair) {
-    const unsigned first = members[2 * pair], second = members[2 * pair + 1];
-    const Complex block[4] = {m[first * 4 + first], m[first * 4 + second], m[second * 4 + first],
-                              m[second * 4 + second]};
-    for (unsigned e = 0; e < 4; ++e)  // inactive lanes (lane controls not met): identity
-      out = put_lane_coefficient(out, t.lanes_log2(), [&](unsigned lane) -> Complex {
-        if (lanes.active(lane)) return block[e];
-        return (e == 0 || e == 3) ? 1.0 : 0.0;
-      });
-  }
-  a.coef = coef;
-  t.table.two_pairs(a);
-  return true;
-}
-
-template <class T>
-void apply_dense(const Target<T>& t, const QubitOp& op) {
-  if (apply_two_pairs(t, op)) return;
-  if (op.num_targets == 1 && op.targets[0] >= t.lanes_log2()) {
-    const QubitMask bit = QubitMask{1} << op.targets[0];
-    QubitOp two = QubitOp::two_level(bit, 0, {op.coeffs[0], op.coeffs[1], op.coeffs[2], op.coeffs[3]});
-    two.control_mask = op.control_mask;
-    two.control_values = op.control_values;
-    return apply_two_level(t, two);
-  }
-  const DenseSplit split = split_dense_targets(op, t.lanes_log2());
-  const LaneControls lanes = lane_controls(t, op);
-  const bool per_lane = split.lane_target_mask != 0 || lanes.mask != 0;
-  const kernels::KernelFn<T> kernel =
-      split.num_high <= kernels::kMaxKernelTargets ? t.table.dense[split.num_high][split.lane_target_mask][per_lane]
-                                                   : nullptr;
-  if (!kernel) return apply_dense_large(t.amps, t.num_qubits, op, t.threads);
-
-  const QubitMask high = ~t.lane_qubits();
-  KernelArgs<T> a = group_args(t, (op.target_mask & high) | (op.control_mask & high), op.control_values & high);
-  for (std::size_t h = 0; h < (std::size_t{1} << split.num_high); ++h) {
-    std::uint64_t offset = 0;
-    for (unsigned i = 0; i < split.num_high; ++i)
-      if ((h >> i) & 1u) offset |= std::uint64_t{1} << (split.high_qubit[i] - t.lanes_log2());
-    a.offsets[h] = offset;
-  }
-  T* coef = t.workspace.coefficients.template get_as<T>(dense_coefficient_scalars(split, per_lane));
-  build_dense_coefficients(split, op.dense_matrix(), lanes, per_lane, coef);
-  a.coef = coef;
-  kernel(a);
-}
-
-template <class T>
-using Handler = void (*)(const Target<T>&, const QubitOp&);
-template <class T>
-constexpr Handler<T> kHandlers[kNumOpShapes] = {&apply_phase<T>, &apply_parity<T>, &apply_two_level<T>, &apply_dense<T>};
 
 void check_op_fits(const QubitOp& op, unsigned num_qubits) {
   const QubitMask allowed = num_qubits >= 64 ? ~QubitMask{0} : (QubitMask{1} << num_qubits) - 1;
@@ -245,8 +36,9 @@ void apply_op(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, const 
   check_op_fits(op, num_qubits);
   if (num_qubits <= kSmallStateQubits && policy.small_state_path) return apply_small(amps, num_qubits, op);
   const unsigned threads = num_qubits >= policy.parallel_min_qubits && policy.threads > 1 ? policy.threads : 1;
-  const Target<T> target{amps, num_qubits, kernel_table_for<T>(policy.simd, num_qubits), threads, workspace};
-  kHandlers<T>[static_cast<unsigned>(op.shape)](target, op);
+  prepare_kernel<T>(op, num_qubits, kernel_table_for<T>(policy.simd, num_qubits), threads, workspace.coefficients,
+                    workspace)
+      .run(amps, num_qubits);
 }
 
 template <class T>
@@ -256,8 +48,7 @@ void apply_op_with_table(Amplitude<T>* amps, unsigned num_qubits, const QubitOp&
   if (num_qubits < table.lanes_log2)
     throw std::invalid_argument(std::string("apply_op: the ") + table.name + " kernels need a state of at least " +
                                 std::to_string(table.lanes_log2) + " qubits");
-  const Target<T> target{amps, num_qubits, table, threads, workspace};
-  kHandlers<T>[static_cast<unsigned>(op.shape)](target, op);
+  prepare_kernel<T>(op, num_qubits, table, threads, workspace.coefficients, workspace).run(amps, num_qubits);
 }
 
 template void apply_op<double>(Amplitude<double>*, unsigned, const QubitOp&, const ExecPolicy&, Workspace&);

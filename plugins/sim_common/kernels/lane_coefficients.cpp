@@ -13,6 +13,7 @@ DenseSplit split_dense_targets(const QubitOp& op, unsigned lanes_log2) {
     const unsigned q = op.targets[j];
     if (q < lanes_log2) {
       split.lane_target_mask |= 1u << q;
+      split.mixed_lane_mask |= 1u << q;
       split.lane_matrix_bit[q] = j;
     } else {
       split.high_qubit[split.num_high] = q;
@@ -25,7 +26,7 @@ DenseSplit split_dense_targets(const QubitOp& op, unsigned lanes_log2) {
 
 std::size_t dense_coefficient_scalars(const DenseSplit& split, bool per_lane) {
   const std::size_t h = std::size_t{1} << split.num_high;
-  const std::size_t x = std::size_t{1} << std::popcount(split.lane_target_mask);
+  const std::size_t x = std::size_t{1} << std::popcount(split.mixed_lane_mask);
   return h * h * x * (per_lane ? lane_coefficient_scalars(split.lanes_log2) : 2);
 }
 
@@ -44,12 +45,12 @@ template <class R>
 void build_dense_coefficients(const DenseSplit& split, std::span<const Complex> matrix, LaneControls controls,
                               bool per_lane, R* out) {
   const std::size_t h_count = std::size_t{1} << split.num_high;
-  const unsigned x_count = 1u << std::popcount(split.lane_target_mask);
+  const unsigned x_count = 1u << std::popcount(split.mixed_lane_mask);
   const std::size_t dim = std::size_t{1} << (split.num_high + std::popcount(split.lane_target_mask));
   for (std::size_t ho = 0; ho < h_count; ++ho) {
     for (std::size_t hi = 0; hi < h_count; ++hi) {
       for (unsigned xi = 0; xi < x_count; ++xi) {
-        const unsigned x = kernels::nth_subset(split.lane_target_mask, xi);
+        const unsigned x = kernels::nth_subset(split.mixed_lane_mask, xi);
         if (!per_lane) {
           const Complex c = matrix[matrix_index(split, ho, 0) * dim + matrix_index(split, hi, 0)];
           *out++ = static_cast<R>(c.real());

@@ -40,6 +40,9 @@ struct DenseSplit {
   unsigned high_qubit[64] = {};       // high target i (kernel order) is this qubit...
   unsigned high_matrix_bit[64] = {};  // ...and this bit of the matrix index
   unsigned lane_target_mask = 0;      // lane qubits that are targets
+  // The lane targets the matrix mixes (the kernel permutes lanes over these); a lane target it never
+  // flips only selects each lane's coefficients. split_dense_targets sets all lane targets.
+  unsigned mixed_lane_mask = 0;
   unsigned lane_matrix_bit[8] = {};   // lane qubit q is this bit of the matrix index
   unsigned lanes_log2 = 0;
 };

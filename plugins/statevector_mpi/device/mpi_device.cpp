@@ -1,7 +1,6 @@
 #include "device/mpi_device.hpp"
 
 #include "device_common/error_translation.hpp"
-#include "device_common/gate_lowering.hpp"
 #include "device_common/memory_check.hpp"
 #include "device_common/observable_conversion.hpp"
 #include "measure/collapse.hpp"
@@ -19,6 +18,7 @@
 #include <climits>
 #include <cmath>
 #include <new>
+#include <stdexcept>
 #include <string>
 
 namespace qrt::mpi {
@@ -64,6 +64,7 @@ void MpiStatevectorDevice::reseed() {
 
 void MpiStatevectorDevice::reset() {
   reset_shell();
+  pending_.clear();
   std::visit([](auto& c) { c.amplitudes.reset(0); }, chunk_);  // keeps the allocation
   local_qubits_ = 0;
   reseed();
@@ -181,14 +182,13 @@ void MpiStatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires)
   }
 }
 
-void MpiStatevectorDevice::apply(const QubitOp& op) {
-  std::visit([&](auto& c) { qrt::sv::apply_op(c.amplitudes.data(), local_qubits_, op, policy_, workspace_); }, chunk_);
-}
-
 void MpiStatevectorDevice::make_local(QubitMask needed, QubitMask busy, std::string_view operation) {
   needed &= global_mask();
   if (needed == 0) return;
-  flush();  // queued ops name physical qubits: they must run before the relabelling
+  // Callers flush the queued gates before they map wires to `needed` and `busy`; the local queues
+  // name physical qubits and run before the relabelling.
+  if (!pending_.empty()) throw std::logic_error("make_local: gates still queued");
+  flush_queues();
   QubitMask taken = busy;
   for (unsigned g = local_qubits_; g < wires_.num_qubits(); ++g) {
     if (!((needed >> g) & 1u)) continue;
@@ -214,60 +214,12 @@ void MpiStatevectorDevice::make_local(QubitMask needed, QubitMask busy, std::str
   }
 }
 
-bool MpiStatevectorDevice::localise(QubitOp& op) const {
-  const QubitMask global = global_mask();
-  const QubitMask rank_bits = static_cast<QubitMask>(comm_.rank()) << local_qubits_;
-  if (op.control_mask & global) {
-    if ((op.control_values ^ rank_bits) & op.control_mask & global) return false;  // controls not met here
-    op.control_mask &= ~global;
-    op.control_values &= ~global;
-  }
-  if (op.shape == qrt::sv::OpShape::Parity && (op.target_mask & global)) {
-    if (std::popcount(op.target_mask & global & rank_bits) & 1) std::swap(op.coeffs[0], op.coeffs[1]);
-    op.target_mask &= ~global;
-    if (op.target_mask == 0) {  // no local parity left: a phase on the control subspace
-      const Complex even = op.coeffs[0];
-      QubitOp phase = QubitOp::phase(even, op.control_mask, op.control_values);
-      op = phase;
-    }
-  }
-  return true;
-}
-
-bool MpiStatevectorDevice::push_ops(std::span<const QubitOp> ops, std::string_view operation) {
-  QubitMask needed = 0, busy = 0;
-  for (const QubitOp& op : ops) {
-    busy |= op.target_mask;
-    if (op.shape == qrt::sv::OpShape::TwoLevel || op.shape == qrt::sv::OpShape::Dense) needed |= op.target_mask;
-  }
-  if (needed & global_mask()) {
-    make_local(needed, busy & ~global_mask(), operation);
-    return false;
-  }
-  for (QubitOp op : ops)
-    if (localise(op)) fuser_.push(op, local_qubits_, *this);
-  return true;
-}
-
-void MpiStatevectorDevice::apply_gate(const qrt::sdk::GateCall& call) {
-  for (;;) {  // at most twice: after make_local every target is local
-    const qrt::sv::GateOps ops = qrt::sv::lower_gate_call(call, wires_);
-    if (push_ops(std::span<const QubitOp>(ops.begin(), ops.end()), call.name)) return;
-  }
-}
-
-void MpiStatevectorDevice::apply_matrix(const qrt::sdk::MatrixCall& call) {
-  for (;;) {
-    const QubitOp op = qrt::sv::lower_matrix_call(call, wires_, matrix_storage_);
-    if (push_ops(std::span<const QubitOp>(&op, 1), "QubitUnitary")) return;
-  }
-}
-
 int MpiStatevectorDevice::measure(qrt::sdk::Wire wire, std::optional<int> postselect) {
-  const unsigned q = wires_.qubit(wire, "measure");
+  wires_.qubit(wire, "measure");  // validates before the state changes
   if (postselect && *postselect != 0 && *postselect != 1)
     qrt::sdk::throw_invalid_argument("measure: postselect must be 0 or 1, got " + std::to_string(*postselect));
-  flush();
+  flush();  // may move qubits: map the wire after it
+  const unsigned q = wires_.qubit(wire, "measure");
   std::array<double, 2> p{0.0, 0.0};
   const std::array<double, 2> here = qrt::sv::translate_errors([&] {
     return std::visit(
@@ -320,6 +272,7 @@ void MpiStatevectorDevice::reset_wire(qrt::sdk::Wire wire) {
 
 qrt::sv::Observable MpiStatevectorDevice::local_observable(const qrt::sdk::Observable& observable,
                                                            std::string_view operation) {
+  flush();  // may move qubits: map the wires after it
   const QubitMask mask = qrt::sv::qubit_mask_of(observable, wires_, operation);
   make_local(mask, mask & ~global_mask(), operation);
   flush();
@@ -359,12 +312,12 @@ double MpiStatevectorDevice::var(const qrt::sdk::Observable& observable) {
 }
 
 void MpiStatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::span<double> out) {
-  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "probs");
-  const std::size_t m = qubits.size();
+  const std::size_t m = wires_.qubits_of(wires, "probs").size();  // validates before the state changes
   if (out.size() != (std::size_t{1} << m))
     qrt::sdk::throw_invalid_argument("probs: the output holds " + std::to_string(out.size()) + " entries, " +
                                      std::to_string(m) + " wires need " + std::to_string(std::size_t{1} << m));
   flush();
+  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "probs");
   // This rank's share over the listed local qubits, placed at the output bits its rank fixes.
   std::vector<std::size_t> local;
   std::vector<unsigned> local_bit;  // output bit of each local qubit

@@ -7,10 +7,13 @@
 //
 // Gates: controls and Parity (RZ-like) targets on global qubits need no communication: a rank
 // whose bits do not satisfy the controls skips the op, and a global parity bit just picks the even or
-// odd coefficient. Only TwoLevel/Dense targets must be local; a global target is first swapped with
-// a free local qubit (qubit_exchange.hpp: half a chunk each way, in bounded pieces), and it stays
-// local afterwards, so later gates on it cost nothing. Fusion (sim_common's Fuser) runs over the
-// local ops between two exchanges.
+// odd coefficient. Only TwoLevel/Dense targets must be local. Gates queue up (pending_) until a read
+// or a full queue; then sim_common's window planner (tiles/window_planner.hpp, the one the tiled
+// path uses) runs every queued gate the local qubits allow, and when the first gate left needs a
+// global qubit, that qubit is swapped with the local qubit whose next use in the queue is furthest
+// away (qubit_exchange.hpp: half a chunk each way, in bounded pieces). A swapped-in qubit stays local,
+// so later gates on it cost nothing. The local gates between two exchanges go through the shell's
+// queues: the tiled path on the chunk (kwarg tiles) or the fusion queue.
 //
 // Every rank runs the same program and every result of the core calls (probs, expval, var, sample,
 // measure, state) is reduced or gathered so that all ranks return the same values; random draws that
@@ -29,6 +32,7 @@
 #include "mpi/qubit_exchange.hpp"
 #include "observables/observable.hpp"
 #include "state/state_vector.hpp"
+#include "tiles/op_queue.hpp"
 
 #include <qrt/sdk/kwargs.hpp>
 
@@ -102,15 +106,24 @@ class MpiStatevectorDevice final : public qrt::sv::StatevectorShell {
 
  private:
   void apply(const QubitOp& op) override;  // OpSink: a fused local op reaches the chunk
+  void flush_tiles(bool everything) override;  // the tiled queue reaches the chunk
+  void flush() override;                   // the queued gates, then the shell's queues
+  void make_room() override;
+  void swap_qubits(unsigned a, unsigned b) override;  // the tiled queue relabelled local qubits
+  // Runs the queued gates: those the local qubits allow, then exchanges for the next (see above).
+  void drain_pending();
   void reseed();
   QubitMask global_mask() const;
   // Swaps every global qubit of `needed` with a local qubit outside `busy`; flushes the fuser first.
   void make_local(QubitMask needed, QubitMask busy, std::string_view operation);
   // The op restricted to this rank (global controls and parity bits resolved); false: nothing to do.
   bool localise(QubitOp& op) const;
-  // Pushes the ops of one call into the fuser, or, when a target is global, swaps the global targets in
-  // and returns false: the caller lowers the call again onto the new physical qubits.
-  bool push_ops(std::span<const QubitOp> ops, std::string_view operation);
+  // The rank's bits of the amplitude index (its global qubits' values).
+  QubitMask rank_bits() const { return static_cast<QubitMask>(comm_.rank()) << local_qubits_; }
+  // Queues a gate whose targets are local: to the tiled queue as it is, or localised to the fusion queue.
+  void queue_local(const QubitOp& op);
+  // Queues the ops of one call; unsupported when one needs more local qubits than there are.
+  void push_ops(std::span<const QubitOp> ops, std::string_view operation);
   // <O> with shots = 0 (device/observable_expval.cpp): each term once its moving qubits (X, Y, dense
   // factors) are local, Z factors on global qubits folded into signs; collective.
   double expval_exact(const qrt::sdk::Observable& observable);
@@ -155,6 +168,7 @@ class MpiStatevectorDevice final : public qrt::sv::StatevectorShell {
   unsigned local_qubits_ = 0;   // L = n - k while qubits are allocated
   qrt::sv::ByPrecision<Chunk> chunk_;
   ExchangeStats stats_;
+  qrt::sv::OpQueue pending_;  // gates not yet planned, on physical qubits (renamed at every exchange)
   // The shell's rng_ is identical on every rank (seeded by rank 0's seed).
 };
 

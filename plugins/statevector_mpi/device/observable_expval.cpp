@@ -27,7 +27,7 @@ double MpiStatevectorDevice::expval_exact(const qrt::sdk::Observable& observable
     flush();
     const qrt::sv::Observable physical = qrt::sv::to_qubit_observable(observable, wires_, "expval");
     const QubitMask global = global_mask();
-    const QubitMask rank_bits = static_cast<QubitMask>(comm_.rank()) << local_qubits_;
+    const QubitMask bits_of_rank = rank_bits();
     qrt::sv::Observable ready;
     QubitMask waiting = 0;  // the moving qubits of the first term that cannot be evaluated yet
     for (std::size_t t = 0; t < physical.terms.size(); ++t) {
@@ -46,7 +46,7 @@ double MpiStatevectorDevice::expval_exact(const qrt::sdk::Observable& observable
         if (f.kind == FactorKind::Identity) continue;
         const bool on_global = f.kind == FactorKind::PauliZ && ((global >> f.qubits[0]) & 1u);
         if (!on_global) local.factors.push_back(f);
-        else if ((rank_bits >> f.qubits[0]) & 1u) local.coefficient = -local.coefficient;
+        else if ((bits_of_rank >> f.qubits[0]) & 1u) local.coefficient = -local.coefficient;
       }
       ready.terms.push_back(std::move(local));
       done[t] = true;

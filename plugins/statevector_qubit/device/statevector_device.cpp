@@ -90,23 +90,32 @@ void StatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires) {
 }
 
 void StatevectorDevice::apply(const QubitOp& op) {
+  ++untiled_passes_;
   std::visit([&](auto& s) { apply_op(s.data(), s.num_qubits(), op, policy_, workspace_); }, state_);
 }
 
-void StatevectorDevice::push(const QubitOp& op) { fuser_.push(op, static_cast<unsigned>(num_qubits()), *this); }
+void StatevectorDevice::push(const QubitOp& op) { queue_op(op, static_cast<unsigned>(num_qubits())); }
+
+void StatevectorDevice::flush_tiles(bool everything) {
+  std::visit([&](auto& s) { tiles_.flush(s.data(), s.num_qubits(), policy_, workspace_, *this, 0, everything); },
+             state_);
+}
 
 void StatevectorDevice::apply_gate(const qrt::sdk::GateCall& call) {
+  make_room();  // before lowering: a flush may relabel qubits
   const GateOps ops = lower_gate_call(call, wires_);
   for (const QubitOp& op : ops) push(op);
 }
 
 void StatevectorDevice::apply_matrix(const qrt::sdk::MatrixCall& call) {
+  make_room();
   push(lower_matrix_call(call, wires_, matrix_storage_));
 }
 
 int StatevectorDevice::measure(qrt::sdk::Wire wire, std::optional<int> postselect) {
+  wires_.qubit(wire, "measure");  // validates before the state changes
+  flush();                        // (which may relabel qubits)
   const unsigned q = wires_.qubit(wire, "measure");
-  flush();
   return translate_errors([&] {
     return std::visit(
         [&](auto& s) { return qrt::sv::measure(s.data(), s.num_qubits(), q, rng_, postselect, threads()); }, state_);
@@ -114,8 +123,9 @@ int StatevectorDevice::measure(qrt::sdk::Wire wire, std::optional<int> postselec
 }
 
 void StatevectorDevice::reset_wire(qrt::sdk::Wire wire) {
-  const unsigned q = wires_.qubit(wire, "reset_wire");
+  wires_.qubit(wire, "reset_wire");
   flush();
+  const unsigned q = wires_.qubit(wire, "reset_wire");
   translate_errors([&] {
     return std::visit([&](auto& s) { return reset_qubit(s.data(), s.num_qubits(), q, rng_, threads()); }, state_);
   });
@@ -130,9 +140,10 @@ double StatevectorDevice::var(const qrt::sdk::Observable& observable) {
 }
 
 double StatevectorDevice::observe(const qrt::sdk::Observable& observable, bool variance, std::string_view operation) {
-  const Observable o = to_qubit_observable(observable, wires_, operation);
+  to_qubit_observable(observable, wires_, operation);  // validates before the state changes
   if (shots_ != 0) require_shot_memory(shots_, operation);
   flush();
+  const Observable o = to_qubit_observable(observable, wires_, operation);
   return translate_errors([&] {
     return std::visit(
         [&](const auto& s) {
@@ -147,18 +158,20 @@ double StatevectorDevice::observe(const qrt::sdk::Observable& observable, bool v
 }
 
 void StatevectorDevice::probs(std::span<const qrt::sdk::Wire> wires, std::span<double> out) {
-  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "probs");
+  wires_.qubits_of(wires, "probs");
   flush();
+  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "probs");
   translate_errors([&] {
     std::visit([&](const auto& s) { qrt::sv::probs(s.data(), s.num_qubits(), qubits, out, threads()); }, state_);
   });
 }
 
 void StatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<std::uint8_t> out) {
-  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "sample");
+  wires_.qubits_of(wires, "sample");
   require_shots_for_sample();
   require_shot_memory(shots_, "sample");
   flush();
+  const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "sample");
   translate_errors([&] {
     std::visit(
         [&](const auto& s) { qrt::sv::sample(s.data(), s.num_qubits(), qubits, shots_, rng_, out, threads()); },
@@ -181,20 +194,27 @@ std::uint64_t StatevectorDevice::memory_bytes() const {
 }
 
 void StatevectorDevice::adjoint_jacobian(const qrt::sdk::AdjointJacobianRequest& request) {
-  // Everything is validated before the state changes.
-  const std::vector<BackwardStep> steps = lower_backward_steps(request, wires_);
-  std::vector<Observable> observables;
-  observables.reserve(request.observables.size());
-  for (const qrt::sdk::Observable& o : request.observables) {
-    observables.push_back(to_qubit_observable(o, wires_, "adjoint_jacobian"));
-    translate_errors([&] { return compile_observable(observables.back(), num_qubits()); });
-  }
+  // Everything is validated before the state changes; steps and observables name qubits, which the
+  // forward pass may relabel (the tiled queue), so they are lowered again after it.
+  const auto lower = [&] {
+    std::pair<std::vector<BackwardStep>, std::vector<Observable>> lowered{lower_backward_steps(request, wires_), {}};
+    lowered.second.reserve(request.observables.size());
+    for (const qrt::sdk::Observable& o : request.observables) {
+      lowered.second.push_back(to_qubit_observable(o, wires_, "adjoint_jacobian"));
+      translate_errors([&] { return compile_observable(lowered.second.back(), num_qubits()); });
+    }
+    return lowered;
+  };
+  lower();
 
   for (const qrt::sdk::CircuitOp& op : request.ops) {
     if (op.gate) apply_gate(*op.gate);
     else apply_matrix(*op.matrix);
   }
   flush();
+  const auto lowered = lower();
+  const std::vector<BackwardStep>& steps = lowered.first;
+  const std::vector<Observable>& observables = lowered.second;
   if (observables.empty()) return;
 
   // ψ and one λ: the observables take one backward sweep each, in turn. The sweep's one-pass kernels

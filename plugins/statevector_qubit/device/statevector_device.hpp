@@ -66,6 +66,7 @@ class StatevectorDevice final : public StatevectorShell {
 
  private:
   void apply(const QubitOp& op) override;  // OpSink: an op reaches the state
+  void flush_tiles(bool everything) override;  // the tiled queue reaches the state
   void push(const QubitOp& op);            // an op enters the fusion queue
   void reseed();
   // expval (variance = false) or var: analytic without shots, estimated from shots_ shots with them.

@@ -1,0 +1,169 @@
+#include "tiles/tile_program.hpp"
+
+#include <bit>
+#include <span>
+#include <stdexcept>
+
+namespace qrt::sv {
+
+namespace {
+
+// The targets a dense matrix flips (as a mask of qubits): bit j of some nonzero entry's row and column
+// indices differ.
+QubitMask flipped_targets(const QubitOp& op) {
+  const std::size_t dim = std::size_t{1} << op.num_targets;
+  const std::span<const Complex> m = op.dense_matrix();
+  std::size_t flipped = 0;
+  for (std::size_t r = 0; r < dim; ++r)
+    for (std::size_t c = 0; c < dim; ++c)
+      if (m[r * dim + c] != Complex(0.0)) flipped |= r ^ c;
+  QubitMask qubits = 0;
+  for (unsigned j = 0; j < op.num_targets; ++j)
+    if ((flipped >> j) & 1u) qubits |= QubitMask{1} << op.targets[j];
+  return qubits;
+}
+
+}  // namespace
+
+bool fits_window(const QubitOp& op, QubitMask window) {
+  switch (op.shape) {
+    case OpShape::Phase:
+    case OpShape::Parity: return true;
+    case OpShape::TwoLevel: return (op.target_mask & ~window) == 0;
+    case OpShape::Dense: {
+      const QubitMask outside = op.target_mask & ~window;
+      if (outside == 0) return true;
+      return std::popcount(outside) <= static_cast<int>(kMaxTileSelectors) && op.num_targets <= 6 &&
+             (flipped_targets(op) & outside) == 0;
+    }
+  }
+  return false;
+}
+
+template <class T>
+void TileProgram<T>::reset(QubitMask window, const kernels::KernelTable<T>& table) {
+  window_ = window;
+  tile_qubits_ = static_cast<unsigned>(std::popcount(window));
+  table_ = &table;
+  unsigned bit = 0;
+  for (QubitMask rest = window; rest; rest &= rest - 1)
+    tile_bit_[std::countr_zero(rest)] = static_cast<std::uint8_t>(bit++);
+  steps_.clear();
+  kernels_.clear();
+}
+
+template <class T>
+QubitMask TileProgram<T>::local(QubitMask state_bits) const {
+  QubitMask out = 0;
+  for (QubitMask rest = state_bits & window_; rest; rest &= rest - 1)
+    out |= QubitMask{1} << tile_bit_[std::countr_zero(rest)];
+  return out;
+}
+
+template <class T>
+std::size_t TileProgram<T>::prepare(const QubitOp& local_op) {
+  const std::size_t index = kernels_.size();
+  if (coefficients_.size() <= index) coefficients_.emplace_back();
+  kernels_.push_back(prepare_kernel<T>(local_op, tile_qubits_, *table_, 1, coefficients_[index], workspace_));
+  return index;
+}
+
+template <class T>
+void TileProgram<T>::add(const QubitOp& op) {
+  if (!fits_window(op, window_))
+    throw std::invalid_argument("TileProgram::add: the operation acts on a qubit outside the tile's window");
+  Step step;
+  step.outer_control_mask = op.control_mask & ~window_;
+  step.outer_control_values = op.control_values & ~window_;
+  QubitOp base = op;
+  base.control_mask = local(op.control_mask);
+  base.control_values = local(op.control_values);
+  switch (op.shape) {
+    case OpShape::Phase:
+      step.first_kernel = prepare(base);
+      break;
+    case OpShape::Parity: {
+      step.outer_parity_mask = op.target_mask & ~window_;
+      base.target_mask = local(op.target_mask);
+      for (unsigned odd = 0; odd < (step.outer_parity_mask ? 2u : 1u); ++odd) {
+        // Odd parity outside the window flips which local parity takes which coefficient.
+        const Complex even = op.coeffs[odd], odd_value = op.coeffs[odd ^ 1u];
+        QubitOp v = base.target_mask == 0 ? QubitOp::phase(even, base.control_mask, base.control_values)
+                                          : QubitOp::parity(even, odd_value, base.target_mask);
+        v.control_mask = base.control_mask;
+        v.control_values = base.control_values;
+        const std::size_t at = prepare(v);
+        if (odd == 0) step.first_kernel = at;
+      }
+      break;
+    }
+    case OpShape::TwoLevel:
+      base.target_mask = local(op.target_mask);
+      base.a_bits = local(op.a_bits);
+      step.first_kernel = prepare(base);
+      break;
+    case OpShape::Dense:
+      if (const QubitMask outer_targets = op.target_mask & ~window_; outer_targets != 0)
+        return add_dense_blocks(op, step, outer_targets);
+      base.target_mask = local(op.target_mask);
+      for (unsigned j = 0; j < op.num_targets; ++j) base.targets[j] = tile_bit_[op.targets[j]];
+      step.first_kernel = prepare(base);
+      break;
+  }
+  steps_.push_back(step);
+}
+
+template <class T>
+void TileProgram<T>::add_dense_blocks(const QubitOp& op, Step step, QubitMask outer_targets) {
+  // One variant per value of the outside targets: the matrix's block where they have that value (the
+  // matrix never flips them), on the targets inside; a phase when none is inside.
+  const std::size_t dim = std::size_t{1} << op.num_targets;
+  const std::span<const Complex> m = op.dense_matrix();
+  unsigned select_bits = 0;  // matrix bits of the outside targets
+  std::vector<unsigned> inside_bits, inside_targets;
+  for (unsigned j = 0; j < op.num_targets; ++j) {
+    if ((outer_targets >> op.targets[j]) & 1u) {
+      select_bits |= 1u << j;
+      step.selectors[step.num_selectors++] = op.targets[j];
+    } else {
+      inside_bits.push_back(j);
+      inside_targets.push_back(tile_bit_[op.targets[j]]);
+    }
+  }
+  const std::size_t sub_dim = std::size_t{1} << inside_bits.size();
+  std::vector<Complex> block(sub_dim * sub_dim);
+  const QubitMask local_controls = local(op.control_mask), local_values = local(op.control_values);
+  for (std::size_t variant = 0; variant < (std::size_t{1} << step.num_selectors); ++variant) {
+    std::size_t fixed = 0;  // the matrix index bits of the selectors for this variant
+    for (unsigned s = 0, j = 0; j < op.num_targets; ++j)
+      if ((select_bits >> j) & 1u) fixed |= ((variant >> s++) & 1u) << j;
+    const auto index = [&](std::size_t sub) {
+      std::size_t i = fixed;
+      for (std::size_t b = 0; b < inside_bits.size(); ++b) i |= ((sub >> b) & 1u) << inside_bits[b];
+      return i;
+    };
+    for (std::size_t r = 0; r < sub_dim; ++r)
+      for (std::size_t c = 0; c < sub_dim; ++c) block[r * sub_dim + c] = m[index(r) * dim + index(c)];
+    QubitOp part = inside_targets.empty() ? QubitOp::phase(block[0]) : QubitOp::dense(inside_targets, block);
+    part.control_mask = local_controls;
+    part.control_values = local_values;
+    const std::size_t at = prepare(part);
+    if (variant == 0) step.first_kernel = at;
+  }
+  steps_.push_back(step);
+}
+
+template <class T>
+void TileProgram<T>::run(Amplitude<T>* tile, QubitMask outer) const {
+  for (const Step& step : steps_) {
+    if ((outer & step.outer_control_mask) != step.outer_control_values) continue;
+    std::size_t variant = static_cast<unsigned>(std::popcount(outer & step.outer_parity_mask)) & 1u;
+    for (unsigned s = 0; s < step.num_selectors; ++s) variant |= ((outer >> step.selectors[s]) & 1u) << s;
+    kernels_[step.first_kernel + variant].run(tile, tile_qubits_);
+  }
+}
+
+template class TileProgram<double>;
+template class TileProgram<float>;
+
+}  // namespace qrt::sv

@@ -1,0 +1,64 @@
+// The ops of one tiled run, bound to their kernels once for every tile. A tile holds the 2^k
+// amplitudes whose qubits outside the window have fixed values; inside it, tile bit i is the i-th
+// lowest qubit of the window. Each op is rewritten in tile bits, and what the outside qubits decide is
+// kept beside it: whether the op acts on a tile (its controls outside the window), and which variant of
+// it does: for a parity over outside qubits, which of its two coefficients goes with which local
+// parity; for a dense matrix with targets outside the window that it never flips (a fused CNOT whose
+// control is outside, with the rotation on its target), which block of the matrix.
+#pragma once
+
+#include "kernels/prepared_kernel.hpp"
+#include "kernels/workspace.hpp"
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+namespace qrt::sv {
+
+// Whether an op can go into a tile over `window`: it flips no qubit outside the window (diagonal
+// shapes anywhere; two-level targets inside; dense targets inside, or outside where the matrix never
+// flips them, at most kMaxTileSelectors of those).
+inline constexpr unsigned kMaxTileSelectors = 4;
+bool fits_window(const QubitOp& op, QubitMask window);
+
+template <class T>
+class TileProgram {
+ public:
+  // An empty program for tiles over `window` (k qubits), run with `table` (chosen for k qubits).
+  void reset(QubitMask window, const kernels::KernelTable<T>& table);
+  // Appends an op in the state's qubit numbering; it must fit the window (std::invalid_argument).
+  void add(const QubitOp& op);
+
+  QubitMask window() const { return window_; }
+  unsigned tile_qubits() const { return tile_qubits_; }
+  std::size_t size() const { return steps_.size(); }
+
+  // Runs every op, in order, on one tile: `tile` holds its 2^k amplitudes in tile order, `outer` is
+  // the state index of its first amplitude (its bits outside the window). Safe to call from several
+  // threads on different tiles.
+  void run(Amplitude<T>* tile, QubitMask outer) const;
+
+ private:
+  struct Step {
+    QubitMask outer_control_mask = 0, outer_control_values = 0;  // the op acts where these match
+    QubitMask outer_parity_mask = 0;  // Parity: odd parity of these outside bits is variant 1
+    std::array<std::uint8_t, kMaxTileSelectors> selectors{};  // Dense: their outside bits, in order,
+    unsigned num_selectors = 0;                               // number the variant
+    std::size_t first_kernel = 0;     // the variants' kernels, consecutive in kernels_
+  };
+  QubitMask local(QubitMask state_bits) const;
+  std::size_t prepare(const QubitOp& local_op);
+  void add_dense_blocks(const QubitOp& op, Step step, QubitMask outer_targets);
+
+  QubitMask window_ = 0;
+  unsigned tile_qubits_ = 0;
+  const kernels::KernelTable<T>* table_ = nullptr;
+  std::array<std::uint8_t, 64> tile_bit_{};  // tile bit of each window qubit
+  std::vector<Step> steps_;
+  std::vector<PreparedKernel<T>> kernels_;
+  std::vector<AlignedScratch> coefficients_;  // one per kernel; kept across resets (grow-only)
+  Workspace workspace_;
+};
+
+}  // namespace qrt::sv

@@ -1,0 +1,160 @@
+#include "tiles/tiled_queue.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <stdexcept>
+#include <utility>
+
+namespace qrt::sv {
+
+namespace {
+
+QubitMask low_qubits(unsigned count) { return count >= 64 ? ~QubitMask{0} : (QubitMask{1} << count) - 1; }
+
+// The window grown to `size` qubits (within the state's `qubits`): first the qubits the run's ops touch
+// outside it most often (controls, parity bits: an op that touches no qubit outside the window can join
+// a fused block, where the others are applied on their own), then the lowest (longer contiguous chunks).
+QubitMask pad_window(QubitMask window, unsigned size, unsigned qubits, std::span<const OpFootprint> run_ops) {
+  std::array<unsigned, 64> touches{};
+  for (const OpFootprint& op : run_ops)
+    for (QubitMask rest = op.touched & ~window; rest; rest &= rest - 1) ++touches[std::countr_zero(rest)];
+  while (static_cast<unsigned>(std::popcount(window)) < size) {
+    unsigned best = qubits;
+    for (unsigned q = 0; q < qubits; ++q)
+      if (!((window >> q) & 1u) && (best == qubits || touches[q] > touches[best])) best = q;
+    window |= QubitMask{1} << best;
+  }
+  return window;
+}
+
+// Hands a run's (fused) ops to its tile program.
+template <class T>
+struct ProgramSink final : OpSink {
+  explicit ProgramSink(TileProgram<T>& p) : program(p) {}
+  void apply(const QubitOp& op) override {
+    program.add(op);
+    work += kernel_cost(op);
+  }
+  TileProgram<T>& program;
+  double work = 0;
+};
+
+}  // namespace
+
+TiledQueue::TiledQueue(TileConfig config) : config_(config), fuser_(FusionConfig{true, kTileFusionQubits, 0, true}) {
+  if (config_.chunk_qubits == 0 || config_.chunk_qubits >= config_.tile_qubits)
+    throw std::invalid_argument("TiledQueue: chunk_qubits must lie in [1, tile_qubits)");
+}
+
+std::size_t TiledQueue::queue_limit(unsigned num_qubits) const {
+  const std::uint64_t by_work = num_qubits >= 63 ? 0 : kQueuedWork >> num_qubits;
+  return std::min<std::size_t>(config_.max_queued, std::max<std::uint64_t>(kMinQueued, by_work));
+}
+
+void TiledQueue::clear() {
+  pending_.clear();
+  fuser_.clear();
+}
+
+template <class T>
+TiledQueue::PerPrecision<T>& TiledQueue::per_precision() {
+  if constexpr (std::is_same_v<T, double>) return double_;
+  else return single_;
+}
+
+std::vector<std::pair<unsigned, unsigned>> TiledQueue::relabel_swaps(QubitMask window,
+                                                                     std::span<const OpFootprint> deferred,
+                                                                     unsigned tile_qubits, unsigned chunk_qubits) {
+  std::vector<std::pair<unsigned, unsigned>> swaps;
+  if (deferred.empty()) return swaps;
+  const QubitMask low = low_qubits(chunk_qubits);
+  // The next run's window holds the low qubits and at most tile_qubits - chunk_qubits others: any
+  // qubit of this window can be one of its low qubits. Its likely window: the greedy plan of the
+  // deferred ops under that rule.
+  const WindowRun next_run =
+      plan_window_run(deferred, {0, tile_qubits, window, tile_qubits - chunk_qubits});
+  const NextUse next = next_use(deferred);
+  std::vector<unsigned> order = by_next_use(window, next);
+  std::stable_partition(order.begin(), order.end(), [&](unsigned q) { return (next_run.window >> q) & 1u; });
+  QubitMask wanted = 0;
+  for (std::size_t i = 0; i < order.size() && i < chunk_qubits; ++i)
+    if (next[order[i]] < deferred.size()) wanted |= QubitMask{1} << order[i];
+  std::vector<unsigned> incoming, leaving;
+  for (unsigned q : order)
+    if (((wanted & ~low) >> q) & 1u) incoming.push_back(q);
+  for (auto it = order.rbegin(); it != order.rend(); ++it)  // the least wanted leave first
+    if (((low & ~wanted) >> *it) & 1u) leaving.push_back(*it);
+  for (std::size_t i = 0; i < incoming.size(); ++i) swaps.emplace_back(leaving[i], incoming[i]);
+  return swaps;
+}
+
+template <class T>
+void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy& policy, Workspace& workspace,
+                       QubitRelabeller& relabeller, QubitMask fixed_values, bool everything) {
+  if (pending_.empty()) return;
+  PerPrecision<T>& mine = per_precision<T>();
+  const unsigned k = std::min(config_.tile_qubits, num_qubits);
+  const unsigned chunk = std::min(config_.chunk_qubits, k);
+  const unsigned threads = num_qubits >= policy.parallel_min_qubits ? std::max(policy.threads, 1u) : 1u;
+  const kernels::KernelTable<T>& table = kernel_table_for<T>(policy.simd, k);
+  std::vector<OpFootprint> deferred_footprints;
+  try {
+    const std::size_t keep = everything ? 0 : queue_limit(num_qubits) / 2;
+    while (pending_.size() > keep) {
+      const std::vector<OpFootprint> footprints = pending_.footprints();
+      const WindowRun run = plan_window_run(footprints, {low_qubits(chunk), k});
+      if (run.ops.empty()) {  // the first op needs more qubits than a window takes: a pass of its own
+        QubitOp here = pending_.at(0);
+        if (restrict_to_fixed(here, ~low_qubits(num_qubits), fixed_values))
+          apply_op(amps, num_qubits, here, policy, workspace);
+        ++stats_.direct_ops;
+        pending_.keep(std::span(run.deferred).subspan(1));  // the op at 0 is done
+        continue;
+      }
+      std::vector<OpFootprint> run_footprints;
+      for (std::size_t i : run.ops) run_footprints.push_back(footprints[i]);
+      const QubitMask window = pad_window(run.window, k, num_qubits, run_footprints);
+      deferred_footprints.clear();
+      for (std::size_t i : run.deferred) deferred_footprints.push_back(footprints[i]);
+      const auto swaps = relabel_swaps(window, deferred_footprints, k, chunk);
+
+      TileProgram<T>& program = mine.program;
+      program.reset(window, table);
+      ProgramSink<T> sink(program);
+      for (std::size_t i : run.ops) {
+        const QubitOp& op = pending_.at(i);
+        // Blocks may hold qubits outside the window: the run's ops never flip them, so a block only
+        // selects its variant by their bits (TileProgram).
+        if (config_.fuse) fuser_.push(op, num_qubits, sink);
+        else sink.apply(op);
+      }
+      fuser_.flush(sink);
+      for (const auto& [a, b] : swaps)
+        sink.apply(QubitOp::two_level((QubitMask{1} << a) | (QubitMask{1} << b), QubitMask{1} << a,
+                                      {0.0, 1.0, 1.0, 0.0}));
+      walk_tiles(amps, num_qubits, program, threads, mine.buffers, fixed_values);
+      ++stats_.runs;
+      if (window != low_qubits(k)) ++stats_.gathered_runs;
+      stats_.ops += run.ops.size();
+      stats_.swaps += swaps.size();
+      stats_.work += sink.work;
+
+      pending_.keep(run.deferred);
+      for (const auto& [a, b] : swaps) {
+        pending_.swap_qubits(a, b);
+        relabeller.swap_qubits(a, b);
+      }
+    }
+  } catch (...) {
+    clear();  // the state is part-way through the queue: nothing queued can be applied in order any more
+    throw;
+  }
+}
+
+template void TiledQueue::flush<double>(Amplitude<double>*, unsigned, const ExecPolicy&, Workspace&, QubitRelabeller&,
+                                        QubitMask, bool);
+template void TiledQueue::flush<float>(Amplitude<float>*, unsigned, const ExecPolicy&, Workspace&, QubitRelabeller&,
+                                       QubitMask, bool);
+
+}  // namespace qrt::sv

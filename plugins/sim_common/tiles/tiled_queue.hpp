@@ -1,0 +1,129 @@
+// The tiled forward path: gates queue up, and a flush applies them in runs, each run in one pass over
+// the state (tile_walk.hpp) instead of one pass per fused gate.
+//
+// A flush plans a run with the window planner (window_planner.hpp): the window starts with the
+// chunk_qubits lowest qubits (a gathered tile then streams in chunks of 2^chunk_qubits contiguous
+// amplitudes) and takes any other qubit an op needs while it holds at most tile_qubits. Inside the
+// run, gates are fused into blocks of at most kTileFusionQubits qubits: in cache the arithmetic is what
+// costs, and a 2-qubit block (a CNOT with the rotation on its target is two 2x2 blocks: one pass of the
+// two-pairs kernel) costs no more than its gates apart, where a 3-qubit block costs twice as much.
+//
+// Relabelling: a run ends by swapping qubits inside its window so that the lowest qubits (which every
+// later window holds) are the ones the deferred gates need soonest; the swaps are SWAP gates applied in
+// cache, and the device's wire map follows them (QubitRelabeller). Queued gates name qubits as they
+// were when queued and are renamed as the swaps happen.
+#pragma once
+
+#include "fusion/fuser.hpp"
+#include "kernels/apply_op.hpp"
+#include "tiles/op_queue.hpp"
+#include "tiles/tile_program.hpp"
+#include "tiles/tile_walk.hpp"
+#include "tiles/window_planner.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace qrt::sv {
+
+struct TileConfig {
+  bool enabled = true;
+  unsigned tile_qubits = 15;   // k: a tile holds 2^k amplitudes
+  unsigned min_state_qubits = 19;  // smaller states take the untiled path (> tile_qubits in any case)
+  unsigned chunk_qubits = 10;  // every window holds the lowest chunk_qubits qubits (< tile_qubits)
+  bool fuse = true;            // fuse gates inside a run
+  std::size_t max_queued = std::size_t{1} << 14;  // the most gates queued (queue_limit)
+};
+
+// A queue holds at most about this many amplitude-gates of work (gates x amplitudes of the state). The
+// host can stop a run only between calls, and a full queue applies half of it in one call: at n = 28,
+// 256 of 512 gates, about 20 s on one core in double precision (0.3 ns per amplitude and gate in
+// cache). Fewer, and the planner sees too few gates: the layered circuit at n = 28 (single precision)
+// took 18 runs for 10 layers with 256 gates queued, 12 with 1024; at n = 26, 2^34 doubled the runs.
+inline constexpr std::uint64_t kQueuedWork = std::uint64_t{1} << 37;
+inline constexpr std::size_t kMinQueued = 256;  // still many gates per run on the largest states
+
+// Gates fused together inside a run: blocks of at most this many qubits (see above).
+inline constexpr unsigned kTileFusionQubits = 2;
+
+// What the passes over the state were (cumulative; reset with reset_stats).
+struct TileStats {
+  std::uint64_t runs = 0;          // tiled passes
+  std::uint64_t gathered_runs = 0;  // of them, over a window other than the lowest qubits
+  std::uint64_t direct_ops = 0;    // ops too wide for any window, applied in a pass of their own
+  std::uint64_t ops = 0;           // ops that went through runs (before fusion)
+  std::uint64_t swaps = 0;         // relabelling swaps
+  // The runs' arithmetic: the sum of their fused ops' kernel_cost (fusion/fuser.hpp), in passes of a
+  // 2x2 kernel over the whole state with the tiles in cache.
+  double work = 0;
+  std::uint64_t passes() const { return runs + direct_ops; }
+};
+
+// The device side of a relabelling: physical qubits a and b have exchanged their contents.
+class QubitRelabeller {
+ public:
+  virtual void swap_qubits(unsigned a, unsigned b) = 0;
+
+ protected:
+  ~QubitRelabeller() = default;
+};
+
+class TiledQueue {
+ public:
+  explicit TiledQueue(TileConfig config = {});
+
+  const TileConfig& config() const { return config_; }
+  // Whether gates on a state of this many qubits take the tiled path (more than one tile).
+  bool active_for(unsigned num_qubits) const {
+    return config_.enabled && num_qubits > config_.tile_qubits && num_qubits >= config_.min_state_qubits;
+  }
+
+  // Queues an op (a copy, with its matrix) in the state's current qubit numbering.
+  void push(const QubitOp& op) { pending_.push(op); }
+  bool empty() const { return pending_.empty(); }
+  std::size_t size() const { return pending_.size(); }
+  // How many gates may queue for a state of `num_qubits`: max_queued, and at most kQueuedWork of work
+  // (never fewer than kMinQueued).
+  std::size_t queue_limit(unsigned num_qubits) const;
+  bool full(unsigned num_qubits) const { return pending_.size() >= queue_limit(num_qubits); }
+  // Drops everything queued (the state is being discarded).
+  void clear();
+
+  // Applies every queued op to the 2^num_qubits amplitudes at `amps` (num_qubits > tile_qubits, or the
+  // whole state is one tile), with the policy's SIMD level and threads. Relabelling swaps are
+  // reported to `relabeller` as they happen. The amplitudes may be the part of a larger state whose
+  // qubits from num_qubits up have the values `fixed_values` (a rank's chunk): ops may have controls
+  // and parity bits there (not other targets), and every part plans alike. With `everything` false,
+  // only until half of queue_limit is left: a full queue makes room run by run and keeps the rest for
+  // the planner to look ahead over.
+  template <class T>
+  void flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy& policy, Workspace& workspace,
+             QubitRelabeller& relabeller, QubitMask fixed_values = 0, bool everything = true);
+
+  const TileStats& stats() const { return stats_; }
+  void reset_stats() { stats_ = {}; }
+
+ private:
+  template <class T>
+  struct PerPrecision {
+    TileProgram<T> program;
+    TileBuffers<T> buffers;
+  };
+  template <class T>
+  PerPrecision<T>& per_precision();
+
+  // The swaps that put the qubits the deferred ops need soonest on the relabelled low qubits.
+  static std::vector<std::pair<unsigned, unsigned>> relabel_swaps(QubitMask window,
+                                                                  std::span<const OpFootprint> deferred,
+                                                                  unsigned tile_qubits, unsigned chunk_qubits);
+
+  TileConfig config_;
+  OpQueue pending_;
+  Fuser fuser_;
+  TileStats stats_;
+  PerPrecision<double> double_;
+  PerPrecision<float> single_;
+};
+
+}  // namespace qrt::sv

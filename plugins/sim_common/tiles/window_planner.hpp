@@ -1,0 +1,59 @@
+// Planning which qubits a window holds while a run of queued ops goes through it. A window is a set
+// of qubits an op may act on non-diagonally: the qubits inside one tile of a tiled run
+// (tiled_queue.hpp), or the local qubits of one rank of statevector.mpi. Diagonal actions (phases,
+// parities) and controls may involve any qubit: outside the window their bits are constant, so they
+// only select a coefficient or whether the op acts at all.
+//
+// Both devices plan the same way: a greedy look-ahead builds the longest run the window can take
+// (ops that need a qubit it cannot take are left for later, and so is every op that does not commute
+// with one left out), and when qubits must be exchanged, the ones whose next use is furthest away
+// leave (Belady's rule), so that one exchange serves as many later ops as possible.
+#pragma once
+
+#include "kernels/qubit_op.hpp"
+
+#include <array>
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace qrt::sv {
+
+// What planning needs to know of an op.
+struct OpFootprint {
+  QubitMask touched = 0;  // targets and controls: the op commutes with every op that touches none of them
+  QubitMask inside = 0;   // qubits the window must hold: targets of non-diagonal shapes (TwoLevel, Dense)
+};
+OpFootprint footprint(const QubitOp& op);
+
+// How a window may grow during a run.
+struct WindowLimits {
+  QubitMask start = 0;                // the qubits it holds before the run
+  unsigned capacity = 64;             // the most qubits it may hold
+  QubitMask free_to_take = ~QubitMask{0};  // qubits it may take without counting against `budget`
+  unsigned budget = 64;               // the most other qubits it may take
+};
+
+struct WindowRun {
+  std::vector<std::size_t> ops;       // positions in `pending` of the ops that run now, in order
+  std::vector<std::size_t> deferred;  // the others, in order
+  QubitMask window = 0;               // the window the run needs: the start and the qubits it took
+};
+
+// Walks `pending` in order. An op joins the run when it shares no touched qubit with an op left out
+// before it (so it commutes past all of them) and its inside qubits are in the window, or the window
+// can take them within `limits`. An op left out blocks its touched qubits for every later op. Running
+// the run's ops and then the deferred ones, each in order, gives the same state as running `pending`
+// in order.
+WindowRun plan_window_run(std::span<const OpFootprint> pending, const WindowLimits& limits);
+
+// For each qubit, the position of the first op in `pending` that needs it inside the window
+// (pending.size() when none does).
+using NextUse = std::array<std::size_t, 64>;
+NextUse next_use(std::span<const OpFootprint> pending);
+
+// The qubits of `candidates` in order of next use, soonest first (ties: lower qubit first). Callers
+// keep the front (qubits to bring in or keep) or evict from the back.
+std::vector<unsigned> by_next_use(QubitMask candidates, const NextUse& next);
+
+}  // namespace qrt::sv

@@ -1,0 +1,274 @@
+// The tiled forward path (plugins/sim_common/tiles): the window planner's rules, and the device with
+// tiles on against the untiled device and the independent reference, on random circuits of every
+// gate kind (targets and controls on lane, low and high qubits), both precisions, 1 and 2 threads,
+// with reads between the gates (the queue is flushed and qubits relabelled under the wire map).
+#include "device_helpers.hpp"
+
+#include "tiles/tile_size.hpp"
+#include "tiles/window_planner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <numeric>
+
+using namespace sv_test;
+using qrt::sdk::Wire;
+using qrt::sv::OpFootprint;
+using qrt::sv::QubitMask;
+
+namespace {
+
+GateInvocation g(std::string name, std::vector<Wire> wires, std::vector<double> params = {}) {
+  return {std::move(name), std::move(params), std::move(wires), {}, {}, false};
+}
+
+QubitMask bits(std::initializer_list<unsigned> qubits) {
+  QubitMask m = 0;
+  for (unsigned q : qubits) m |= QubitMask{1} << q;
+  return m;
+}
+
+// Tiles of 2^10 amplitudes (the smallest), so that states of 11-14 qubits have 2-16 tiles (tiled from 11
+// qubits on: tile_min_qubits).
+std::string tiled(const std::string& precision, unsigned threads, const std::string& rest = "") {
+  return R"({"tiles": true, "tile_qubits": 10, "tile_min_qubits": 11, "precision": ")" + precision +
+         R"(", "threads": )" +
+         std::to_string(threads) + R"(, "parallel_min_qubits": 0)" + (rest.empty() ? "" : ", " + rest) + "}";
+}
+
+double tolerance(const std::string& precision) { return precision == "single" ? 1e-5 : 1e-12; }
+
+}  // namespace
+
+TEST_CASE("the window planner runs what fits and defers what does not commute past a deferred op", "[tiles]") {
+  using qrt::sv::plan_window_run;
+  // 0: needs qubit 5 (outside a window of {0,1} that may hold 3 qubits) -> joins, window {0,1,5}
+  // 1: needs 6 -> the window is full: deferred, blocks {6, 2}
+  // 2: a phase on 6 (touches the blocked 6) -> deferred
+  // 3: needs 0, touches 0 and 7 (a control outside the window is fine) -> joins
+  // 4: touches 2 (blocked by op 1) -> deferred
+  const std::vector<OpFootprint> ops = {
+      {bits({5}), bits({5})}, {bits({6, 2}), bits({6})}, {bits({6}), 0},
+      {bits({0, 7}), bits({0})}, {bits({2}), bits({2})}};
+  const qrt::sv::WindowRun run = plan_window_run(ops, {bits({0, 1}), 3});
+  CHECK(run.ops == std::vector<std::size_t>{0, 3});
+  CHECK(run.deferred == std::vector<std::size_t>{1, 2, 4});
+  CHECK(run.window == bits({0, 1, 5}));
+
+  // A budget: qubits outside `free_to_take` count against it.
+  const std::vector<OpFootprint> two = {{bits({3}), bits({3})}, {bits({4}), bits({4})}, {bits({5}), bits({5})}};
+  const qrt::sv::WindowRun budgeted = plan_window_run(two, {0, 8, bits({4}), 1});
+  CHECK(budgeted.ops == std::vector<std::size_t>{0, 1});  // 3 spends the budget, 4 is free
+  CHECK(budgeted.window == bits({3, 4}));
+
+  // Next uses and the order they give.
+  const qrt::sv::NextUse next = qrt::sv::next_use(ops);
+  CHECK(next[5] == 0);
+  CHECK(next[6] == 1);
+  CHECK(next[0] == 3);
+  CHECK(next[7] == ops.size());  // only ever a control
+  CHECK(qrt::sv::by_next_use(bits({0, 2, 5, 7}), next) == std::vector<unsigned>{5, 0, 2, 7});
+}
+
+TEST_CASE("planned runs keep the order of every pair of ops that share a qubit", "[tiles]") {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<OpFootprint> ops(40);
+    for (OpFootprint& op : ops) {
+      const QubitMask a = QubitMask{1} << (rng() % 12), b = QubitMask{1} << (rng() % 12);
+      op.touched = a | b;
+      op.inside = rng() % 3 == 0 ? 0 : a;
+    }
+    const unsigned capacity = 2 + static_cast<unsigned>(rng() % 6);
+    const qrt::sv::WindowRun run = qrt::sv::plan_window_run(ops, {bits({0}), capacity});
+    REQUIRE(run.ops.size() + run.deferred.size() == ops.size());
+    REQUIRE(static_cast<unsigned>(std::popcount(run.window)) <= capacity);
+    std::vector<bool> in_run(ops.size(), false);
+    for (std::size_t i : run.ops) {
+      in_run[i] = true;
+      REQUIRE((ops[i].inside & ~run.window) == 0);
+    }
+    // Running the run first moves each of its ops before the deferred ops that preceded it: they
+    // must share no qubit.
+    for (std::size_t j = 0; j < ops.size(); ++j)
+      for (std::size_t i = 0; i < j; ++i)
+        if (in_run[j] && !in_run[i]) REQUIRE((ops[i].touched & ops[j].touched) == 0);
+  }
+}
+
+TEST_CASE("tiled random circuits match the untiled device and the reference", "[tiles]") {
+  // The reference at n = 11 (its matrices of many-wire gates grow as 4^n); the untiled device at 13.
+  for (unsigned n : {11u, 13u}) {
+    const RandomCircuit circuit = random_circuit(n, 120, 31 * n);
+    const State expected = n <= 11 ? reference_run(n, circuit) : State{};
+    auto untiled = make_device(R"({"tiles": false})");
+    untiled->allocate_qubits(n);
+    run(*untiled, circuit);
+    const State plain = read_state(*untiled);
+    if (!expected.empty()) REQUIRE(max_difference(plain, expected) < 1e-12);
+    for (const std::string precision : {"double", "single"}) {
+      for (unsigned threads : {1u, 2u}) {
+        auto tiles = make_device(tiled(precision, threads));
+        tiles->allocate_qubits(n);
+        run(*tiles, circuit);
+        INFO(precision << " threads=" << threads << " n=" << n);
+        CHECK(max_difference(read_state(*tiles), plain) < tolerance(precision));
+        const qrt::sv::TileStats& stats = tiles->tile_stats();
+        CHECK(stats.ops > 0);
+        CHECK(stats.runs < stats.ops / 4);  // many gates per pass
+      }
+    }
+  }
+}
+
+TEST_CASE("a layered circuit takes few passes and relabels qubits, and reads in between see the right wires",
+          "[tiles]") {
+  // 10 layers of RX, RY, RZ on every wire and a CNOT ladder, as the benchmark, on 13 qubits with tiles
+  // of 10: the ladder needs every qubit in turn, so the windows move and the queue relabels qubits.
+  constexpr unsigned n = 13;
+  auto reference = make_device(R"({"tiles": false, "threads": 1})");
+  auto tiles = make_device(tiled("double", 2));
+  for (auto* d : {reference.get(), tiles.get()}) d->allocate_qubits(n);
+  for (int layer = 0; layer < 10; ++layer) {
+    for (auto* d : {reference.get(), tiles.get()}) {
+      for (Wire w = 0; w < n; ++w) {
+        apply(*d, g("RX", {w}, {0.1 + 0.01 * layer}));
+        apply(*d, g("RY", {w}, {0.2 - 0.01 * w}));
+        apply(*d, g("RZ", {w}, {0.3 + 0.02 * w}));
+      }
+      for (Wire w = 0; w + 1 < n; ++w) apply(*d, g("CNOT", {w, w + 1}));
+    }
+    if (layer == 4) {  // a read mid-way: flushes, and the wires must map to the relabelled qubits
+      qrt::sdk::Observable z3{{{1.0, {{qrt::sdk::ObservableKind::PauliZ, {3}, {}}}}}};
+      CHECK(tiles->expval(z3) == Approx(reference->expval(z3)).margin(1e-12));
+      // A Hamiltonian (words grouped by flip mask, one walk over the state) on relabelled qubits.
+      using qrt::sdk::ObservableKind;
+      const qrt::sdk::Observable h{{{0.5, {{ObservableKind::PauliX, {0}, {}}, {ObservableKind::PauliZ, {12}, {}}}},
+                                    {-0.3, {{ObservableKind::PauliY, {11}, {}}, {ObservableKind::PauliY, {4}, {}}}},
+                                    {0.8, {{ObservableKind::PauliZ, {7}, {}}}},
+                                    {0.25, {{ObservableKind::PauliX, {10}, {}}, {ObservableKind::PauliX, {2}, {}}}}}};
+      CHECK(tiles->expval(h) == Approx(reference->expval(h)).margin(1e-12));
+      CHECK(tiles->var(h) == Approx(reference->var(h)).margin(1e-12));
+      std::vector<double> p_ref(8), p_tiles(8);
+      const Wire some[] = {9, 2, 12};
+      reference->probs(some, p_ref);
+      tiles->probs(some, p_tiles);
+      for (std::size_t i = 0; i < p_ref.size(); ++i) CHECK(p_tiles[i] == Approx(p_ref[i]).margin(1e-12));
+    }
+  }
+  CHECK(max_difference(read_state(*tiles), read_state(*reference)) < 1e-12);
+  const qrt::sv::TileStats& stats = tiles->tile_stats();
+  CHECK(stats.swaps > 0);
+  CHECK(stats.gathered_runs > 0);
+  CHECK(stats.direct_ops == 0);
+  CHECK(stats.passes() <= 20);  // 510 gates: the untiled fused path takes about 130 passes
+}
+
+TEST_CASE("measurements, samples and releases after a tiled flush follow the relabelled wires", "[tiles]") {
+  constexpr unsigned n = 12;
+  const RandomCircuit circuit = random_circuit(n, 80, 99);
+  auto untiled = make_device(R"({"tiles": false, "seed": 11, "shots": 50})");
+  auto tiles = make_device(tiled("double", 1, R"("seed": 11, "shots": 50)"));
+  for (auto* d : {untiled.get(), tiles.get()}) {
+    d->allocate_qubits(n);
+    run(*d, circuit);
+  }
+  // Seeded samples are the same (the same probabilities, the same draws).
+  std::vector<std::uint8_t> a(50 * 3), b(50 * 3);
+  const Wire three[] = {0, 7, 11};
+  untiled->sample(three, a);
+  tiles->sample(three, b);
+  CHECK(a == b);
+  // Mid-circuit measurements, then more gates, a reset and a release.
+  for (Wire w : {Wire{5}, Wire{0}, Wire{10}})
+    CHECK(untiled->measure(w, std::nullopt) == tiles->measure(w, std::nullopt));
+  const RandomCircuit more = random_circuit(n, 40, 100);
+  for (auto* d : {untiled.get(), tiles.get()}) {
+    run(*d, more);
+    d->reset_wire(3);
+    run(*d, more);
+    const Wire released[] = {6};
+    d->release_qubits(released);
+  }
+  CHECK(max_difference(read_state(*tiles), read_state(*untiled)) < 1e-12);
+}
+
+TEST_CASE("a full queue makes room run by run before any read", "[tiles]") {
+  // On small states the queue holds max_queued = 16,384 gates; past that, each call first applies runs
+  // until half of it is left (and keeps the rest to plan over).
+  constexpr unsigned n = 11;
+  const qrt::sv::DeviceOptions options = qrt::sv::DeviceOptions::from_kwargs(
+      qrt::sdk::Kwargs::from_json(tiled("double", 1), qrt::sv::StatevectorDevice::schema()));
+  const qrt::sv::TiledQueue probe(options.tiles);
+  const std::size_t limit = probe.queue_limit(n);
+  CHECK(limit == 16384);
+  CHECK(probe.queue_limit(30) == qrt::sv::kMinQueued);  // 2^37 amplitude-gates of work, at least 256 gates
+  CHECK(probe.queue_limit(27) == std::size_t{1} << 10);
+  auto untiled = make_device(R"({"tiles": false})");
+  auto tiles = make_device(tiled("double", 1));
+  std::mt19937_64 rng(3);
+  for (auto* d : {untiled.get(), tiles.get()}) d->allocate_qubits(n);
+  for (std::size_t i = 0; i < limit + 10; ++i) {
+    const Wire a = static_cast<Wire>(rng() % n), b = static_cast<Wire>((a + 1 + rng() % (n - 1)) % n);
+    const double angle = 0.001 * static_cast<double>(i % 997);
+    const GateInvocation gate = i % 3 == 2 ? g("CNOT", {a, b}) : g(i % 3 ? "RY" : "RX", {a}, {angle});
+    apply(*untiled, gate);
+    apply(*tiles, gate);
+  }
+  CHECK(tiles->tile_stats().runs > 0);  // before any read
+  CHECK(tiles->tile_stats().ops >= limit / 2);
+  CHECK(max_difference(read_state(*tiles), read_state(*untiled)) < 1e-11);
+}
+
+TEST_CASE("an op wider than any window takes a pass of its own", "[tiles]") {
+  // QubitUnitary on 7 wires, first on a fresh device: they are the top 7 qubits, and a window of 10
+  // qubits holds the 5 lowest and only 5 others. Every later gate acts on those wires, so nothing can
+  // run before it. (Where other gates can, the planner runs them first and relabels qubits so that
+  // such an op often fits a window after all.)
+  constexpr unsigned n = 13;
+  const std::vector<Wire> wires = {0, 1, 2, 3, 4, 5, 6};
+  const Matrix u = random_unitary(7, 5);
+  auto untiled = make_device(R"({"tiles": false})");
+  auto tiles = make_device(tiled("double", 2));
+  for (auto* d : {untiled.get(), tiles.get()}) {
+    d->allocate_qubits(n);
+    d->apply_matrix({u, wires, {}, {}, false});
+    for (Wire w : wires) apply(*d, g("RX", {w}, {0.3 - 0.1 * w}));
+  }
+  CHECK(max_difference(read_state(*tiles), read_state(*untiled)) < 1e-12);
+  CHECK(tiles->tile_stats().direct_ops == 1);
+}
+
+TEST_CASE("states of at most one tile or below tile_min_qubits, and tiles=false, take the untiled path", "[tiles]") {
+  auto small = make_device(R"({"tile_qubits": 10, "tile_min_qubits": 1})");
+  small->allocate_qubits(10);
+  auto below = make_device(R"({"tile_qubits": 10})");  // tiled from 14 qubits on (16 tiles)
+  below->allocate_qubits(13);
+  auto off = make_device(R"({"tiles": false, "tile_qubits": 10})");
+  off->allocate_qubits(14);
+  for (auto* d : {small.get(), below.get(), off.get()}) {
+    for (Wire w = 0; w < 10; ++w) apply(*d, g("Hadamard", {w}));
+    read_state(*d);
+    CHECK(d->tile_stats().passes() == 0);
+  }
+}
+
+TEST_CASE("tile sizes: from the L2 cache, and bad tile_qubits values are refused", "[tiles][errors]") {
+  CHECK(qrt::sv::tile_qubits_for_cache(std::size_t{1} << 20, 16) == 15);  // 1 MiB L2: 512 KiB of complex128
+  CHECK(qrt::sv::tile_qubits_for_cache(std::size_t{1} << 20, 8) == 16);
+  CHECK(qrt::sv::tile_qubits_for_cache(std::size_t{2} << 20, 16) == 16);
+  CHECK(qrt::sv::tile_qubits_for_cache(1000, 16) == qrt::sv::kMinTileQubits);
+  CHECK(qrt::sv::chunk_qubits_for(15, 16) == 9);  // 8 KiB chunks
+  CHECK(qrt::sv::chunk_qubits_for(16, 8) == 10);
+  CHECK(qrt::sv::chunk_qubits_for(10, 16) == 5);  // at least 5 window qubits stay free
+  const qrt::sv::DeviceOptions o = qrt::sv::DeviceOptions::from_kwargs(
+      qrt::sdk::Kwargs::from_json("{}", qrt::sv::StatevectorDevice::schema()));
+  CHECK(o.tiles.enabled);
+  CHECK(o.tiles.tile_qubits >= qrt::sv::kMinTileQubits);
+  CHECK(o.tiles.chunk_qubits < o.tiles.tile_qubits);
+  CHECK(o.tiles.min_state_qubits == o.tiles.tile_qubits + 4);
+  CHECK_THROWS_WITH(make_device(R"({"tile_qubits": 5})"), Catch::Contains("tile_qubits") && Catch::Contains("at least 10"));
+  CHECK_THROWS_WITH(make_device(R"({"tile_qubits": 99})"), Catch::Contains("tile_qubits"));
+  CHECK_THROWS_WITH(make_device(R"({"tiles": 3})"), Catch::Contains("tiles"));
+}
