@@ -3,6 +3,7 @@
 // bit-identical probabilities, expectation values, variances, samples, counts and state to the same calls
 // in process; errors of queued calls surface on the call that sent them, naming the call; a worker killed
 // mid-batch is a clear error on that call, never a hang.
+#include "isolation/isolated_backend.hpp"
 #include "isolation_support.hpp"
 
 #include <qrt/device_type.hpp>
@@ -122,9 +123,9 @@ TEST_CASE("per-operation calls on an isolated device equal the same calls in pro
   REQUIRE(expected.counts.size() > 1);
 
   qrt::Device isolated = runtime.open("statevector.qubit:isolate=true");
-  REQUIRE(isolated.isolated_worker() != nullptr);
+  REQUIRE(qrt::isolation::isolated_backend_of(isolated) != nullptr);
   check_same(drive(isolated), expected);
-  CHECK(isolated.isolated_worker()->remote().queued() == 0);
+  CHECK(qrt::isolation::isolated_backend_of(isolated)->queued() == 0);
   // Released and reused: the pooled worker's device is as good as a fresh one.
   isolated.release();
   qrt::Device reused = runtime.open("statevector.qubit:isolate=true");
@@ -175,7 +176,7 @@ TEST_CASE("a worker killed mid-batch is an error on the flushing call, and is re
     const auto w = device.allocate(3);
     device.apply("Hadamard", {}, on({w[0]}));
     device.apply("CNOT", {}, on({w[0], w[1]}));
-    const pid_t pid = device.isolated_worker()->pid();
+    const pid_t pid = qrt::isolation::isolated_backend_of(device)->worker().pid();
     REQUIRE(::kill(pid, SIGKILL) == 0);
     try {
       device.expval(qrt::Observable::pauli_word("ZZ", {w[0], w[1]}));
@@ -212,7 +213,7 @@ TEST_CASE("a 20-qubit state comes back from an isolated device", "[isolation][op
 TEST_CASE("the worker refuses a malformed batch with a clear error and lives on", "[isolation][ops]") {
   qrt::Runtime runtime(bundled_plugins());
   qrt::Device device = runtime.open("statevector.qubit:isolate=true");
-  qrt::isolation::Worker& worker = *device.isolated_worker();
+  qrt::isolation::Worker& worker = qrt::isolation::isolated_backend_of(device)->worker();
   using boost::json::array;
   CHECK_THROWS_WITH(worker.apply_batch(array{array{"num_qubits"}, array{"bogus", 1}}),
                     Contains("operation 1 of the batch (bogus)") && Contains("unknown operation 'bogus'"));

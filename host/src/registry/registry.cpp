@@ -1,7 +1,7 @@
 #include "registry/registry.hpp"
 
 #include "config/nearest_name.hpp"
-#include "isolation/plugin_scan.hpp"
+#include "process/plugin_scan.hpp"
 #include "loader/plugin_description.hpp"
 
 #include <algorithm>
@@ -48,7 +48,7 @@ std::vector<std::shared_ptr<const DeviceType>> described_types(const std::filesy
 // crash or hang there is a load failure naming the file and the signal); otherwise it is loaded here.
 Discovered discover(const std::filesystem::path& file, bool scan_isolated) {
   if (scan_isolated) {
-    isolation::ScanOutcome outcome = isolation::scan_in_child(file);
+    process::ScanOutcome outcome = process::scan_in_child(file);
     if (!outcome) throw Error(ErrorCode::LoadFailed, outcome.failure);
     auto devices = described_types(file, *outcome.plugin);
     return {std::move(devices), nullptr, std::move(*outcome.plugin)};
@@ -172,7 +172,7 @@ std::shared_ptr<const DeviceType> Registry::loaded(const std::shared_ptr<const D
   if (it == loaded_.end()) {
     // The child's verdict holds only for the file it scanned: a file changed since is scanned again
     // (the cache knows its identity), so a library that now crashes while loading is still kept out.
-    if (isolation::ScanOutcome outcome = isolation::scan_in_child(file); !outcome)
+    if (process::ScanOutcome outcome = process::scan_in_child(file); !outcome)
       throw Error(ErrorCode::LoadFailed, outcome.failure);
     it = loaded_.emplace(file, LoadedPlugin::load(file).devices).first;
   }

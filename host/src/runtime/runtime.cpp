@@ -2,7 +2,7 @@
 
 #include "config/config_string.hpp"
 #include "config/kwargs_schema.hpp"
-#include "isolation/plugin_scan.hpp"
+#include "process/plugin_scan.hpp"
 #include "isolation/settings.hpp"
 #include "pool/device_pool.hpp"
 #include "registry/registry.hpp"
@@ -57,7 +57,7 @@ bool isolate_by_default(const RuntimeOptions& options) {
   return options.isolate.value_or(isolation::isolation_requested_by_environment());
 }
 bool scan_in_children(const RuntimeOptions& options) {
-  return options.scan_isolated.value_or(isolation::scan_isolation_requested_by_environment() ||
+  return options.scan_isolated.value_or(process::scan_isolation_requested_by_environment() ||
                                         isolate_by_default(options));
 }
 

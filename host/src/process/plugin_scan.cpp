@@ -1,7 +1,7 @@
-#include "isolation/plugin_scan.hpp"
+#include "process/plugin_scan.hpp"
 
-#include "isolation/child_process.hpp"
-#include "isolation/scan_format.hpp"
+#include "process/child_process.hpp"
+#include "process/scan_format.hpp"
 
 #include <qrt/error.hpp>
 
@@ -22,7 +22,7 @@
 #include <string_view>
 #include <tuple>
 
-namespace qrt::isolation {
+namespace qrt::process {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -151,4 +151,4 @@ ScanOutcome scan_in_child(const std::filesystem::path& file) {
 
 std::uint64_t child_scans_started() noexcept { return scans_started.load(std::memory_order_relaxed); }
 
-}  // namespace qrt::isolation
+}  // namespace qrt::process

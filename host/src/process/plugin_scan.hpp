@@ -23,7 +23,7 @@
 #include <optional>
 #include <string>
 
-namespace qrt::isolation {
+namespace qrt::process {
 
 // $QRT_SCAN_ISOLATED=1 (or true/yes/on).
 bool scan_isolation_requested_by_environment();
@@ -43,4 +43,4 @@ ScanOutcome scan_in_child(const std::filesystem::path& file);
 // How many child scans this process has started (cache misses); for tests of the cache.
 std::uint64_t child_scans_started() noexcept;
 
-}  // namespace qrt::isolation
+}  // namespace qrt::process
