@@ -9,17 +9,11 @@
 
 #include <boost/json.hpp>
 
-#include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <future>
-#include <iostream>
 #include <map>
 #include <optional>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -27,10 +21,10 @@
 #include <qrt/qir/program.hpp>
 #endif
 
-extern char** environ;
-
 namespace qrt::cli {
 namespace {
+
+#ifdef QRT_HAVE_QIR
 
 // How long after Ctrl-C a program may go without a gate or measurement (where it stops cleanly) before
 // the process ends anyway: a classical loop never gets there; a long single gate on many qubits might.
@@ -40,69 +34,6 @@ void report_timeout(const QirRunArgs& args) {
   std::fflush(stdout);
   std::fprintf(stderr, "qrt: error: %s: the program did not finish within --timeout %g s\n", args.file.c_str(), *args.timeout);
 }
-
-// Whether a Ctrl-C typed at the terminal reaches a child by itself: we are in the terminal's foreground
-// process group, which the child shares.
-bool terminal_delivers_sigint() {
-  for (int fd : {STDIN_FILENO, STDERR_FILENO, STDOUT_FILENO})
-    if (pid_t foreground = tcgetpgrp(fd); foreground >= 0) return foreground == getpgrp();
-  return false;
-}
-
-// --isolate: the same command in a child process (this executable), whose crash cannot take the host
-// down. Its output goes straight to ours; a signal that ends it becomes a clear error. Ctrl-C: the child
-// stops itself (and reports it); we only pass a SIGINT on when the terminal did not deliver it to the
-// child too (someone ran kill -INT on us), and report 130 once.
-int run_isolated(const QirRunArgs& args) {
-  std::vector<std::string> words = {"/proc/self/exe", "run", args.file, "--device", args.device, "-o", args.output};
-  if (!args.entry.empty()) words.insert(words.end(), {"--entry", args.entry});
-  if (args.shots) words.insert(words.end(), {"--shots", std::to_string(*args.shots)});
-  if (args.seed) words.insert(words.end(), {"--seed", std::to_string(*args.seed)});
-  if (args.progress) words.push_back("--progress");
-  if (args.no_progress) words.push_back("--no-progress");
-  if (args.force_jit) words.push_back("--jit");
-  std::vector<char*> argv;
-  for (auto& w : words) argv.push_back(w.data());
-  argv.push_back(nullptr);
-  std::fflush(stdout);
-  ExecutionProgress unused;  // nothing runs here: the stop request goes to the child
-  StopOnSigint note_ctrl_c(unused);
-  pid_t child = 0;
-  if (int rc = posix_spawn(&child, "/proc/self/exe", nullptr, nullptr, argv.data(), environ); rc != 0)
-    throw Error(ErrorCode::Internal, std::string("cannot start the isolated process: ") + std::strerror(rc));
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout.value_or(0));
-  bool forwarded = false;
-  int status = 0;
-  for (;;) {
-    pid_t done = waitpid(child, &status, WNOHANG);
-    if (done == child) break;
-    if (done < 0 && errno != EINTR) throw Error(ErrorCode::Internal, std::string("waitpid: ") + std::strerror(errno));
-    if (!forwarded && StopOnSigint::interrupted()) {
-      forwarded = true;
-      if (!terminal_delivers_sigint()) kill(child, SIGINT);
-    }
-    if (args.timeout && std::chrono::steady_clock::now() >= deadline) {
-      kill(child, SIGKILL);
-      waitpid(child, &status, 0);
-      report_timeout(args);
-      return kExitTimeout;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  if (WIFSIGNALED(status)) {
-    int sig = WTERMSIG(status);
-    if (sig == SIGINT) {  // a second Ctrl-C: the child took the default action
-      std::fprintf(stderr, "qrt: interrupted: %s: the isolated process ended on Ctrl-C\n", args.file.c_str());
-      return kExitInterrupted;
-    }
-    std::fprintf(stderr, "qrt: error: %s: the program crashed with signal %d (%s: %s) in its isolated process; qrt is unaffected\n",
-                 args.file.c_str(), sig, sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig));
-    return kExitError;
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : kExitError;
-}
-
-#ifdef QRT_HAVE_QIR
 
 boost::json::value typed_value(const qir::OutputEvent& e) {
   switch (e.kind) {
@@ -161,6 +92,8 @@ Outcome run_program(const QirRunArgs& args, ExecutionProgress& progress, RunProg
   options.shots = args.shots.value_or(1);
   options.seed = args.seed;
   options.progress = &progress;
+  // --isolate: the device runs in a worker process, and so does the program's JIT code (qir::run).
+  if (args.isolate) options.runtime.isolate = true;
   const bool json = args.output == "json";
   if (!json) options.on_shot = [&](std::uint64_t, const qir::ShotOutput& shot) {
     std::string text = qir::format_shot(program, shot);
@@ -322,10 +255,12 @@ int run_qir(const QirRunArgs& given) {
                        "(it needs LLVM 19: Debian's llvm-19-dev)\n", given.file.c_str());
   return kExitError;
 #else
-  // The shots and seed this run uses, fixed here (an isolated child gets them explicitly) and reported.
+  // The shots and seed this run uses, fixed here and reported.
   QirRunArgs args = given;
   const DeviceSettings device = [&] {
-    Runtime runtime;
+    RuntimeOptions options;
+    if (args.isolate) options.isolate = true;  // only describe the plugin here, never load it
+    Runtime runtime(options);
     return device_settings(runtime.resolve(args.device).second);
   }();
   args.shots = qir_shots(args.file, given.shots, device.shots);
@@ -333,7 +268,6 @@ int run_qir(const QirRunArgs& given) {
   if (args.seed && !given.seed && !device.seed && args.output != "json")
     std::fprintf(stderr, "qrt: seed %llu (--seed %llu repeats this run)\n", static_cast<unsigned long long>(*args.seed),
                  static_cast<unsigned long long>(*args.seed));
-  if (args.isolate) return run_isolated(args);
   return run_in_process(args);
 #endif
 }

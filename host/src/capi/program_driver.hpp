@@ -57,6 +57,19 @@ void set_progress(ExecutionProgress* progress) noexcept;
 void open_device(std::string_view config, const RuntimeOptions& options = {});
 void release_device() noexcept;
 
+// Lends `device` (a lease its driver holds) to the calling thread as its current device for driven runs,
+// until the loan ends; then it is back in `device`, also when the program switched the thread to a device
+// of its own (__quantum__rt__device_init) meanwhile, which is then released. `generation`: the process
+// runtime's generation the lease came from (context::current_runtime), or context::kUnownedGeneration
+// for a device that no runtime owns (the isolation worker's).
+class DeviceLoan {
+ public:
+  DeviceLoan(Device& device, std::uint64_t generation);
+  ~DeviceLoan();
+  DeviceLoan(const DeviceLoan&) = delete;
+  DeviceLoan& operator=(const DeviceLoan&) = delete;
+};
+
 // Shot boundaries on the calling thread. begin_shot makes the thread's current device (opened by the
 // driver with __quantum__rt__device_init or qrt::Runtime) ready for one run of a program: every wire in
 // |0>, `required_qubits` wires addressable statically (QUBIT* value = wire id, null = wire 0) and

@@ -28,6 +28,15 @@ void open_device(std::string_view config, const RuntimeOptions& options) {
 
 void release_device() noexcept { context::this_thread().drop_device(); }
 
+DeviceLoan::DeviceLoan(Device& device, std::uint64_t generation) {
+  auto& ctx = context::this_thread();
+  ctx.drop_device();
+  ctx.adopt_device(std::move(device), generation);
+  ctx.lender = &device;
+}
+
+DeviceLoan::~DeviceLoan() { context::this_thread().drop_device(); }
+
 void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed) {
   context::ThreadContext& ctx = active();
   ctx.objects.clear();

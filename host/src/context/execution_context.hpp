@@ -32,6 +32,10 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(QisGate::Count
 
 using FailureHook = void (*)(const char* message, void* context);
 
+// The generation of a device that no runtime owns (the isolation worker's own device, lent to the runs it
+// drives): always current.
+inline constexpr std::uint64_t kUnownedGeneration = ~std::uint64_t{0};
+
 struct ThreadContext {
   std::uint64_t generation = 0;  // the runtime generation the device belongs to
   Device device;
@@ -47,10 +51,13 @@ struct ThreadContext {
   void* failure_context = nullptr;
   ExecutionProgress* progress = nullptr;  // counts the driven program's operations; its stop flag ends it
   bool driven = false;  // inside begin_shot..end_shot
+  // Set while `device` is lent by a driver (capi::DeviceLoan): dropping it moves it back there.
+  Device* lender = nullptr;
 
   // Sets the device and resolves the QIS gate ids against it.
   void adopt_device(Device new_device, std::uint64_t new_generation);
-  void drop_device() noexcept;  // releases the device and forgets its qubits, objects and results
+  // Releases the device (a lent one goes back to its lender) and forgets its qubits, objects and results.
+  void drop_device() noexcept;
   void clear_program_state() noexcept;  // forgets qubits, objects and results, keeps the device
 };
 
@@ -65,7 +72,7 @@ void finalize();
 bool is_initialized();
 // The runtime if initialized, and its generation; throws Error(State) otherwise.
 std::shared_ptr<Runtime> current_runtime(std::uint64_t* generation);
-// True while `generation` is the live one (one relaxed atomic load: used on every gate).
+// True while `generation` is the live one, and for kUnownedGeneration (one atomic load: used on every gate).
 bool is_current(std::uint64_t generation) noexcept;
 
 }  // namespace qrt::context

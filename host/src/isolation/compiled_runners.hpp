@@ -1,6 +1,9 @@
-// The front ends whose compiled programs an isolation worker runs (device/compiled_run.hpp). libqrt knows
-// none: qrt-worker hands worker_main the ones it links (the QIR front end, when it is built), so that the
-// worker of a build without LLVM still serves devices and whole programs.
+// The front ends whose compiled programs an isolation worker runs (device/compiled_run.hpp). libqrt links
+// none: the front end NAME is loaded on the first compiled program of its kind, from qrt's own library
+// libqrt_NAME.so beside libqrt (loader/own_library.hpp), which exports
+//   extern "C" const qrt::isolation::CompiledFrontEnd* qrt_worker_front_end_NAME();
+// so a worker that runs none (every plugin scan, most isolated devices) never maps LLVM, and a qrt built
+// without a front end refuses its programs with a clear error.
 #pragma once
 
 #include <qrt/device.hpp>
@@ -9,7 +12,6 @@
 #include <boost/json/object.hpp>
 
 #include <functional>
-#include <span>
 #include <string>
 #include <string_view>
 
@@ -19,7 +21,6 @@ namespace qrt::isolation {
 using MessageSender = std::function<void(boost::json::object message)>;
 
 struct CompiledFrontEnd {
-  std::string_view name;  // CompiledRun::front_end()
   // Rebuilds the program from `request` and `bytes` (CompiledRun::request() and program_bytes()) and runs
   // it on `device`, on the calling thread, watched by `progress` (a stop request ends it: the host hung
   // up), sending what the host's CompiledRun expects. Throws qrt::Error for what fails the whole run.
@@ -27,7 +28,8 @@ struct CompiledFrontEnd {
               const MessageSender& send);
 };
 
-// The worker's main (<qrt/isolation.hpp>) with the front ends it can run compiled programs of.
-int worker_main(int argc, char** argv, std::span<const CompiledFrontEnd> front_ends);
+// The front end `name` (CompiledRun::front_end(): lower-case letters, digits and '_'), loaded on first use.
+// Throws Error(Unsupported) naming it when this qrt has none by that name.
+const CompiledFrontEnd& compiled_front_end(std::string_view name);
 
 }  // namespace qrt::isolation

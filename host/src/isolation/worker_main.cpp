@@ -37,11 +37,10 @@ namespace {
 
 constexpr std::chrono::milliseconds kProgressEvery{100};  // progress reports to a host that asked for them
 
-// The one device this worker serves, and the front ends it can run compiled programs of.
+// The one device this worker serves.
 class Served {
  public:
-  Served(std::optional<std::uint64_t> memory_limit, std::span<const CompiledFrontEnd> front_ends)
-      : memory_limit_(memory_limit), front_ends_(front_ends) {}
+  explicit Served(std::optional<std::uint64_t> memory_limit) : memory_limit_(memory_limit) {}
 
   json::object handle(const json::object& request) {
     const std::string_view op = request.at("op").as_string();
@@ -104,13 +103,7 @@ class Served {
       throw Error(ErrorCode::InvalidArgument, "isolation protocol: 'run_compiled' without the program's frame (" + io.detail + ")");
     if (bytes.size() != request.at("bytes").to_number<std::size_t>())
       throw Error(ErrorCode::InvalidArgument, "isolation protocol: the program's frame is not the size announced");
-    const std::string_view name = request.at("front_end").as_string();
-    const CompiledFrontEnd* front_end = nullptr;
-    for (const auto& f : front_ends_)
-      if (f.name == name) front_end = &f;
-    if (!front_end)
-      throw Error(ErrorCode::Unsupported, "this qrt-worker cannot run " + std::string(name) +
-                                              " programs: it was built without that front end");
+    const CompiledFrontEnd& front_end = compiled_front_end(request.at("front_end").as_string());
     ExecutionProgress progress;
     const bool report = request.contains("progress") && request.at("progress").as_bool();
     {
@@ -118,7 +111,7 @@ class Served {
       const MessageSender send = [&](json::object message) {
         if (!watch.send({{"message", std::move(message)}})) progress.request_stop();  // the host is gone
       };
-      front_end->run(request.at("request").as_object(), std::move(bytes), device_, progress, send);
+      front_end.run(request.at("request").as_object(), std::move(bytes), device_, progress, send);
     }
     device_.reset();
     return status();
@@ -138,12 +131,11 @@ class Served {
   }
 
   std::optional<std::uint64_t> memory_limit_;
-  std::span<const CompiledFrontEnd> front_ends_;
   std::filesystem::path library_;
   Device device_;
 };
 
-int serve(std::optional<std::uint64_t> memory_limit, std::span<const CompiledFrontEnd> front_ends) {
+int serve(std::optional<std::uint64_t> memory_limit) {
   if (memory_limit) {
     rlimit limit{*memory_limit, *memory_limit};
     if (::setrlimit(RLIMIT_AS, &limit) != 0) {
@@ -151,7 +143,7 @@ int serve(std::optional<std::uint64_t> memory_limit, std::span<const CompiledFro
       return 1;
     }
   }
-  Served served(memory_limit, front_ends);
+  Served served(memory_limit);
   std::string text;
   for (;;) {
     IoResult io = process::read_frame(kWorkerChannelFd, text, std::nullopt);
@@ -210,9 +202,7 @@ int usage() {
 
 }  // namespace
 
-int worker_main(int argc, char** argv) { return worker_main(argc, argv, {}); }
-
-int worker_main(int argc, char** argv, std::span<const CompiledFrontEnd> front_ends) {
+int worker_main(int argc, char** argv) {
   // Die with the host: a worker nobody will read from must not keep computing (or holding gigabytes).
   if (!process::die_with_host()) return 1;
   std::signal(SIGPIPE, SIG_IGN);  // a vanished host is an error value on write, not a signal
@@ -232,7 +222,7 @@ int worker_main(int argc, char** argv, std::span<const CompiledFrontEnd> front_e
     } else if (argc != 2) {
       return usage();
     }
-    return serve(memory, front_ends);
+    return serve(memory);
   }
   return usage();
 }

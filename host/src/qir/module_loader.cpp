@@ -11,11 +11,18 @@
 
 namespace qrt::qir {
 
-std::unique_ptr<llvm::Module> load_module(const std::filesystem::path& file, llvm::LLVMContext& context) {
-  auto buffer = llvm::MemoryBuffer::getFile(file.string(), /*IsText=*/false, /*RequiresNullTerminator=*/true);
+std::string read_module_file(const std::filesystem::path& file) {
+  auto buffer = llvm::MemoryBuffer::getFile(file.string(), /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!buffer) throw ProgramError(file.string() + ": cannot read the file: " + buffer.getError().message());
+  return (*buffer)->getBuffer().str();
+}
+
+std::unique_ptr<llvm::Module> load_module(const std::string& bytes, const std::filesystem::path& file,
+                                          llvm::LLVMContext& context) {
+  // std::string's data is NUL-terminated, as the IR text parser wants.
+  const llvm::MemoryBufferRef buffer(llvm::StringRef(bytes.data(), bytes.size()), file.string());
   llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> module = llvm::parseIR((*buffer)->getMemBufferRef(), diagnostic, context);
+  std::unique_ptr<llvm::Module> module = llvm::parseIR(buffer, diagnostic, context);
   if (!module) {
     std::string text = file.string();
     if (diagnostic.getLineNo() > 0)

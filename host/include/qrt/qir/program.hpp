@@ -65,10 +65,13 @@ struct ShotOutput {
 
 struct RunOptions;
 struct RunResult;
+struct ProgramInternals;  // the front end's own code
 
 class Program {
  public:
   static Program load(const std::filesystem::path& file, const LoadOptions& options = {});
+  // A module given as its bytes (IR text or bitcode); `name` stands for its file in messages and file().
+  static Program load_bytes(std::string bytes, const std::filesystem::path& name, const LoadOptions& options = {});
   Program(Program&&) noexcept;
   Program& operator=(Program&&) noexcept;
   ~Program();
@@ -92,11 +95,13 @@ class Program {
   struct Impl;
   explicit Program(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
-  friend RunResult run(const Program& program, const RunOptions& options);
+  friend struct ProgramInternals;
 };
 
 struct RunOptions {
-  std::string device = "statevector.qubit";  // config string
+  // Config string. An isolated device (isolate=true, or the runtime's global switch) runs a compiled
+  // program whole in its worker process: the JIT code never runs in this process (see run below).
+  std::string device = "statevector.qubit";
   std::uint64_t shots = 1;
   std::optional<std::uint64_t> seed;        // shot k runs with a seed derived from (seed, k)
   RuntimeOptions runtime = {};              // used when the process runtime is not up yet
@@ -117,9 +122,13 @@ struct RunResult {
   bool failed() const { return !shots.empty() && shots.back().failed; }
 };
 
-// Runs `options.shots` shots on the calling thread: opens the device through the pool for each shot
-// (a released device is reset, so shot k+1 starts from nothing shot k did) and releases it after.
-// Throws qrt::Error for device errors outside the program (unknown device, bad kwargs).
+// Runs `options.shots` shots on the calling thread, on one device opened through the process runtime's
+// pool and reset between shots (shot k+1 starts from nothing shot k did). A compiled program on an
+// isolated device runs in the device's worker process, with the same code and seeds, and its shots come
+// back (to on_shot) as they end; a stop (options.progress) ends that worker's run even in a classical loop,
+// and a worker that dies (JIT code that crashes, exit(), isolate_timeout) is an Error(Internal) naming the
+// program, the device and the cause, while this process lives on. Throws qrt::Error for device errors
+// outside the program (unknown device, bad kwargs).
 RunResult run(const Program& program, const RunOptions& options);
 
 // The seed of shot k of a run seeded with `seed` (splitmix64 of both: distinct, reproducible).
