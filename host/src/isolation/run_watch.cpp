@@ -41,8 +41,7 @@ void RunWatch::watch() {
       return;
     }
     if (report_every_.count() > 0 && progress_.started()) {
-      boost::json::object frame{{"progress", progress_.done()}, {"total", progress_.total()}};
-      if (progress_.shots_total() > 0) frame["shots"] = {progress_.shots_done(), progress_.shots_total()};
+      const boost::json::object frame{{"progress", progress_.done()}, {"total", progress_.total()}};
       if (!send(frame)) {
         progress_.request_stop();
         return;

@@ -71,9 +71,10 @@ std::string Worker::who(pid_t pid) const {
 
 void Worker::die(const std::string& cause, const std::string& doing) {
   child_.channel.reset();
-  const pid_t pid = child_.pid;
-  child_.pid = -1;
-  int status = process::reap(pid, kExitGrace);
+  const pid_t pid = std::exchange(child_.pid, -1);
+  // A worker that closed its end is ending (its status tells how); one that overran or broke the protocol
+  // is killed at once.
+  const int status = process::reap(pid, cause.empty() ? kExitGrace : std::chrono::milliseconds{0});
   std::string message = who(pid) + ": ";
   if (cause.empty()) {
     message += "the worker " + process::describe_wait_status(status) + " while " + doing;
@@ -129,9 +130,6 @@ bool Worker::on_the_way(const json::object& frame, ExecutionProgress* progress, 
     try {
       if (!progress->started()) progress->begin(frame.at("total").to_number<std::uint64_t>());
       progress->set_done(frame.at("progress").to_number<std::uint64_t>());
-      if (const json::value* shots = frame.if_contains("shots"))
-        progress->set_shots(shots->as_array().at(0).to_number<std::uint64_t>(),
-                            shots->as_array().at(1).to_number<std::uint64_t>());
     } catch (const std::exception& e) {
       die(std::string("it sent an unreadable progress report (") + e.what() + ")", doing);
     }
@@ -140,22 +138,29 @@ bool Worker::on_the_way(const json::object& frame, ExecutionProgress* progress, 
   if (on_message && frame.contains("message")) {
     const json::value& message = frame.at("message");
     if (!message.is_object()) die("it sent a message that is not a JSON object", doing);
-    (*on_message)(message.get_object());  // the caller's own errors propagate as they are
+    try {
+      (*on_message)(message.get_object());
+    } catch (...) {  // the caller's own error, as it is; the rest of the run's frames will never be read
+      hang_up();
+      throw;
+    }
     return true;
   }
   return false;  // a reply without "ok": throw_if_error reports it
+}
+
+void Worker::hang_up() noexcept {
+  // The worker stops at its next operation boundary and exits; one stuck inside a gate (or in a compiled
+  // program's classical loop) is killed after the grace period. Either way this worker is done.
+  child_.channel.reset();
+  process::reap(std::exchange(child_.pid, -1), kExitGrace);
 }
 
 IoResult Worker::wait_for_message(const ExecutionProgress& progress, Deadline deadline) {
   constexpr std::chrono::milliseconds kStopCheckEvery{50};
   for (;;) {
     if (progress.stop_requested()) {
-      // Hanging up is the stop request: the worker stops at its next operation boundary and exits; one
-      // stuck inside a gate (or in a compiled program's classical loop) is killed after the grace period.
-      // Either way this worker is done.
-      child_.channel.reset();
-      const pid_t pid = std::exchange(child_.pid, -1);
-      process::reap(pid, kExitGrace);
+      hang_up();
       throw StoppedError(progress.done(), progress.total());
     }
     auto wait = kStopCheckEvery;
@@ -187,7 +192,9 @@ void Worker::run_compiled(device::CompiledRun& run) {
   ExecutionProgress* progress = run.progress();
   if (progress) request["progress"] = true;
   const MessageHandler on_message = [&run](const json::object& message) { run.on_message(message); };
-  status_ = device_status(call(request, "running " + run.description(), progress, &on_message, bytes));
+  const json::object reply = call(request, "running " + run.description(), progress, &on_message, bytes);
+  status_ = device_status(reply);
+  if (progress) progress->set_done(reply.at("progress").to_number<std::uint64_t>());  // the last report lags it
 }
 
 bool Worker::idle_and_listening() const noexcept {

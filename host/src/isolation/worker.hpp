@@ -93,6 +93,8 @@ class Worker {
   // A frame on the way to the reply (a progress report or a message); false when `frame` is the reply.
   bool on_the_way(const boost::json::object& frame, ExecutionProgress* progress, const MessageHandler* on_message,
                   const std::string& doing);
+  // Ends the run in flight by closing the channel, and reaps the worker: it is dead afterwards.
+  void hang_up() noexcept;
   process::IoResult wait_for_message(const ExecutionProgress& progress, process::Deadline deadline);
   [[noreturn]] void die(const std::string& cause, const std::string& doing);
   std::string who(pid_t pid) const;

@@ -114,7 +114,9 @@ class Served {
       front_end.run(request.at("request").as_object(), std::move(bytes), device_, progress, send);
     }
     device_.reset();
-    return status();
+    json::object reply = status();
+    reply["progress"] = progress.done();  // the final count, which the last report (if any) lags
+    return reply;
   }
 
   json::object status() {

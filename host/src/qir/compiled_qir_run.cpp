@@ -32,6 +32,7 @@ void CompiledQirRun::on_message(const boost::json::object& message) {
 }
 
 void CompiledQirRun::deliver(std::uint64_t shot, ShotOutput&& output) {
+  if (options_.progress) options_.progress->set_shots(shot + 1, program_.loop.shots);
   if (options_.on_shot) options_.on_shot(shot, output);
   result_.shots.push_back(std::move(output));
 }

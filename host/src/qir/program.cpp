@@ -147,6 +147,10 @@ RunResult ProgramInternals::run(const Program& program, const RunOptions& option
   compiled.loop.base_seed = base;
   compiled.loop.stop_on_failure = options.stop_on_failure;
   CompiledQirRun run(std::move(compiled), options, generation, result);
+  if (options.progress) {
+    options.progress->begin(0);  // a compiled program's length is not known up front
+    options.progress->set_shots(0, options.shots);
+  }
   try {
     // Here, or in the isolated device's worker: the device's backend knows which.
     device::Access::backend(device, "run").run_compiled(run, device);
