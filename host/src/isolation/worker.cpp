@@ -25,7 +25,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr std::chrono::milliseconds kExitGrace{2000};  // for a worker told to exit, and for one that hung up
+constexpr std::chrono::milliseconds kExitGrace{2000};  // for a worker told to exit, or that closed its end
+// For a worker stopped mid-run by a hang-up: it stops at its next operation (a gate ends within this
+// unless it is huge); one stuck in a gate or in a compiled program's classical loop is killed. Under a
+// second, so that a stop (Ctrl-C) always ends the run promptly, with the run's own message.
+constexpr std::chrono::milliseconds kStopGrace{500};
 
 std::string seconds_text(double s) {
   std::string text = std::to_string(s);
@@ -150,10 +154,10 @@ bool Worker::on_the_way(const json::object& frame, ExecutionProgress* progress, 
 }
 
 void Worker::hang_up() noexcept {
-  // The worker stops at its next operation boundary and exits; one stuck inside a gate (or in a compiled
-  // program's classical loop) is killed after the grace period. Either way this worker is done.
+  // The worker stops at its next operation boundary and exits, or is killed after kStopGrace. Either way
+  // this worker is done.
   child_.channel.reset();
-  process::reap(std::exchange(child_.pid, -1), kExitGrace);
+  process::reap(std::exchange(child_.pid, -1), kStopGrace);
 }
 
 IoResult Worker::wait_for_message(const ExecutionProgress& progress, Deadline deadline) {
