@@ -147,6 +147,23 @@ TEST_CASE("a stop ends a compiled program in the worker: at its next gate, or a 
   }
 }
 
+TEST_CASE("a program that opens a device itself fails its shot in a worker, saying why", "[qir][isolation]") {
+  const std::filesystem::path file = std::filesystem::temp_directory_path() / ("qrt_qir_iso_init_" + std::to_string(::getpid()) + ".ll");
+  std::ofstream(file) << "@name = internal constant [18 x i8] c\"statevector.qubit\\00\"\n"
+                         "define void @main() #0 {\n  call void @__quantum__rt__device_init(ptr null, ptr @name, ptr null)\n"
+                         "  call void @__quantum__rt__int_record_output(i64 7, ptr null)\n  ret void\n}\n"
+                         "declare void @__quantum__rt__device_init(ptr, ptr, ptr)\n"
+                         "declare void @__quantum__rt__int_record_output(i64, ptr)\nattributes #0 = { \"entry_point\" }\n";
+  const Program p = Program::load(file);
+  std::filesystem::remove(file);
+  qrt::qir::RunOptions options;
+  CHECK_FALSE(qrt::qir::run(p, options).failed());  // in process it switches the thread to that device
+  options.device = kIsolated;
+  const auto result = qrt::qir::run(p, options);
+  REQUIRE(result.failed());
+  CHECK_THAT(result.shots[0].error, Catch::Contains("isolated device's worker cannot open devices"));
+}
+
 TEST_CASE("a worker knows a compiled front end only by a plain name, and says so when it lacks one", "[qir][isolation]") {
   CHECK_THROWS_WITH(qrt::isolation::compiled_front_end("no_such"),
                     Catch::Contains("cannot run no_such programs") && Catch::Contains("libqrt_no_such.so"));
