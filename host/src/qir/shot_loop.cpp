@@ -1,7 +1,6 @@
 #include "qir/shot_loop.hpp"
 
 #include "capi/program_driver.hpp"
-#include "qir/shot_runner.hpp"
 
 namespace qrt::qir {
 

@@ -5,7 +5,7 @@
 // is reset between shots, so shot k+1 starts from nothing shot k did.
 #pragma once
 
-#include "qir/jit_session.hpp"
+#include "qir/shot_runner.hpp"
 
 #include <qrt/device.hpp>
 #include <qrt/execution_progress.hpp>
@@ -17,7 +17,7 @@
 namespace qrt::qir {
 
 struct ShotLoop {
-  JitSession::EntryFunction entry = nullptr;
+  EntryFunction entry = nullptr;
   std::uint64_t required_qubits = 0, required_results = 0;
   std::uint64_t shots = 1, base_seed = 0;
   bool stop_on_failure = true;

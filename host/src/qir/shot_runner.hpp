@@ -3,13 +3,14 @@
 // JIT code has no destructors to skip, and the runtime raises failures with none of its own live.
 #pragma once
 
-#include "qir/jit_session.hpp"
-
 #include <qrt/qir/program.hpp>
 
 namespace qrt::qir {
 
-ShotOutput run_entry_once(JitSession::EntryFunction entry, std::uint64_t required_qubits,
+// A compiled entry point (JitSession::EntryFunction), named here without LLVM's headers.
+using EntryFunction = void (*)();
+
+ShotOutput run_entry_once(EntryFunction entry, std::uint64_t required_qubits,
                           std::uint64_t required_results, std::uint64_t seed);
 
 }  // namespace qrt::qir
