@@ -45,7 +45,8 @@ struct Outcome {
   std::vector<int> measured;
   std::vector<double> probs, probs_some;
   std::vector<double> values;  // expvals and variances
-  std::vector<std::complex<double>> state;
+  std::vector<std::complex<double>> state, state_into;
+  std::size_t state_size = 0;
   std::vector<std::uint8_t> samples;
   std::map<std::uint64_t, std::uint64_t> counts;
   std::size_t num_qubits = 0;
@@ -93,6 +94,11 @@ Outcome drive(qrt::Device& device) {
   const auto herm = qrt::Observable::hermitian({{2, 0}, {0, 1}, {0, -1}, {-1, 0}}, {wires[5]});
   out.values = {device.expval(zx), device.var(zx), device.expval(herm), device.var(herm)};
   out.state = device.state();
+  out.state_size = device.state_size();  // its own call, no copy of the state
+  out.state_into.resize(out.state_size);
+  device.state_into(out.state_into);
+  CHECK_THROWS_WITH(device.state_into(std::span<std::complex<double>>(out.state_into).first(3)),
+                    Catch::Matchers::Contains("the buffer holds 3 amplitudes"));
   device.set_shots(64);
   out.samples = device.sample(some);
   out.counts = device.counts();
@@ -106,6 +112,8 @@ void check_same(const Outcome& a, const Outcome& b) {
   CHECK(a.probs_some == b.probs_some);
   CHECK(a.values == b.values);
   CHECK(a.state == b.state);
+  CHECK(a.state_size == b.state.size());
+  CHECK(a.state_into == b.state);
   CHECK(a.samples == b.samples);
   CHECK(a.counts == b.counts);
 }

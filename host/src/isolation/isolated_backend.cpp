@@ -22,7 +22,7 @@ IsolatedBackend::IsolatedBackend(std::unique_ptr<Worker> worker)
     : worker_(std::move(worker)), shots_(worker_->status().shots) {}
 
 std::unique_ptr<device::Backend> IsolatedBackend::start(WorkerIdentity identity) {
-  return std::unique_ptr<device::Backend>(new IsolatedBackend(Worker::start(std::move(identity))));
+  return std::make_unique<IsolatedBackend>(Worker::start(std::move(identity)));
 }
 
 void IsolatedBackend::enqueue(json::array call, std::size_t weight) {

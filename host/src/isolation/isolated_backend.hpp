@@ -33,6 +33,7 @@ class IsolatedBackend final : public device::Backend {
 
   // Starts the worker and creates the device in it (Worker::start's errors).
   static std::unique_ptr<device::Backend> start(WorkerIdentity identity);
+  explicit IsolatedBackend(std::unique_ptr<Worker> worker);
 
   std::vector<Wire> allocate(std::size_t count) override;
   void release_qubits(std::span<const Wire> wires) override;
@@ -70,7 +71,6 @@ class IsolatedBackend final : public device::Backend {
   Worker& worker() noexcept { return *worker_; }
 
  private:
-  explicit IsolatedBackend(std::unique_ptr<Worker> worker);
   void enqueue(boost::json::array call, std::size_t weight);
   // Sends the queue followed by `call` and returns `call`'s result.
   boost::json::value ask(boost::json::array call);
