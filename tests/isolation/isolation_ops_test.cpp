@@ -1,4 +1,4 @@
-// The per-operation calls on an isolated device (remote_device.hpp): a random circuit over every gate of
+// The per-operation calls on an isolated device (isolated_backend.hpp): a random circuit over every gate of
 // statevector.qubit, with controls, adjoints, matrices, mid-circuit measurements and resets, gives
 // bit-identical probabilities, expectation values, variances, samples, counts and state to the same calls
 // in process; errors of queued calls surface on the call that sent them, naming the call; a worker killed
