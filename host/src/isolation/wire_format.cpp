@@ -1,6 +1,5 @@
 #include "isolation/wire_format.hpp"
 
-#include "isolation/op_format.hpp"
 #include "isolation/wire_values.hpp"
 
 #include <boost/json.hpp>
@@ -151,7 +150,7 @@ json::object encode_result(const device::ExecutionResult& r) {
           {"probabilities", double_array(r.probabilities)},
           {"state", complex_array(r.state)},
           {"expvals", std::move(expvals)},
-          {"wires", encode_wires(r.wires)}};
+          {"wires", integer_array(r.wires)}};
 }
 
 device::ExecutionResult decode_result(const json::object& m) {
@@ -169,7 +168,7 @@ device::ExecutionResult decode_result(const json::object& m) {
     if (pair.size() != 2) malformed("an expectation value is not a [word, value] pair");
     r.expvals.emplace_back(std::string(text(pair[0], "an expval word")), from_bits(pair[1]));
   }
-  r.wires = decode_wires(field(m, "wires"));
+  r.wires = integers<Wire>(array_field(m, "wires"));
   return r;
 }
 
