@@ -19,8 +19,9 @@ std::string read_module_file(const std::filesystem::path& file) {
 
 std::unique_ptr<llvm::Module> load_module(const std::string& bytes, const std::filesystem::path& file,
                                           llvm::LLVMContext& context) {
-  // std::string's data is NUL-terminated, as the IR text parser wants.
-  const llvm::MemoryBufferRef buffer(llvm::StringRef(bytes.data(), bytes.size()), file.string());
+  // std::string's data is NUL-terminated, as the IR text parser wants. The buffer refers to both strings.
+  const std::string name = file.string();
+  const llvm::MemoryBufferRef buffer(llvm::StringRef(bytes.data(), bytes.size()), name);
   llvm::SMDiagnostic diagnostic;
   std::unique_ptr<llvm::Module> module = llvm::parseIR(buffer, diagnostic, context);
   if (!module) {
