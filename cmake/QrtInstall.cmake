@@ -1,10 +1,11 @@
-# Installation: the CLI, libqrt, the headers, the bundled plugins (by qrt_add_device_plugin), a
-# relocatable CMake package and a pkg-config file. Nothing absolute from the build tree is installed:
-# the host finds <prefix>/lib/qrt/plugins relative to libqrt's own file.
+# Installation: the CLI, libqrt, the conformance kit's library, the headers, the bundled plugins (by
+# qrt_add_device_plugin), a relocatable CMake package and pkg-config files. Nothing absolute from the
+# build tree is installed: the host finds <prefix>/lib/qrt/plugins relative to libqrt's own file.
 include(CMakePackageConfigHelpers)
 
 set_target_properties(qrt_plugin_api PROPERTIES EXPORT_NAME plugin_api)  # -> qrt::plugin_api
-install(TARGETS qrt_plugin_api qrt EXPORT qrtTargets
+set_target_properties(qrt_conformance PROPERTIES EXPORT_NAME conformance)  # -> qrt::conformance
+install(TARGETS qrt_plugin_api qrt qrt_conformance EXPORT qrtTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
@@ -22,4 +23,6 @@ install(FILES "${CMAKE_BINARY_DIR}/qrtConfig.cmake" "${CMAKE_BINARY_DIR}/qrtConf
         DESTINATION ${_qrt_cmake_dir})
 
 configure_file(cmake/qrt.pc.in "${CMAKE_BINARY_DIR}/qrt.pc" @ONLY)
-install(FILES "${CMAKE_BINARY_DIR}/qrt.pc" DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+configure_file(cmake/qrt-conformance.pc.in "${CMAKE_BINARY_DIR}/qrt-conformance.pc" @ONLY)
+install(FILES "${CMAKE_BINARY_DIR}/qrt.pc" "${CMAKE_BINARY_DIR}/qrt-conformance.pc"
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

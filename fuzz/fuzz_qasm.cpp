@@ -1,5 +1,7 @@
-// libFuzzer target: the OpenQASM 2.0 front-end. parse_string(), then, for what parses, lower() against
-// two fixed device gate sets and expand_to_primitives(), so that lowering and expansion are fuzzed too.
+// libFuzzer target: the OpenQASM 2.0 front-end. parse_string() with free parameters, then, for what
+// parses, binds them (every free parameter a value; lowering with the binding, and bind()), lower()
+// against two fixed device gate sets and expand_to_primitives(), so that binding, lowering and expansion
+// are fuzzed too.
 // Any input may be rejected, but only with qrt::program::Error; what is accepted must be self-consistent
 // (every index in range), since devices trust those indices.
 //
@@ -10,6 +12,7 @@
 
 #include <qrt/program/expansion.hpp>
 #include <qrt/program/lowering.hpp>
+#include <qrt/program/parameters.hpp>
 #include <qrt/qasm/parser.hpp>
 
 #include <cstddef>
@@ -33,7 +36,7 @@ qrt::qasm::ParseOptions parse_options() {
   options.max_clbits = 4096;
   options.max_operations = kMaxOperations;
   options.max_include_depth = 0;  // only the built-in qelib1.inc: no file is ever opened
-  options.parameter_values = {{"theta", 0.5}, {"phi", -1.25}};  // the parameter-sweep extension
+  options.free_parameters = true;  // the parameter-sweep extension
   return options;
 }
 
@@ -74,6 +77,12 @@ void check_program(const Program& program) {
                      "condition bits out of range");
     }
     (void)program.describe(op.pos);  // messages quote the statement: the position must resolve
+  }
+  for (const auto& argument : program.symbolic_arguments) {
+    QRT_FUZZ_CHECK(argument.parameter < program.parameters.size(), "symbolic argument out of the pool");
+    for (const auto& node : argument.expression.nodes())
+      if (node.op == qrt::program::Expression::Op::Parameter)
+        QRT_FUZZ_CHECK(node.operand[0] < program.free_parameters.size(), "free parameter index out of range");
   }
   for (const auto& warning : program.warnings) (void)warning.format();
 }
@@ -127,6 +136,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   check_program(program);
+  // Every free parameter a value of its own (a binding may still fail: ln(theta) at a negative value).
+  for (std::size_t k = 0; k < program.free_parameters.size(); ++k)
+    lowering.parameters.emplace(program.free_parameters[k], 0.5 - 0.75 * static_cast<double>(k));
   for (const qrt::program::DeviceGateSet* device : {&native_device(), &matrix_device()}) {
     try {
       check_lowered(qrt::program::lower(program, *device, lowering), program);
@@ -135,7 +147,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   try {
-    check_expanded(qrt::program::expand_to_primitives(program, kMaxLoweredOperations));
+    const Program bound = qrt::program::bind(program, lowering.parameters);
+    check_program(bound);
+    check_expanded(qrt::program::expand_to_primitives(bound, kMaxLoweredOperations));
   } catch (const qrt::program::Error& error) {
     check_rejection(error);
   }

@@ -5,6 +5,9 @@
 //   gate         one gate call host → ABI → plugin, through the C++ API and through the C API
 //   isolated     on null.qubit:isolate=true: a queued gate (its share of the batches sent, the worker's
 //                decoding and applying included) and a round trip (num_qubits: one frame each way)
+//   results      probs and state of all n qubits on statevector.qubit (one thread) through qrt::Device,
+//                which checks what the plugin returns (host/src/device/result_checks.hpp), beside the
+//                same call straight through the ABI into an equal fresh buffer: the difference is the check
 // Run with --benchmark_format=json; each benchmark repeats 5 times and reports the min as well.
 #include <qrt/runtime.h>
 #include <qrt/runtime.hpp>
@@ -12,8 +15,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <complex>
 #include <fstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -109,6 +114,56 @@ void BM_IsolatedRoundTrip(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(device.num_qubits());
 }
 QRT_BENCH(BM_IsolatedRoundTrip, benchmark::kNanosecond);
+
+// A statevector.qubit device (one thread) with n qubits in a state that spreads over every amplitude.
+qrt::Device spread_state(qrt::Runtime& runtime, int n) {
+  qrt::Device device = runtime.open("statevector.qubit:threads=1");
+  const std::vector<qrt::Wire> wires = device.allocate(static_cast<std::size_t>(n));
+  for (qrt::Wire w : wires) device.apply("Hadamard", {}, {&w, 1});
+  benchmark::DoNotOptimize(device.probs(std::vector<qrt::Wire>{wires[0]}));  // applies what is queued
+  return device;
+}
+
+void BM_Probs(benchmark::State& state) {
+  qrt::Runtime runtime(options());
+  qrt::Device device = spread_state(runtime, static_cast<int>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(device.probs({}));
+}
+QRT_BENCH(BM_Probs, benchmark::kMicrosecond)->Arg(16)->Arg(22);
+
+// The plugin's probs straight through the ABI, into a fresh buffer as Device::probs fills: no check.
+void BM_ProbsUnchecked(benchmark::State& state) {
+  qrt::Runtime runtime(options());
+  qrt::Device device = spread_state(runtime, static_cast<int>(state.range(0)));
+  const qrt_device_functions& f = device.functions();
+  for (auto _ : state) {
+    std::vector<double> out(std::size_t{1} << state.range(0));
+    if (qrt_error* e = f.probs(device.native_handle(), nullptr, 0, out.data(), out.size())) e->destroy(e);
+    benchmark::DoNotOptimize(out.data());
+  }
+}
+QRT_BENCH(BM_ProbsUnchecked, benchmark::kMicrosecond)->Arg(16)->Arg(22);
+
+void BM_State(benchmark::State& state) {
+  qrt::Runtime runtime(options());
+  qrt::Device device = spread_state(runtime, static_cast<int>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(device.state());
+}
+QRT_BENCH(BM_State, benchmark::kMicrosecond)->Arg(16)->Arg(22);
+
+void BM_StateUnchecked(benchmark::State& state) {
+  qrt::Runtime runtime(options());
+  qrt::Device device = spread_state(runtime, static_cast<int>(state.range(0)));
+  const qrt_device_functions& f = device.functions();
+  for (auto _ : state) {
+    std::size_t size = 0;
+    if (qrt_error* e = f.state_size(device.native_handle(), &size)) e->destroy(e);
+    std::vector<std::complex<double>> out(size);
+    if (qrt_error* e = f.state(device.native_handle(), reinterpret_cast<double*>(out.data()), out.size())) e->destroy(e);
+    benchmark::DoNotOptimize(out.data());
+  }
+}
+QRT_BENCH(BM_StateUnchecked, benchmark::kMicrosecond)->Arg(16)->Arg(22);
 
 }  // namespace
 

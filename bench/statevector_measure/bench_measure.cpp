@@ -1,6 +1,8 @@
 // Benchmarks of the statevector.qubit measurement kernels at n = 20, 22, 24 qubits:
 //   probs over all qubits (allocation order, a full bit reversal of the index, and internal order),
-//   expval of Z0, expval of a Pauli word on every qubit, 10^6 shots over all qubits.
+//   expval of Z0, expval of a Pauli word on every qubit, 10^6 shots over all qubits; and Hamiltonians of
+//   random 2-local words (issue 36: 50 words at n = 16, 1000 at n = 20): <H> and H|psi> grouped by flip
+//   mask in one walk, against the same words one pass each (`WordByWord`).
 // Each is compared with the in-place reference loop of bench/common (a[i] = s * a[i] over a state-sized
 // buffer, the same loop bench_statevector uses), one pass right before each timed iteration:
 // `vs_scale_loop` = best time / best reference time (1.0 = one read-and-write pass at memory
@@ -9,7 +11,9 @@
 // QRT_BENCH_THREADS sets the thread count (default: all hardware threads).
 #include "measure/probabilities.hpp"
 #include "measure/sampling.hpp"
+#include "observables/compiled_term.hpp"
 #include "observables/expectation.hpp"
+#include "observables/term_evaluation.hpp"
 
 #include "inplace_reference.hpp"
 #include "state/amplitude_buffer.hpp"
@@ -157,6 +161,48 @@ void BM_ExpvalPauliWordAllQubits(benchmark::State& bench) {
   benchmark::DoNotOptimize(sink);
 }
 
+// `terms` random 2-local Pauli words (two distinct qubits, letters X, Y, Z), fixed by a seed.
+qrt::sv::Observable random_two_local(std::size_t n, std::size_t terms) {
+  std::mt19937_64 rng(36);
+  std::uniform_real_distribution<double> coefficient(-1.0, 1.0);
+  qrt::sv::Observable h;
+  for (std::size_t k = 0; k < terms; ++k) {
+    const std::size_t a = rng() % n, b = (a + 1 + rng() % (n - 1)) % n;
+    const std::string word{"XYZ"[rng() % 3], "XYZ"[rng() % 3]};
+    const std::size_t qubits[] = {a, b};
+    h.terms.push_back(qrt::sv::pauli_word(word, qubits, coefficient(rng)));
+  }
+  return h;
+}
+
+// range(0): qubits, range(1): words; range(2): 1 = H|psi> (apply_observable), 0 = <H>.
+void hamiltonian_case(benchmark::State& bench, bool word_by_word) {
+  const auto n = static_cast<std::size_t>(bench.range(0));
+  const auto terms = static_cast<std::size_t>(bench.range(1));
+  const bool apply = bench.range(2) != 0;
+  const auto& state = state_of(n);
+  const qrt::sv::Observable h = random_two_local(n, terms);
+  std::vector<qrt::sv::Observable> words;
+  for (const auto& term : h.terms) words.push_back(qrt::sv::single_term(term));
+  const std::vector<qrt::sv::CompiledTerm> compiled = qrt::sv::compile_observable(h, n);
+  qrt::sv::MeasurementWorkspace workspace;
+  const std::span<Amplitude> image = fresh_buffer(n);
+  double sink = 0.0;
+  timed(bench, n, [&] {
+    if (!apply && !word_by_word) sink += qrt::sv::expval(state.data(), n, h, bench_threads());
+    if (!apply && word_by_word)
+      for (const auto& word : words) sink += qrt::sv::expval(state.data(), n, word, bench_threads());
+    if (apply && !word_by_word) qrt::sv::apply_observable(state.data(), n, h, image, bench_threads());
+    if (apply && word_by_word)  // what a sum cost before grouping: one accumulating pass per word
+      for (const auto& term : compiled)
+        qrt::sv::term_accumulate(state.data(), n, term, term.coefficient, image.data(), bench_threads(), workspace);
+  });
+  benchmark::DoNotOptimize(sink);
+  benchmark::DoNotOptimize(image.data());
+}
+void BM_Hamiltonian(benchmark::State& bench) { hamiltonian_case(bench, false); }
+void BM_HamiltonianWordByWord(benchmark::State& bench) { hamiltonian_case(bench, true); }
+
 void BM_Sample1MShotsAllQubits(benchmark::State& bench) {
   const auto n = static_cast<std::size_t>(bench.range(0));
   const auto& state = state_of(n);
@@ -174,12 +220,35 @@ void sizes(benchmark::internal::Benchmark* b) {
   b->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); });
 }
 
+void hamiltonian_sizes(benchmark::internal::Benchmark* b) {
+  for (const int apply : {0, 1}) b->Args({16, 50, apply})->Args({20, 1000, apply});
+  b->ArgNames({"qubits", "words", "apply"});
+  b->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(3)->Repetitions(3)->ReportAggregatesOnly(true);
+  b->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); });
+}
+
+// One pass per word costs seconds at n = 20 with 1000 words: fewer repetitions there.
+void word_by_word_sizes(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"qubits", "words", "apply"});
+  for (const int apply : {0, 1}) b->Args({16, 50, apply});
+  b->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(3)->Repetitions(3)->ReportAggregatesOnly(true);
+  b->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); });
+}
+void word_by_word_large(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"qubits", "words", "apply"});
+  for (const int apply : {0, 1}) b->Args({20, 1000, apply});
+  b->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(1);
+}
+
 BENCHMARK(BM_ScaleLoop)->Apply(sizes);
 BENCHMARK(BM_ProbsAllAllocationOrder)->Apply(sizes);
 BENCHMARK(BM_ProbsAllInternalOrder)->Apply(sizes);
 BENCHMARK(BM_ExpvalZ0)->Apply(sizes);
 BENCHMARK(BM_ExpvalPauliWordAllQubits)->Apply(sizes);
 BENCHMARK(BM_Sample1MShotsAllQubits)->Apply(sizes);
+BENCHMARK(BM_Hamiltonian)->Apply(hamiltonian_sizes);
+BENCHMARK(BM_HamiltonianWordByWord)->Apply(word_by_word_sizes);
+BENCHMARK(BM_HamiltonianWordByWord)->Apply(word_by_word_large);
 
 }  // namespace
 

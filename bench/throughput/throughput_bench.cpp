@@ -13,6 +13,7 @@
 // the ratios (2 vs 1 workers, pool vs none) goes to stderr.
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
+#include <qrt/loaded_program.hpp>
 #include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
 
@@ -127,12 +128,12 @@ struct Setup {
   Record record;
 };
 
-Timing run_batch(qrt::Executor& executor, const std::vector<ProgramPtr>& circuits, const qrt::RunOptions& options,
+Timing run_batch(qrt::Executor& executor, const std::vector<qrt::LoadedProgram>& circuits, const qrt::RunRequest& request,
                  std::vector<std::future<qrt::RunResult>>& futures) {
   const Stopwatch stopwatch;
   futures.clear();
   for (std::size_t i = 0; i < kPrograms; ++i)
-    futures.push_back(executor.submit("statevector.qubit", circuits[i % circuits.size()], options));
+    futures.push_back(executor.submit("statevector.qubit", circuits[i % circuits.size()], request));
   executor.wait_idle();
   for (auto& future : futures) benchmark::DoNotOptimize(future.get().probabilities.data());
   return stopwatch.elapsed();
@@ -179,6 +180,11 @@ void BM_Throughput(benchmark::State& state) {
   qrt::RunOptions options;
   options.strip_measurements = true;
   options.probabilities = true;
+  qrt::RunRequest request;
+  request.strip_measurements = true;
+  request.probabilities = true;
+  std::vector<qrt::LoadedProgram> loaded;
+  for (const auto& circuit : circuits) loaded.push_back(qrt::LoadedProgram::openqasm(circuit, "corpus"));
   std::vector<std::future<qrt::RunResult>> futures;
   futures.reserve(kPrograms);
   qrt::Runtime direct_runtime(plugins(std::nullopt));
@@ -191,7 +197,7 @@ void BM_Throughput(benchmark::State& state) {
   for (auto _ : state) {
     double round_seconds = 0;
     for (Setup& s : setups) {
-      s.record.add(run_batch(*s.executor, circuits, options, futures));
+      s.record.add(run_batch(*s.executor, loaded, request, futures));
       round_seconds += s.record.rounds.back().wall;
     }
     for (std::size_t threads : {1, 2}) {

@@ -1,49 +1,44 @@
 // `qrt batch FILES|DIR --device CONFIG [--jobs N] [--shots N] [--seed S] [--param NAME=VALUES]...
 //            [--output jsonl|json] [--stats]`
 //
-// Runs every circuit (every *.qasm under a folder, recursively, in path order) once per point of the
-// parameter grid, on `--jobs` workers sharing pooled devices, and writes one JSON result per run in
-// input order: JSON Lines (default) or one JSON document. Program i (file-major, then grid point) runs
-// with seed derive_seed(S, i), so seeded results do not depend on --jobs.
+// Runs every program (every *.qasm, *.ll and *.bc under a folder, recursively, in path order; each loaded
+// once) once per point of the parameter grid, with qrt::run on `--jobs` workers sharing pooled devices, and
+// writes one JSON result per run in input order: JSON Lines (default) or one JSON document. Program i
+// (file-major, then grid point) runs with seed derive_seed(S, i), so seeded results do not depend on --jobs.
 //
-// Progress goes to stderr: a bar with rate and ETA on a terminal, plain lines otherwise.
-// Ctrl-C stops cleanly: running programs finish, queued ones are cancelled, every result so far is
-// written (cancelled runs as "status": "cancelled"), devices go back to the pool, exit code 130.
-// A second Ctrl-C ends the process at once. Exit code 1 when any run failed, else 0.
-#include "json_text.hpp"
+// Progress goes to stderr (batch_progress.hpp); Ctrl-C stops cleanly (batch_interrupt.hpp). Exit code 1 when
+// any run failed, 130 when interrupted, else 0.
+#include "batch_interrupt.hpp"
+#include "batch_line.hpp"
+#include "batch_programs.hpp"
+#include "batch_progress.hpp"
+#include "batch_resume.hpp"
 #include "batch_ranks.hpp"
-#include "buffered_output.hpp"
+#include "batch_writer.hpp"
+#include "results_channel.hpp"
 #include "commands.hpp"
-#include "effective_settings.hpp"
 #include "exit_status.hpp"
+#include "json_text.hpp"
+#include "mpi_launch.hpp"
 #include "number_options.hpp"
 #include "param_binding.hpp"
-#include "mpi_launch.hpp"
-#include "program_kind.hpp"
-#include "progress_line.hpp"
-#include "run_qir.hpp"
-#include "result_output.hpp"
 
-#include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/pool_policy.hpp>
-#include <qrt/program/error.hpp>
-#include <qrt/qasm/parser.hpp>
+#include <qrt/run.hpp>
 #include <qrt/runtime.hpp>
 
 #include <boost/json.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <csignal>
-#include <exception>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <thread>
-#include <unistd.h>
 
 namespace qrt::cli {
 namespace {
@@ -64,173 +59,11 @@ struct BatchArgs {
   bool isolate = false;  // run devices in worker processes
   std::optional<std::size_t> pool_max_inactive, pool_max_per_key;
   std::optional<std::string> pool_max_bytes;
+  std::optional<double> timeout;  // per program
+  bool device_given = false;      // -d was given (a Catalyst program otherwise maps its own devices)
+  std::string out;                // results to this file instead of stdout
+  bool resume = false;            // skip the runs whose complete line `out` holds
 };
-
-// ---- Ctrl-C -----------------------------------------------------------------------------------------
-
-std::atomic<bool> g_batch_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free, "the SIGINT handler needs a lock-free flag");
-
-extern "C" void on_sigint(int) { g_batch_interrupted.store(true); }
-
-// Installs the handler for the scope; SA_RESETHAND makes a second Ctrl-C the default (terminate).
-class SigintGuard {
- public:
-  SigintGuard() {
-    struct sigaction action {};
-    action.sa_handler = on_sigint;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
-    sigaction(SIGINT, &action, &previous_);
-  }
-  ~SigintGuard() { sigaction(SIGINT, &previous_, nullptr); }
-  SigintGuard(const SigintGuard&) = delete;
-  SigintGuard& operator=(const SigintGuard&) = delete;
-
- private:
-  struct sigaction previous_ {};
-};
-
-// ---- Progress on stderr ------------------------------------------------------------------------------
-
-// Throttles the shared progress line (progress_line.hpp) to the batch's loop.
-class Progress {
- public:
-  Progress(std::size_t total, bool enabled)
-      : total_(total), enabled_(enabled), line_(stderr, ::isatty(STDERR_FILENO) == 1, "programs") {}
-
-  void update(std::size_t done) {
-    if (!enabled_) return;
-    const auto now = Clock::now();
-    // A bar redraws 10 times a second; plain lines (logs, pipes) once a second.
-    if (now - last_ < (line_.terminal() ? std::chrono::milliseconds(100) : std::chrono::milliseconds(1000))) return;
-    last_ = now;
-    draw(done);
-  }
-
-  void finish(std::size_t done) {
-    if (!enabled_) return;
-    draw(done);
-    line_.keep();
-  }
-
- private:
-  void draw(std::size_t done) { line_.draw(done, total_, std::chrono::duration<double>(Clock::now() - start_).count()); }
-
-  std::size_t total_;
-  bool enabled_;
-  ProgressLine line_;
-  Clock::time_point start_ = Clock::now(), last_{};
-};
-
-// ---- Inputs ------------------------------------------------------------------------------------------
-
-std::vector<fs::path> circuit_files(const std::vector<std::string>& inputs) {
-  std::vector<fs::path> files;
-  for (const auto& input : inputs) {
-    const fs::path path(input);
-    if (!fs::is_directory(path)) {
-      files.push_back(path);
-      continue;
-    }
-    std::vector<fs::path> found;
-    for (const auto& entry : fs::recursive_directory_iterator(path))
-      if (entry.is_regular_file() && (entry.path().extension() == ".qasm" || entry.path().extension() == ".ll" ||
-                                      entry.path().extension() == ".bc"))
-        found.push_back(entry.path());
-    if (found.empty()) throw Error(ErrorCode::NotFound, "no .qasm, .ll or .bc files under " + input);
-    std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
-  }
-  return files;
-}
-
-// ---- One run and its JSON ----------------------------------------------------------------------------
-
-// What identifies run i in its output line, whatever its outcome.
-struct RunLabel {
-  std::size_t index;
-  const fs::path* file;
-  ParameterBinding binding;
-  std::optional<std::uint64_t> seed;  // derived from the batch's base seed (unset only under mpirun without one)
-};
-
-boost::json::object label_json(const RunLabel& label) {
-  boost::json::object doc{{"index", label.index}, {"file", label.file->string()}};
-  if (!label.binding.empty()) {
-    boost::json::object params;
-    for (const auto& [name, value] : label.binding) params[name] = value;
-    doc["params"] = std::move(params);
-  }
-  if (label.seed) doc["seed"] = *label.seed;
-  return doc;
-}
-
-// Runs on a worker: parse, run, and the result as JSON (serialising in parallel too).
-boost::json::object run_one(const RunLabel& label, const BatchArgs& args, Device& device) {
-  if (program_kind(*label.file) == ProgramKind::Qir) {
-    // A compiled program drives its own pooled device, shot by shot, on this worker thread.
-    if (!label.binding.empty()) throw Error(ErrorCode::InvalidArgument, "--param applies to OpenQASM programs, not to QIR");
-    boost::json::object doc = label_json(label);
-    const std::uint64_t shots = qir_shots(label.file->string(), args.shots, device.shots() > 0 ? std::optional(device.shots()) : std::nullopt);
-    for (auto& [key, value] : run_qir_for_batch(label.file->string(), args.device, shots, label.seed))
-      doc[key] = std::move(value);
-    if (doc.at("status") == "error") throw Error(ErrorCode::FailedPrecondition, doc.at("error").as_string().c_str());
-    return doc;
-  }
-  const auto t0 = Clock::now();
-  qasm::ParseOptions parse_options;
-  parse_options.parameter_values = label.binding;
-  const program::Program program = qasm::parse_file(*label.file, parse_options);
-  const double parse_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-
-  RunOptions options;
-  options.shots = args.shots;
-  options.seed = label.seed;
-  // Without shots there is nothing to sample: report the final-state probabilities, as `qrt run` does.
-  options.probabilities = args.shots ? *args.shots == 0 : device.shots() == 0;
-  const RunResult r = run_program(program, device, options);
-
-  boost::json::object doc = label_json(label);
-  doc["status"] = "ok";
-  doc["qubits"] = program.num_qubits;
-  doc["clbits"] = program.num_clbits;
-  doc["gates"] = program.gate_count();
-  doc["shots"] = r.shots;
-  doc["dynamic"] = r.dynamic;
-  if (r.shots > 0) {
-    boost::json::object counts;
-    for (const auto& [bits, c] : r.counts) counts[bits] = c;
-    doc["counts"] = std::move(counts);
-  }
-  if (!r.probabilities.empty()) add_probabilities(doc, r.probabilities, program.num_qubits, args.top);
-  if (!program.warnings.empty()) {
-    boost::json::array warnings;
-    for (const auto& w : program.warnings) warnings.push_back(boost::json::string(w.format()));
-    doc["warnings"] = std::move(warnings);
-  }
-  doc["timings"] = {{"parse_s", parse_seconds}, {"lower_s", r.lower_seconds}, {"run_s", r.run_seconds}};
-  return doc;
-}
-
-// The line of a run that produced no result.
-BatchOutcome outcome_of_failure(const RunLabel& label, std::exception_ptr error) {
-  boost::json::object doc = label_json(label);
-  BatchOutcome::Status status = BatchOutcome::Status::Failed;
-  try {
-    std::rethrow_exception(error);
-  } catch (const CancelledError&) {
-    status = BatchOutcome::Status::Cancelled;
-    doc["status"] = "cancelled";
-  } catch (const std::exception& e) {
-    doc["status"] = "error";
-    doc["error"] = e.what();
-  } catch (...) {
-    doc["status"] = "error";
-    doc["error"] = "an exception that is not a std::exception";
-  }
-  return {status, json_text(doc)};
-}
 
 // ---- The command -------------------------------------------------------------------------------------
 
@@ -249,77 +82,18 @@ PoolPolicy pool_policy_of(const BatchArgs& args) {
   return policy;
 }
 
-// Writes results as they come, in input order: one line each (jsonl), or one document streamed as
-// {"device": ..., "results": [...], "summary": {...}} (json), never holding all results at once.
-class ResultWriter {
- public:
-  ResultWriter(const BatchArgs& args) : json_(args.output == "json") {
-    if (json_) std::cout << "{\"device\":" << boost::json::serialize(boost::json::string(args.device)) << ",\"results\":[";
-  }
-  void write(const std::string& result) {
-    if (json_) {
-      std::cout << (first_ ? "" : ",") << result;
-      first_ = false;
-    } else {
-      std::cout << result << '\n' << std::flush;  // a reader sees each result as it comes
-    }
-  }
-  // -o json: closes the document with the summary and extra members (key, serialised value).
-  void finish(const boost::json::object& summary, const std::vector<std::pair<std::string, std::string>>& extra) {
-    if (json_) {
-      std::cout << "],\"summary\":" << json_text(summary);
-      for (const auto& [key, value] : extra) std::cout << ',' << boost::json::serialize(boost::json::string(key)) << ':' << value;
-      std::cout << "}\n";
-    }
-    std::cout.flush();
-    if (!std::cout) throw OutputError("writing the output failed; what was written is incomplete");
-  }
-
- private:
-  bool json_;
-  bool first_ = true;
-};
-
-// Cancels the queue once Ctrl-C has been pressed.
-void cancel_if_interrupted(Executor& executor) {
-  if (g_batch_interrupted.load() && !executor.cancelled()) executor.cancel();
-}
-
-// Waits for a future, polling so that Ctrl-C cancels the queue and progress keeps moving. The flag is
-// checked before every wait, not only when one times out: programs quicker than the poll interval would
-// otherwise never see it, and the whole queue would run.
-template <class Poll>
-void wait_for(std::future<boost::json::object>& future, Executor& executor, Poll&& poll) {
-  for (;;) {
-    cancel_if_interrupted(executor);
-    if (future.wait_for(std::chrono::milliseconds(100)) == std::future_status::ready) return;
-    poll();
-  }
-}
-
-BatchOutcome take(std::future<boost::json::object>& future, const RunLabel& label) {
-  try {
-    return {BatchOutcome::Status::Ok, json_text(future.get())};
-  } catch (...) {
-    return outcome_of_failure(label, std::current_exception());
-  }
-}
-
 // Whether the device spans the ranks of an MPI job (capability "collective"): every rank must then make
 // the same calls in the same order.
-bool device_is_collective(Runtime& runtime, const std::string& device) {
-  try {
-    return runtime.resolve(device).first->capabilities().collective;
-  } catch (const std::exception&) {
-    return false;  // a config that does not resolve fails each program with its own error
-  }
+bool device_is_collective(const std::optional<ResolvedDevice>& device) {
+  return device && device->type()->capabilities().collective;
 }
 
 int batch(const BatchArgs& args) {
   std::vector<SweepAxis> axes;
   for (const auto& spec : args.params) axes.push_back(parse_sweep_axis(spec));
   const ParameterGrid grid(std::move(axes));
-  const std::vector<fs::path> files = circuit_files(args.inputs);
+  BatchPrograms programs(batch_files(args.inputs));
+  const std::vector<fs::path>& files = programs.files();
   const std::size_t total = files.size() * grid.size();
   if (!grid.axes().empty()) {  // a --param that no program mentions is a misspelling, not a sweep
     std::vector<std::string> names, sources;
@@ -332,19 +106,18 @@ int batch(const BatchArgs& args) {
   runtime_options.pool = pool_policy_of(args);
   if (args.isolate) runtime_options.isolate = true;  // else $QRT_ISOLATE decides
   Runtime runtime(runtime_options);
+  const DeviceSpec spec = DeviceSpec::parse(args.device);
+  // A config that does not resolve fails each program with its own error.
+  std::optional<ResolvedDevice> device;
+  try {
+    device = runtime.resolve(spec);
+  } catch (const Error&) {
+  }
 
   // The base seed: --seed, else the device's seed kwarg, else a fresh one, reported in the summary so that
-  // the batch can be repeated. Under mpirun the ranks could not agree on a fresh one: then none, as before.
+  // the batch can be repeated. Under mpirun the ranks could not agree on a fresh one: then none.
   std::optional<std::uint64_t> base_seed = args.seed;
-  if (!base_seed) {
-    DeviceSettings device;
-    try {
-      device = device_settings(runtime.resolve(args.device).second);
-    } catch (const Error&) {
-      // a config that does not resolve fails each program with its own error
-    }
-    base_seed = effective_seed(std::nullopt, device);
-  }
+  if (!base_seed && device) base_seed = choose_seed(std::nullopt, *device);
 
   // Declared before the executor: its queued tasks refer to them until it is gone.
   std::vector<RunLabel> labels;
@@ -352,13 +125,25 @@ int batch(const BatchArgs& args) {
   for (std::size_t f = 0; f < files.size(); ++f)
     for (std::size_t p = 0; p < grid.size(); ++p) {
       const std::size_t i = labels.size();
-      labels.push_back({i, &files[f], grid.point(p), base_seed ? std::optional(derive_seed(*base_seed, i)) : std::nullopt});
+      labels.push_back({i, f, grid.point(p), base_seed ? std::optional(derive_seed(*base_seed, i)) : std::nullopt});
     }
+  // A fresh base seed is reported, not asked for: a device that cannot be seeded runs unseeded.
+  BatchRunSettings settings{args.shots, args.top, args.timeout, !args.seed && !(device && device->seed()), std::nullopt};
+  if (args.device_given) settings.own_devices_replaced_by = spec;
+  // Each run's stop flag: the first Ctrl-C stops running programs at their next operation.
+  std::vector<ExecutionProgress> stops(total);
+  std::vector<bool> done(total, false);
+  if (args.resume) {
+    if (args.out.empty()) throw UsageError("--resume needs --out FILE: the results of the batch to resume");
+    if (args.output != "jsonl") throw UsageError("--resume applies to -o jsonl (one line per run)");
+    if (launcher_rank()) throw UsageError("--resume applies to a batch outside mpirun");
+    done = resume_from(args.out, labels, files);
+  }
 
   // Under mpirun: programs are split over the ranks, unless the device itself spans them; then every rank
   // runs every program, one at a time in the same order (two at once could pair different programs'
   // collectives across ranks), and rank 0 alone prints.
-  const bool collective = launcher_rank() && device_is_collective(runtime, args.device);
+  const bool collective = launcher_rank() && device_is_collective(device);
   const BatchRanks ranks = collective ? BatchRanks() : BatchRanks::of_launch();
   std::size_t jobs = args.jobs;
   if (collective) {
@@ -378,20 +163,25 @@ int batch(const BatchArgs& args) {
     } cancel_on_unwind{executor};
     std::vector<std::future<boost::json::object>> futures(total);
 
-    g_batch_interrupted.store(false);
-    SigintGuard sigint;
+    BatchInterrupt interrupt;
+    // stdout carries the results alone: what programs or devices print goes to stderr.
+    ResultsChannel results;
     const auto start = Clock::now();
     for (const RunLabel& label : labels)
-      if (ranks.owns(label.index))
-        futures[label.index] =
-            executor.submit(args.device, [&label, &args](Device& device) { return run_one(label, args, device); });
+      if (ranks.owns(label.index) && !done[label.index])
+        futures[label.index] = executor.submit(spec, [&label, &programs, &settings, &stops](Device& device) {
+          return run_line(label, programs, settings, device, stops[label.index]);
+        });
+    const auto stop_running = [&] {
+      for (ExecutionProgress& stop : stops) stop.request_stop();
+    };
 
     if (ranks.rank() != 0) {
       // Results go to rank 0 in this rank's index order, each as soon as it is done.
       for (const RunLabel& label : labels) {
         if (!ranks.owns(label.index)) continue;
-        wait_for(futures[label.index], executor, [] {});
-        ranks.send_to_zero(take(futures[label.index], label));
+        BatchInterrupt::wait_for(futures[label.index], executor, stop_running, [] {});
+        ranks.send_to_zero(take_line(futures[label.index], label, files[label.file]));
       }
       ranks.gather(to_json(runtime.pool_stats()));
       return ranks.agree_exit_status(kExitOk);
@@ -399,9 +189,12 @@ int batch(const BatchArgs& args) {
 
     // With a device that spans the ranks every rank gets here; only the launcher's rank 0 reports.
     const bool reporting = launcher_rank().value_or(0) == 0;
-    Progress progress(total, !args.no_progress && reporting);
+    BatchProgress progress(total, !args.no_progress && reporting);
     Tally tally;
-    ResultWriter writer(args);
+    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> out_file(
+        args.out.empty() ? nullptr : std::fopen(args.out.c_str(), args.resume ? "a" : "w"), &std::fclose);
+    if (!args.out.empty() && !out_file) throw Error(ErrorCode::NotFound, "cannot open " + args.out + " for the results");
+    BatchWriter writer(out_file ? out_file.get() : results.results(), args.output == "json", args.device);
     std::size_t next = 0;  // results before it are written
     auto finished = [&] {  // including this rank's ones done out of order
       const ExecutorStats s = executor.stats();
@@ -409,13 +202,17 @@ int batch(const BatchArgs& args) {
     };
     // Results are written in input order, each as soon as it and all before it are done.
     while (next < total) {
+      if (done[next]) {  // --resume: written by the session before
+        ++next;
+        continue;
+      }
       std::optional<BatchOutcome> outcome;
       if (ranks.owns(next)) {
-        wait_for(futures[next], executor, [&] { progress.update(finished()); });
-        outcome = take(futures[next], labels[next]);
+        BatchInterrupt::wait_for(futures[next], executor, stop_running, [&] { progress.update(finished()); });
+        outcome = take_line(futures[next], labels[next], files[labels[next].file]);
       } else {
         while (!(outcome = ranks.try_receive(ranks.owner(next)))) {
-          cancel_if_interrupted(executor);
+          BatchInterrupt::cancel_if_requested(executor, stop_running);
           progress.update(finished());
           std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
@@ -427,7 +224,7 @@ int batch(const BatchArgs& args) {
     }
     progress.finish(next);
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    cancel_if_interrupted(executor);  // a Ctrl-C after the last result still reports as one
+    BatchInterrupt::cancel_if_requested(executor, stop_running);  // a Ctrl-C after the last result still reports as one
     const bool interrupted = executor.cancelled() || tally.cancelled > 0;
     const std::vector<std::string> pools = ranks.gather(to_json(runtime.pool_stats()));
 
@@ -437,6 +234,8 @@ int batch(const BatchArgs& args) {
                                 {"device_threads", executor.device_threads()}, {"seconds", seconds}};
     if (ranks.size() > 1) summary["ranks"] = ranks.size();
     if (base_seed) summary["seed"] = *base_seed;
+    const auto resumed = static_cast<std::size_t>(std::count(done.begin(), done.end(), true));
+    if (args.resume) summary["resumed"] = resumed;
     std::vector<std::pair<std::string, std::string>> extra;
     if (args.stats) {
       extra.emplace_back("pool", pools.front());
@@ -452,12 +251,13 @@ int batch(const BatchArgs& args) {
         std::cerr << "qrt: pool" << (ranks.size() > 1 ? " (rank " + std::to_string(r) + ")" : std::string()) << ' '
                   << pools[r] << '\n';
     if (reporting)
-      std::fprintf(stderr, "qrt: %s%zu program%s in %.2f s (%.1f/s) on %zu worker%s%s: %zu ok, %zu failed, %zu cancelled%s\n",
+      std::fprintf(stderr, "qrt: %s%zu program%s in %.2f s (%.1f/s) on %zu worker%s%s: %zu ok, %zu failed, %zu cancelled%s%s\n",
                  interrupted ? "interrupted: " : "", total, total == 1 ? "" : "s", seconds,
                  seconds > 0 ? static_cast<double>(total) / seconds : 0.0, executor.workers(),
                  executor.workers() == 1 ? "" : "s",
                  ranks.size() > 1 ? (" x " + std::to_string(ranks.size()) + " ranks").c_str() : "",
                  tally.ok, tally.failed, tally.cancelled,
+                 args.resume ? (", " + std::to_string(resumed) + " done before (--resume)").c_str() : "",
                  base_seed ? ("; seed " + std::to_string(*base_seed) + " (--seed repeats the batch)").c_str() : "");
     // 130 = 128 + SIGINT, as a shell reports a process Ctrl-C ended.
     return ranks.agree_exit_status(interrupted ? kExitInterrupted : tally.failed > 0 ? kExitError : kExitOk);
@@ -476,7 +276,8 @@ Action add_batch_command(CLI::App& app) {
                   "Program files (OpenQASM or QIR) and/or folders (every *.qasm, *.ll and *.bc below, recursively)")
       ->required()
       ->check(CLI::ExistingPath);
-  sub->add_option("-d,--device", args->device, "Device config string (default statevector.qubit)");
+  auto* device = sub->add_option("-d,--device", args->device,
+                                 "Device config string (default statevector.qubit; replaces a Catalyst program's own devices)");
   sub->add_option("-j,--jobs", args->jobs, "Programs run at once (default: one per core)")->check(whole_number(1));
   sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic")->check(whole_number());
   sub->add_option("--seed", args->seed,
@@ -492,6 +293,14 @@ Action add_batch_command(CLI::App& app) {
       ->check(whole_number());
   sub->add_flag("--stats", args->stats, "Print the device pool's statistics (stderr; in the document with -o json)");
   sub->add_flag("--no-progress", args->no_progress, "Do not report progress on stderr");
+  sub->add_option("--timeout", args->timeout,
+                  "Stop a program that runs longer than this many seconds (its line reports the error; one that makes no "
+                  "operation for that long is ended only with --isolate, whose worker is killed)")
+      ->check(positive_seconds());
+  sub->add_option("--out", args->out, "Write the results to this file instead of standard output");
+  sub->add_flag("--resume", args->resume,
+                "With --out: skip the runs whose complete result line the file already holds, and append the others "
+                "(an interrupted batch goes on where it stopped)");
   sub->add_flag("--isolate", args->isolate,
                 "Run devices in separate worker processes: a crashing plugin fails its programs, not the batch "
                 "(also: isolate=true in the config, or QRT_ISOLATE=1)");
@@ -503,7 +312,10 @@ Action add_batch_command(CLI::App& app) {
       ->check(whole_number());
   sub->add_option("--pool-max-bytes", args->pool_max_bytes,
                   "Memory idle instances may hold, e.g. 512M or 4G (env QRT_POOL_MAX_BYTES)");
-  return [args] { return batch(*args); };
+  return [args, device] {
+    args->device_given = device->count() > 0;
+    return batch(*args);
+  };
 }
 
 }  // namespace qrt::cli

@@ -1,7 +1,8 @@
-// `qrt check-plugin PATH.so [--device NAME] [--kwargs K] [--json] [--require-simulation]`: runs the
-// conformance kit (qrt/conformance.hpp) on a plugin file and prints a pass/fail line per check, or one
-// JSON document. Exit code 0 when every check of every device passed (not-checked items and notes do
-// not fail), 1 otherwise.
+// `qrt check-plugin PATH.so [--device NAME] [--kwargs K] [--json] [--require-simulation]
+// [--check-timeout SECONDS] [--in-process]`: runs the conformance kit (qrt/conformance.hpp) on a plugin
+// file — in a worker process, each check under a timeout, unless --in-process — and prints a pass/fail
+// line per check, or one JSON document. Exit code 0 when every check of every device passed
+// (not-checked items and notes do not fail), 1 otherwise.
 #include "commands.hpp"
 #include "number_options.hpp"
 
@@ -38,6 +39,15 @@ Action add_check_plugin_command(CLI::App& app) {
       ->check(whole_number());
   sub->add_flag("--require-simulation", args->options.require_simulation,
                 "Fail a device whose state does not evolve under its gates (instead of a note)");
+  sub->add_option("--check-timeout", args->options.check_timeout_seconds,
+                  "Seconds the load or any one check may take before its worker process is killed and the check "
+                  "fails (default 30)")
+      ->check(positive_seconds());
+  sub->add_flag_function(
+      "--in-process",
+      [args](std::int64_t) { args->options.isolation = conformance::Isolation::InProcess; },
+      "Run the plugin in this process, without timeouts (to debug it under gdb): a plugin that crashes, exits "
+      "or hangs takes qrt check-plugin with it");
   sub->add_flag("--json", args->json, "Print one JSON document");
   return [args] { return check_plugin(*args); };
 }

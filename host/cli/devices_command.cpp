@@ -32,6 +32,8 @@ int list_devices(bool json, bool isolate) {
 
   std::cout << "Search path:\n";
   for (const auto& d : default_plugin_dirs()) std::cout << "  " << d.string() << "\n";
+  const auto& cache = runtime.plugin_cache_file();
+  std::cout << "Plugin cache: " << (cache ? cache->string() : "off") << "\n";
   for (const auto& p : runtime.plugins()) {
     std::cout << "\n" << (p.link.empty() ? "" : p.link.string() + " -> ") << p.file.string() << "\n  plugin "
               << p.plugin_name << " " << p.plugin_version << ", ABI " << p.abi_major << "." << p.abi_minor << "\n";
@@ -78,8 +80,8 @@ Action add_devices_command(CLI::App& app) {
   auto isolate = std::make_shared<bool>(false);
   sub->add_flag("--json", *json, "Print one JSON document");
   sub->add_flag("--isolate", *isolate,
-                "Describe each plugin from a child process that loads it; never load a plugin in this process "
-                "(also: QRT_ISOLATE=1, QRT_SCAN_ISOLATED=1)");
+                "Never load a plugin in this process, even with QRT_SCAN_ISOLATED=0: describe each one from a "
+                "child process that loads it (also: QRT_ISOLATE=1)");
   return [json, isolate] { return list_devices(*json, *isolate); };
 }
 

@@ -1,14 +1,17 @@
-// `qrt grad FILE.qasm --param NAME=VALUE ... --expval WORD ...`: expectation values and their Jacobian
+// `qrt grad FILE.qasm --param NAME=VALUE ... --expval WORD ... --hamiltonian FILE ...`: expectation values
+// (a Pauli word or a Hamiltonian each; hamiltonian_files.hpp) and their Jacobian
 // with respect to the circuit's free parameters (qrt/gradient.hpp), as a table or as one JSON document:
 //   {"file": ..., "device": ..., "method": "adjoint", "parameters": {NAME: VALUE},
 //    "expvals": {WORD: value}, "jacobian": {WORD: {NAME: value}}, "device_runs": N, "seconds": S}
 #include "commands.hpp"
 #include "exit_status.hpp"
+#include "hamiltonian_files.hpp"
 #include "json_text.hpp"
 #include "number_options.hpp"
 #include "param_binding.hpp"
 
 #include <qrt/gradient.hpp>
+#include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
 
 #include <boost/json.hpp>
@@ -16,6 +19,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -25,7 +29,7 @@ namespace {
 struct GradArgs {
   std::string file;
   std::string device = "statevector.qubit";
-  std::vector<std::string> params, expvals;
+  std::vector<std::string> params, expvals, hamiltonians;
   std::string method = "auto";
   std::optional<std::uint64_t> shots, seed;
   std::size_t workers = 0;
@@ -109,9 +113,8 @@ void print_json(const GradArgs& args, const std::vector<std::pair<std::string, d
 
 int grad(const GradArgs& args) {
   const auto params = parse_params(args.params);
-  std::set<std::string> words;
-  for (const auto& word : args.expvals)
-    if (!words.insert(word).second) throw UsageError("--expval " + word + " is given twice");
+  if (args.expvals.empty() && args.hamiltonians.empty()) throw UsageError("qrt grad needs an --expval or a --hamiltonian");
+  const ObservableList observables = observable_list(args.expvals, args.hamiltonians);
   const std::string source = read_source(args.file);
   std::vector<std::string> names;
   for (const auto& [name, value] : params) names.push_back(name);
@@ -126,7 +129,11 @@ int grad(const GradArgs& args) {
   options.workers = args.workers;
   Runtime runtime(runtime_options);
   const auto start = std::chrono::steady_clock::now();
-  const GradientResult result = gradient(runtime, args.device, source, args.file, params, args.expvals, options);
+  qasm::ParseOptions parse_options;
+  parse_options.free_parameters = true;
+  const auto program = std::make_shared<const program::Program>(qasm::parse_string(source, args.file, parse_options));
+  GradientResult result = gradient(runtime, args.device, program, params, observables.texts, options);
+  result.observables = observables.labels;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (args.output == "json")
     print_json(args, params, result, seconds);
@@ -149,9 +156,12 @@ Action add_grad_command(CLI::App& app) {
                   "several (the Jacobian's columns, in this order)")
       ->required();
   sub->add_option("--expval", args->expvals,
-                  "Observable: a Pauli word, one letter per qubit, rightmost = qubit 0 (ZZI), or sparse (\"Z0 Z3\"); "
-                  "repeat for several (the Jacobian's rows)")
-      ->required();
+                  "Observable: a Pauli word, one letter per qubit, rightmost = qubit 0 (ZZI), or sparse (\"Z0 Z3\"), or a "
+                  "Hamiltonian ('0.5*Z0 Z1 - 0.2*X3'); repeat for several (the Jacobian's rows)");
+  sub->add_option("--hamiltonian", args->hamiltonians,
+                  "Observable: a Hamiltonian file, one 'coefficient word' term a line (# comments); one row, named "
+                  "by the file; repeat for several (rows after the --expval ones)")
+      ->check(CLI::ExistingFile);
   sub->add_option("--method", args->method,
                   "adjoint, parameter-shift or finite-difference (default: adjoint where the device offers it and "
                   "has no shots, else parameter-shift)")

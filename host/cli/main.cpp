@@ -68,6 +68,12 @@ int run_action(const Action& action) {
   } catch (const UsageError& e) {
     write_diagnostic(std::string("qrt: error: ") + e.what());
     return kExitUsage;
+  } catch (const qrt::RequestError& e) {  // an option that does not fit the program or the device
+    write_diagnostic(std::string("qrt: error: ") + e.what());
+    return kExitUsage;
+  } catch (const qrt::ProgramLoadError& e) {
+    write_diagnostic(e.what());  // already "file:line:col: error: ..."
+    return kExitError;
   } catch (const qrt::Error& e) {
     write_diagnostic(std::string("qrt: error: ") + e.what());
     return kExitError;

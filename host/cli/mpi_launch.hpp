@@ -3,13 +3,14 @@
 // launcher's environment (OpenMPI: OMPI_COMM_WORLD_RANK; PMIx: PMIX_RANK; MPICH/Hydra: PMI_RANK).
 #pragma once
 
+#include <qrt/launcher.hpp>
+
 #include <optional>
 #include <string>
 
 namespace qrt::cli {
 
-// This process's rank as the launcher announced it; nullopt when not started by an MPI launcher.
-std::optional<int> launcher_rank();
+using qrt::launcher_rank;  // <qrt/launcher.hpp>
 
 // On ranks other than 0, sends standard output to /dev/null (results), keeping standard error
 // (diagnostics, which may differ between ranks). Does nothing outside a launcher.

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -38,18 +39,34 @@ bool is_llvm_ir_text(std::string_view text) {
   return false;
 }
 
+// Catalyst's runtime named anywhere in the module (text, or bitcode's string table): its functions, MLIR's
+// memref allocation that qjit output calls, or the 2023 runtime's gates (__quantum__qis__ followed by a
+// capital: QIR's own gates are lower case, __quantum__qis__h__body).
+bool names_catalyst_runtime(std::string_view text) {
+  if (text.find("__catalyst__") != std::string_view::npos || text.find("_mlir_memref_to_llvm_") != std::string_view::npos)
+    return true;
+  constexpr std::string_view kQis = "__quantum__qis__";
+  for (std::size_t at = text.find(kQis); at != std::string_view::npos; at = text.find(kQis, at + 1)) {
+    const std::size_t next = at + kQis.size();
+    if (next < text.size() && text[next] >= 'A' && text[next] <= 'Z') return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 ProgramKind program_kind(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
-  std::string head(64 * 1024, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  return program_kind_of_text(head);
+  std::string text(64 * 1024, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (is_bitcode(text) || is_llvm_ir_text(text)) text.append(std::istreambuf_iterator<char>(in), {});
+  return program_kind_of_text(text);
 }
 
-ProgramKind program_kind_of_text(std::string_view head) {
-  return is_bitcode(head) || is_llvm_ir_text(head) ? ProgramKind::Qir : ProgramKind::OpenQasm;
+ProgramKind program_kind_of_text(std::string_view text) {
+  if (!is_bitcode(text) && !is_llvm_ir_text(text)) return ProgramKind::OpenQasm;
+  return names_catalyst_runtime(text) ? ProgramKind::Catalyst : ProgramKind::Qir;
 }
 
 }  // namespace qrt

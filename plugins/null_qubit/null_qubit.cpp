@@ -25,10 +25,13 @@ class NullQubit final : public qrt::sdk::Device {
 
   static qrt::sdk::Capabilities capabilities() {
     qrt::sdk::Capabilities c;
-    // A broad gate set so that front-ends can run anything on this device without decomposition.
+    // A broad gate set so that front-ends can run anything on this device without decomposition: every
+    // PennyLane gate qrt's devices know (Catalyst's NullQubit accepts them all too).
     c.gates = {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "S", "T", "SX", "PhaseShift", "RX", "RY", "RZ",
-               "Rot", "CNOT", "CY", "CZ", "CH", "SWAP", "ISWAP", "CSWAP", "Toffoli", "ControlledPhaseShift", "CRX",
-               "CRY", "CRZ", "CRot", "IsingXX", "IsingYY", "IsingZZ", "MultiRZ", "GlobalPhase"};
+               "Rot", "CNOT", "CY", "CZ", "CH", "SWAP", "ISWAP", "PSWAP", "SISWAP", "ECR", "CSWAP", "Toffoli",
+               "ControlledPhaseShift", "CRX", "CRY", "CRZ", "CRot", "IsingXX", "IsingXY", "IsingYY", "IsingZZ",
+               "SingleExcitation", "SingleExcitationPlus", "SingleExcitationMinus", "DoubleExcitation",
+               "DoubleExcitationPlus", "DoubleExcitationMinus", "MultiRZ", "GlobalPhase"};
     c.observables = {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "Hermitian"};
     c.measurements = {"expval", "var", "probs", "sample", "counts", "state", "measure", "reset"};
     c.max_qubits = 1 << 20;

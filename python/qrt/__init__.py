@@ -7,6 +7,7 @@
     with qrt.Device("statevector.qubit:threads=1") as dev:
         dev.run(bell)                                 # measurements at the end are left to sampling
         dev.probabilities()                           # numpy float64, qubit k = bit k of the index
+        dev.expval(qrt.Hamiltonian([0.5, -0.2], ["Z0 Z1", "X1"]))   # a Hamiltonian: one expectation value
     future = qrt.submit("circuit.qasm", device="statevector.qubit", shots=100)   # concurrent.futures
 
 Devices are named by config strings, as on the ``qrt`` command line ("statevector.qubit",
@@ -26,6 +27,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 import numpy
 
 from . import _qrt
+from ._catalyst import CatalystProgram, CatalystRun
 from ._errors import (ConfigError, DeviceNotFoundError, Error, InvalidArgumentError, OutOfMemoryError, ParseError,
                       PluginError, ShotFailedError, StateError, UnsupportedError)
 
@@ -33,10 +35,46 @@ __version__: str = _qrt.__version__
 
 Program = _qrt.Program
 
+Hamiltonian = _qrt.Hamiltonian
+Hamiltonian.__doc__ = """A weighted sum of Pauli words with real coefficients, H = sum_k c_k P_k (Hermitian by
+    construction): ``qrt.Hamiltonian(coeffs, words)``, e.g. ``qrt.Hamiltonian([0.5, -0.2], ["Z0 Z1", "X3"])``.
+
+    Words as ``qrt run --expval`` takes them ("ZZI", qubit 0 rightmost, or "Z0 Z3"; "" is the identity);
+    coefficients any real numbers (a NumPy array too). ``Hamiltonian.parse("0.5*Z0 Z1 - 0.2*X3")`` reads the
+    text form, :meth:`from_file` a file of one ``coefficient word`` term a line. Accepted wherever a Pauli
+    word is (:func:`qrt.gradient`, :meth:`qrt.Device.expval`): one expectation value, one Jacobian row, and
+    for the adjoint method one backward sweep whatever its number of terms. ``str(h)`` is its text form
+    (exact coefficients), ``h.coeffs`` and ``h.words`` its terms. Bad input raises
+    :class:`qrt.InvalidArgumentError`: no terms, a complex or non-finite coefficient, a bad word; a word that
+    does not fit the circuit is reported where the Hamiltonian is used, naming the term."""
+
+
+def _hamiltonian_from_file(path: "Union[str, os.PathLike[str]]") -> "Hamiltonian":
+    """The Hamiltonian in a file: one ``coefficient word`` term a line (the text form of
+    :meth:`Hamiltonian.parse`, terms added over the lines; blank lines and ``#`` comments skipped). A
+    malformed line raises :class:`qrt.InvalidArgumentError` naming the file and the line; a file that
+    cannot be read, Python's own OSError."""
+    name = os.fspath(path)
+    with open(name, encoding="utf-8") as file:
+        return Hamiltonian._parse_lines(file.read(), name)
+
+
+Hamiltonian.from_file = staticmethod(_hamiltonian_from_file)
+
+
+def _observable_text(observable: "Union[str, Hamiltonian]") -> str:
+    """An observable as libqrt reads it: a Pauli word as given, a Hamiltonian as its (exact) text form."""
+    if isinstance(observable, Hamiltonian):
+        return str(observable)
+    if isinstance(observable, str):
+        return observable
+    raise TypeError(f"an observable is a Pauli word (str) or a qrt.Hamiltonian, not {type(observable).__name__}")
+
 ProgramLike = Union[str, "os.PathLike[str]", Program]
 
 __all__ = [
-    "__version__", "devices", "load", "Program", "Device", "run", "submit", "gradient", "Result",
+    "__version__", "devices", "load", "Program", "CatalystProgram", "CatalystRun", "Device", "run", "submit", "gradient",
+    "Hamiltonian", "Result",
     "Error", "ConfigError", "DeviceNotFoundError", "InvalidArgumentError", "OutOfMemoryError", "ParseError",
     "PluginError", "ShotFailedError", "StateError", "UnsupportedError",
 ]
@@ -64,12 +102,16 @@ def devices() -> List[Dict[str, Any]]:
     return out
 
 
-def load(path: Union[str, "os.PathLike[str]"]) -> Program:
-    """Loads a program file, parsed (OpenQASM) or compiled (QIR) once: run it as often as you like.
-    The front end is chosen by content, as ``qrt run`` does: LLVM bitcode or LLVM IR text is QIR,
-    anything else OpenQASM 2.0. Raises :class:`qrt.ParseError` (with line and column) for a program
-    that does not parse."""
-    return Program.load(os.fspath(path))
+def load(path: Union[str, "os.PathLike[str]"]) -> Union[Program, CatalystProgram]:
+    """Loads a program file, parsed (OpenQASM) or compiled (QIR, Catalyst) once: run it as often as you
+    like. The front end is chosen by content, as ``qrt run`` does: LLVM bitcode or LLVM IR text is QIR,
+    or a :class:`qrt.CatalystProgram` when it calls Catalyst's runtime (``qjit`` output: call it like the
+    ``qjit`` function); anything else OpenQASM 2.0. Raises :class:`qrt.ParseError` (with line and column)
+    for a program that does not parse."""
+    path = os.fspath(path)
+    if getattr(_qrt, "_is_catalyst", None) is not None and _qrt._is_catalyst(path):
+        return CatalystProgram(path)
+    return Program.load(path)
 
 
 def _program(program: ProgramLike) -> Program:
@@ -99,10 +141,13 @@ class Result:
     - ``shots`` (QIR): per shot, its output records and messages as ``(kind, value, label)`` tuples
       (kind "RESULT", "BOOL", "INT", "DOUBLE", "TUPLE", "ARRAY" or "MESSAGE"; value as printed).
     - ``output`` (QIR): exactly the text ``qrt run`` prints for the program.
-    - ``kind`` ("openqasm" or "qir"), ``device`` (the config string), ``num_shots``, ``run_seconds``.
+    - ``kind`` ("openqasm" or "qir"), ``path`` (how it ran: "circuit", "lowered" for a QIR program read as a
+      circuit, "jit" for compiled QIR), ``device`` (the config string), ``num_shots``, ``seed`` (the seed the run
+      used), ``run_seconds``.
     """
 
-    __slots__ = ("kind", "device", "counts", "probabilities", "state", "shots", "output", "num_shots", "run_seconds")
+    __slots__ = ("kind", "path", "device", "counts", "probabilities", "state", "shots", "output", "num_shots", "seed",
+                 "run_seconds")
 
     def __init__(self, fields: Dict[str, Any]) -> None:
         for name in self.__slots__:
@@ -126,32 +171,36 @@ def _result(fields: Dict[str, Any]) -> Result:
     return result
 
 
-def run(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
-        params: Optional[Mapping[str, float]] = None) -> Result:
+def run(program: ProgramLike, device: str = "statevector.qubit", shots: Optional[int] = None,
+        seed: Optional[int] = None, params: Optional[Mapping[str, float]] = None) -> Result:
     """Runs ``program`` (a :class:`qrt.Program` or a path) on a pooled device of config ``device`` and
-    returns a :class:`qrt.Result`.
+    returns a :class:`qrt.Result`, as ``qrt run`` does (the same run policy).
 
-    ``shots=0`` is analytic for OpenQASM (probabilities and state only); a QIR program then runs one
-    shot, as ``qrt run`` without ``--shots``. ``seed`` makes sampling reproducible. ``params`` binds the
-    free parameters (sweep identifiers) of an OpenQASM program, e.g. ``{"theta": 0.5}``.
+    ``shots=None`` takes the device's own shots: analytic (probabilities and state only) for OpenQASM on a
+    device without them, one shot for a QIR program, as ``qrt run`` without ``--shots``; ``shots=0`` is an
+    analytic run (which QIR programs refuse: they run shot by shot). ``seed`` makes sampling reproducible.
+    ``params`` binds the free parameters (sweep identifiers) of an OpenQASM program, e.g. ``{"theta": 0.5}``.
     The GIL is released while the program runs; Ctrl-C (on the main thread) stops it at its next
     operation and raises KeyboardInterrupt. A failed QIR shot raises :class:`qrt.ShotFailedError`.
     """
-    if shots < 0:
-        raise InvalidArgumentError(f"shots must be >= 0, not {shots}", "invalid argument")
+    _check_shots(shots)
     return _result(_qrt._run(_program(program), device, shots, seed, _params(params)))
 
 
-def submit(program: ProgramLike, device: str = "statevector.qubit", shots: int = 0, seed: Optional[int] = None,
-           params: Optional[Mapping[str, float]] = None) -> "concurrent.futures.Future[Result]":
+def _check_shots(shots: Optional[int]) -> None:
+    if shots is not None and shots < 0:
+        raise InvalidArgumentError(f"shots must be >= 0, not {shots}", "invalid argument")
+
+
+def submit(program: ProgramLike, device: str = "statevector.qubit", shots: Optional[int] = None,
+           seed: Optional[int] = None, params: Optional[Mapping[str, float]] = None) -> "concurrent.futures.Future[Result]":
     """:func:`qrt.run` on the process's executor (one worker per core, devices from the shared pool):
     returns at once a ``concurrent.futures.Future`` of the :class:`qrt.Result` (or of the error).
     Many submissions run at once on several pooled devices, without the GIL. A device with a
-    ``threads`` kwarg gets its share of the cores unless the config sets ``threads``."""
-    if shots < 0:
-        raise InvalidArgumentError(f"shots must be >= 0, not {shots}", "invalid argument")
+    ``threads`` kwarg gets its share of the cores unless the config sets ``threads``. The future is pending
+    until a worker takes the run: ``cancel()`` before then cancels it (the run never starts)."""
+    _check_shots(shots)
     future: "concurrent.futures.Future[Result]" = concurrent.futures.Future()
-    future.set_running_or_notify_cancel()
 
     def deliver(fields: Optional[Dict[str, Any]], error: Optional[BaseException]) -> None:
         if error is not None:
@@ -162,7 +211,7 @@ def submit(program: ProgramLike, device: str = "statevector.qubit", shots: int =
         except ShotFailedError as failed:
             future.set_exception(failed)
 
-    _qrt._submit(_program(program), device, shots, seed, _params(params), deliver)
+    _qrt._submit(_program(program), device, shots, seed, _params(params), future.set_running_or_notify_cancel, deliver)
     return future
 
 
@@ -228,9 +277,10 @@ class Device:
         """Final-state probabilities: numpy float64 array of 2^n, index bit k = qubit k (as ``qrt run``)."""
         return self._native.probabilities()
 
-    def expval(self, word: str) -> float:
-        """Expectation value of a Pauli word over all qubits, rightmost letter = qubit 0 (as ``--expval``)."""
-        return self._native.expval(word)
+    def expval(self, observable: "Union[str, Hamiltonian]") -> float:
+        """Expectation value of a Pauli word over all qubits (as ``--expval``: "ZZI", rightmost letter = qubit
+        0, or sparse "Z0 Z3"), or of a :class:`qrt.Hamiltonian` or its text ("0.5*Z0 Z1 - 0.2*X3")."""
+        return self._native.expval(_observable_text(observable))
 
     def counts(self, shots: int, seed: Optional[int] = None) -> Dict[str, int]:
         """Samples all qubits ``shots`` times from the final state: ``{bitstring: count}``, qubit 0 rightmost."""
@@ -244,14 +294,16 @@ class Device:
 atexit.register(_qrt._shutdown)
 
 
-def gradient(program: ProgramLike, params: Mapping[str, float], observables: Union[str, Sequence[str]],
+def gradient(program: ProgramLike, params: Mapping[str, float],
+             observables: Union[str, Hamiltonian, Sequence[Union[str, Hamiltonian]]],
              device: str = "statevector.qubit", method: str = "auto", shots: Optional[int] = None,
              seed: Optional[int] = None) -> Tuple[numpy.ndarray, numpy.ndarray]:
     """Expectation values of ``observables`` after the OpenQASM ``program`` with its free parameters set
     to ``params``, and their Jacobian with respect to those parameters: returns ``(values, jacobian)``,
     numpy float64 arrays of shapes (m,) and (m, p), row i for observable i and column j for the j-th
     parameter of ``params`` (in its order). Observables are Pauli words as ``qrt grad --expval`` takes
-    them ("ZZI", qubit 0 rightmost, or "Z0 Z3"); one word may be given as a str.
+    them ("ZZI", qubit 0 rightmost, or "Z0 Z3") or :class:`qrt.Hamiltonian` objects (or their text,
+    "0.5*Z0 Z1 - 0.2*X3"): a Hamiltonian is one value and one row; one observable may be given alone.
 
     ``method``: "adjoint" (one call of the device's adjoint extension: statevector.qubit, no shots),
     "parameter-shift" (shifted circuits on pooled instances at once, any device, with shots too),
@@ -261,13 +313,13 @@ def gradient(program: ProgramLike, params: Mapping[str, float], observables: Uni
     :func:`qrt.run` raises them: an unused parameter or a bad word is :class:`qrt.InvalidArgumentError`,
     a parameter in a gate that cannot be differentiated a :class:`qrt.ParseError` quoting the statement,
     adjoint on a device without the extension :class:`qrt.UnsupportedError`."""
-    if isinstance(observables, str):
+    if isinstance(observables, (str, Hamiltonian)):
         observables = [observables]
     if shots is not None and shots < 0:
         raise ValueError("shots must be >= 0")
     if seed is not None and seed < 0:
         raise ValueError("seed must be >= 0")
     pairs = [(str(name), float(value)) for name, value in params.items()]
-    values, jacobian, _method = _qrt._gradient(_program(program), pairs, [str(o) for o in observables], device, method,
+    values, jacobian, _method = _qrt._gradient(_program(program), pairs, [_observable_text(o) for o in observables], device, method,
                                                shots, seed)
     return values, jacobian

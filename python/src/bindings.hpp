@@ -2,16 +2,11 @@
 // (front end by content, lowering, running, output text, errors and their messages) is libqrt's.
 #pragma once
 
-#include <qrt/circuit_runner.hpp>
 #include <qrt/execution_progress.hpp>
-#include <qrt/parameter_sweep.hpp>
+#include <qrt/loaded_program.hpp>
 #include <qrt/program_kind.hpp>
-#include <qrt/program/lowering.hpp>
-#include <qrt/program/program.hpp>
+#include <qrt/run.hpp>
 #include <qrt/runtime.hpp>
-#ifdef QRT_HAVE_QIR
-#include <qrt/qir/program.hpp>
-#endif
 
 #include <pybind11/complex.h>
 #include <pybind11/numpy.h>
@@ -35,38 +30,29 @@ void register_error_translator();
 // Sets the Python error for `error` (the GIL held) and returns the exception object, for futures.
 py::object exception_object(std::exception_ptr error);
 
-// --- programs.cpp: qrt.Program ---
+// --- programs.cpp: qrt.Program, a LoadedProgram (any front end) ---
 class Program {
  public:
   static Program load(const std::string& path);
   static Program from_qasm(const std::string& source, const std::string& name);
 
-  ProgramKind kind() const { return kind_; }
-  const std::string& name() const { return name_; }
-  const std::string& source() const { return source_; }  // OpenQASM: the text as loaded
-  // The OpenQASM program with `params` bound (parsed again when there are any), else the one parsed by
-  // load; throws the parse error of a program whose free parameters were left unbound.
-  std::shared_ptr<const program::Program> qasm(const ParameterBinding& params) const;
-#ifdef QRT_HAVE_QIR
-  const std::shared_ptr<const qir::Program>& qir() const { return qir_; }
-#endif
+  const LoadedProgram& loaded() const { return loaded_; }
+  ProgramKind kind() const { return loaded_.kind(); }
+  const std::string& name() const { return loaded_.name(); }
+  // OpenQASM: the parsed circuit, free parameters unbound (null for compiled QIR).
+  const std::shared_ptr<const program::Program>& parsed() const { return loaded_.circuit(); }
+  // Its free parameters, first use first (empty for QIR).
+  const std::vector<std::string>& parameters() const;
   std::size_t num_qubits() const;
   std::string repr() const;
 
  private:
-  ProgramKind kind_ = ProgramKind::OpenQasm;
-  std::string name_, source_;
-  std::shared_ptr<const program::Program> parsed_;  // null while free parameters are unbound
-  std::exception_ptr unbound_;                    // the parse error without a binding
-#ifdef QRT_HAVE_QIR
-  std::shared_ptr<const qir::Program> qir_;
-#endif
+  explicit Program(LoadedProgram loaded) : loaded_(std::move(loaded)) {}
+  LoadedProgram loaded_;
 };
 void bind_program_class(py::module_& m);
 
-// --- runs.cpp: qrt.run, qrt.submit, Ctrl-C ---
-// The process runtime (qrt::process_runtime): one pool for Device, run, submit and QIR runs.
-std::shared_ptr<Runtime> runtime();
+// --- stoppable.cpp: Ctrl-C while a program runs on the main thread ---
 // A run's stop flag. arm(): on the main thread, Ctrl-C requests the stop (a SIGINT handler of ours until
 // the run ends; the run then throws StoppedError, raised as KeyboardInterrupt). Runs too short to be worth
 // stopping leave it unarmed: swapping the handler (a system call each way) would cost more than they
@@ -78,8 +64,9 @@ class Stoppable {
   Stoppable& operator=(const Stoppable&) = delete;
   ~Stoppable();
   void arm();
-  // Arms when operations x 2^n x shots reaches ~2^20 (about a millisecond of work or more).
-  void arm_if_long(const program::LoweredProgram& lowered, std::uint64_t shots);
+  // Arms when operations x 2^n x shots reaches ~2^20 (about a millisecond of work or more); always for
+  // compiled code, whose work is not known up front.
+  void arm_if_long(const LoadedProgram& program, std::uint64_t shots);
   bool interrupted() const;
   ExecutionProgress progress;
 
@@ -89,9 +76,27 @@ class Stoppable {
 };
 // Runs `work` on the calling thread with the GIL released.
 void run_stoppable(const std::function<void(Stoppable&)>& work);
+// Records Python's main thread (at import).
+void remember_main_thread();
+
+// --- result_dict.cpp: a RunResult as the dict qrt.Result takes (built with the GIL held) ---
+py::dict to_python(RunResult&& result, const LoadedProgram& program, const std::string& device);
+
+// --- runs.cpp: qrt.run, qrt.submit ---
+// The process runtime (qrt::process_runtime): one pool for Device, run, submit and QIR runs.
+std::shared_ptr<Runtime> runtime();
+// The request qrt.run and qrt.submit make: shots, seed, parameters, and a circuit's final state (probabilities
+// and state) whenever the program and the device can give it.
+RunRequest python_request(const LoadedProgram& program, std::optional<std::uint64_t> shots,
+                          std::optional<std::uint64_t> seed, const std::optional<ParameterBinding>& params);
 void bind_runs(py::module_& m);
 // --- gradient_binding.cpp: qrt.gradient ---
 void bind_gradient(py::module_& m);
+// --- hamiltonian_binding.cpp: qrt.Hamiltonian ---
+void bind_hamiltonian(py::module_& m);
+
+// --- catalyst_binding.cpp: qrt.load of a Catalyst program (qrt._CatalystProgram) ---
+void bind_catalyst(py::module_& m);
 
 // --- device_binding.cpp: qrt.Device's native part ---
 void bind_device(py::module_& m);

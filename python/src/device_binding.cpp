@@ -1,11 +1,16 @@
-// qrt.Device's native part: a device instance borrowed from the process runtime's pool. Each run starts
-// from a reset instance (the pool resets it when it is given back); the results are read from the device
-// in the run's qubit order (qubit k = bit k, as `qrt run` prints them).
+// qrt.Device's native part: a device instance borrowed from the process runtime's pool. Each run starts from a
+// reset instance (the pool resets it when it is given back) and goes through qrt::run; the results are then
+// read from the device in the run's qubit order (qubit k = bit k, as `qrt run` prints them).
+//
+// Threads: Python threads may share one qrt.Device; its calls are serialised (one at a time, the GIL released
+// while waiting), so they never overlap on the instance, which serves one thread at a time.
 #include "bindings.hpp"
 
-#include <qrt/observable.hpp>
+#include <qrt/hamiltonian.hpp>
 
 #include <complex>
+#include <mutex>
+#include <type_traits>
 
 namespace qrt::python {
 namespace {
@@ -18,89 +23,107 @@ class NativeDevice {
   }
 
   void run(const Program& program, const std::optional<ParameterBinding>& params) {
-    auto parsed = program.qasm(params.value_or(ParameterBinding{}));
     run_stoppable([&](Stoppable& stop) {
+      std::lock_guard lock(mutex_);
       Device& d = live();
       if (d.num_qubits() != 0) {  // a fresh start: back to the pool (reset) and out again, a pool hit
+        const ResolvedDevice same = d.resolved();
         d.release();
-        d = runtime_->open(config_);
+        d = runtime_->open(same);
       }
-      RunOptions options;
-      options.progress = &stop.progress;
+      RunRequest request;
+      request.shots = 0;
+      request.leave_state_on_device = true;
+      request.params = params.value_or(ParameterBinding{});
+      request.progress = &stop.progress;
+      stop.arm_if_long(program.loaded(), 0);
       wires_.clear();
-      const program::LoweredProgram lowered = lower_for(*parsed, gate_set_of(d.type()), options);
-      stop.arm_if_long(lowered, 0);
-      if (is_dynamic(lowered))
-        throw Error(ErrorCode::FailedPrecondition,
-                    program.name() + " measures mid-circuit: its final state is not defined; run it with qrt.run(..., shots=N)");
-      RunResult r = run_lowered(*parsed, lowered, d, options);
+      ran_ = false;
+      RunResult r = qrt::run(program.loaded(), d, request);
       wires_ = std::move(r.wires);
       global_phase_ = r.global_phase;
       ran_ = true;
     });
   }
 
+  // The array is allocated with the GIL held and no lock (a thread waiting for the lock may hold the GIL), then
+  // filled under the lock without the GIL; should another thread have run a program of another size meanwhile,
+  // it is allocated again.
   py::array_t<std::complex<double>> state() {
-    Device& d = ran_device("state");
-    const std::size_t size = d.state_size();
-    py::array_t<std::complex<double>> out(static_cast<py::ssize_t>(size));
-    std::span<std::complex<double>> buffer(out.mutable_data(), size);
-    {
-      py::gil_scoped_release unlocked;
-      final_state_into(d, global_phase_, buffer);
+    for (;;) {
+      const std::size_t size = locked([&] { return ran_device("state").state_size(); });
+      py::array_t<std::complex<double>> out(static_cast<py::ssize_t>(size));
+      std::span<std::complex<double>> buffer(out.mutable_data(), size);
+      const bool filled = locked([&] {
+        Device& d = ran_device("state");
+        if (d.state_size() != size) return false;
+        final_state_into(d, global_phase_, buffer);
+        return true;
+      });
+      if (filled) return out;
     }
-    return out;
   }
 
   py::array_t<double> probabilities() {
-    Device& d = ran_device("probabilities");
-    std::vector<double> p;
-    {
-      py::gil_scoped_release unlocked;
-      p = d.probs(high_first());
-    }
-    return to_numpy(std::move(p));
+    return to_numpy(locked([&] { return ran_device("probabilities").probs(high_first()); }));
   }
 
-  double expval(const std::string& word) {
-    Device& d = ran_device("expval");
-    if (word.size() != wires_.size())
-      throw Error(ErrorCode::InvalidArgument, "Pauli word '" + word + "' has " + std::to_string(word.size()) +
-                                                  " letters; the circuit has " + std::to_string(wires_.size()) + " qubits");
-    Observable observable = Observable::pauli_word(word, high_first());
-    py::gil_scoped_release unlocked;
-    return d.expval(observable);
+  double expval(const std::string& observable_text) {  // a Pauli word or a Hamiltonian (hamiltonian.hpp)
+    return locked([&] {
+      Device& d = ran_device("expval");
+      return d.expval(Hamiltonian::parse(observable_text).observable(high_first()));
+    });
   }
 
   py::dict counts(std::uint64_t shots, std::optional<std::uint64_t> seed) {
-    Device& d = ran_device("counts");
-    if (shots == 0) throw Error(ErrorCode::InvalidArgument, "counts: shots must be at least 1");
-    if (wires_.size() > 64) throw Error(ErrorCode::OutOfRange, "counts: at most 64 qubits");
-    std::map<std::uint64_t, std::uint64_t> raw;
-    {
-      py::gil_scoped_release unlocked;
+    std::size_t n = 0;
+    const auto raw = locked([&] {
+      Device& d = ran_device("counts");
+      if (shots == 0) throw Error(ErrorCode::InvalidArgument, "counts: shots must be at least 1");
+      if (wires_.size() > 64) throw Error(ErrorCode::OutOfRange, "counts: at most 64 qubits");
       d.set_shots(shots);
       if (seed) d.set_seed(*seed);
-      raw = d.counts(high_first());
+      auto sampled = d.counts(high_first());
       d.set_shots(0);
-    }
+      n = wires_.size();
+      return sampled;
+    });
     py::dict out;
-    for (const auto& [outcome, count] : raw) out[py::str(bitstring(outcome, wires_.size()))] = count;
+    for (const auto& [outcome, count] : raw) out[py::str(bitstring(outcome, n))] = count;
     return out;
   }
 
-  std::size_t num_qubits() const { return wires_.size(); }
+  std::size_t num_qubits() {
+    return locked([&] { return wires_.size(); });
+  }
   const std::string& config() const { return config_; }
-  std::string name() { return live().name(); }
-  std::string canonical_kwargs() { return live().canonical_kwargs(); }
-  bool active() const { return static_cast<bool>(device_); }
+  std::string name() {
+    return locked([&] { return live().name(); });
+  }
+  std::string canonical_kwargs() {
+    return locked([&] { return live().canonical_kwargs(); });
+  }
+  bool active() {
+    return locked([&] { return static_cast<bool>(device_); });
+  }
   void release() {
-    device_.release();
-    wires_.clear();
-    ran_ = false;
+    locked([&] {  // waits for a run on another thread to end
+      device_.release();
+      wires_.clear();
+      ran_ = false;
+    });
   }
 
  private:
+  // Runs `work` holding the lock, the GIL released while waiting for it and meanwhile: a thread holding the GIL
+  // never waits for the lock.
+  template <class Work>
+  std::invoke_result_t<Work&> locked(Work&& work) {
+    py::gil_scoped_release unlocked;
+    std::lock_guard lock(mutex_);
+    return work();
+  }
+
   Device& live() {
     if (!device_) throw Error(ErrorCode::State, config_ + ": the device was released (qrt.Device left its `with` block)");
     return device_;
@@ -112,8 +135,9 @@ class NativeDevice {
   }
   std::vector<Wire> high_first() const { return {wires_.rbegin(), wires_.rend()}; }  // qubit n-1 ... qubit 0
 
-  std::string config_;
-  std::shared_ptr<Runtime> runtime_;
+  const std::string config_;
+  const std::shared_ptr<Runtime> runtime_;
+  std::mutex mutex_;  // guards everything below: one call at a time on the instance
   Device device_;
   std::vector<Wire> wires_;
   double global_phase_ = 0;

@@ -41,10 +41,8 @@ bool set_error(std::exception_ptr error) {
     std::rethrow_exception(error);
   } catch (const program::Error& e) {
     raise(error_class("ParseError"), py::make_tuple(e.what(), e.file(), e.line(), e.column()));
-#ifdef QRT_HAVE_QIR
-  } catch (const qir::ProgramError& e) {
+  } catch (const ProgramLoadError& e) {
     raise(error_class("ParseError"), py::make_tuple(e.what(), py::none(), py::none(), py::none()));
-#endif
   } catch (const Error& e) {
     raise(error_class(class_of(e.code())), py::make_tuple(e.what(), to_string(e.code())));
   } catch (const std::bad_alloc&) {

@@ -21,7 +21,7 @@ py::tuple gradient(const std::shared_ptr<Program>& program, const std::vector<st
   GradientResult result;
   {
     py::gil_scoped_release unlocked;
-    result = qrt::gradient(*runtime(), device, program->source(), program->name(), params, observables, options);
+    result = qrt::gradient(*runtime(), device, program->parsed(), params, observables, options);
   }
   auto values = to_numpy(std::move(result.expvals));
   const auto rows = static_cast<py::ssize_t>(result.observables.size());

@@ -18,4 +18,8 @@ PYBIND11_MODULE(_qrt, m) {
   qrt::python::bind_device(m);
   qrt::python::bind_runs(m);
   qrt::python::bind_gradient(m);
+  qrt::python::bind_hamiltonian(m);
+#ifdef QRT_HAVE_QIR
+  qrt::python::bind_catalyst(m);
+#endif
 }

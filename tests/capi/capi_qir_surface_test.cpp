@@ -48,14 +48,13 @@ void check_state(const std::vector<cd>& got, const std::vector<cd>& want) {
 
 // A fresh statevector device on this thread, driven like a QIR shot (static ids 0..n-1 bound in order).
 struct Shot {
-  explicit Shot(std::size_t qubits, const char* config = "statevector.qubit") {
-    qrt::capi::open_device(config);
+  explicit Shot(std::size_t qubits, const char* config = "statevector.qubit")
+      : device(qrt::process_runtime()->open(config)), loan(device) {
     qrt::capi::begin_shot(qubits, 4, 1234);
   }
-  ~Shot() {
-    qrt::capi::end_shot();
-    qrt::capi::release_device();
-  }
+  ~Shot() { qrt::capi::end_shot(); }
+  qrt::Device device;
+  qrt::capi::DeviceLoan loan;
 };
 
 QirArray* qubit_array(std::initializer_list<std::uintptr_t> ids) {

@@ -138,3 +138,43 @@ TEST_CASE("select_top: one pass keeps the K largest, ties by index, and accounts
   CHECK(qrt::cli::select_top(p, 0).indices.size() == nonzero);
   CHECK(qrt::cli::select_top(std::vector<double>{}, 3).indices.empty());
 }
+
+#ifdef QRT_TEST_HAVE_QIR
+TEST_CASE("under -o json stdout carries qrt's document alone: what a program prints goes to stderr", "[cli][output]") {
+  // A compiled program that writes to stdout itself (puts is one of the C functions QIR programs may call),
+  // before and after recording its result.
+  const TempProgram noisy(R"(@text = internal constant [13 x i8] c"program says\00"
+@label = internal constant [2 x i8] c"r\00"
+define void @main() #0 {
+entry:
+  %0 = call i32 @puts(ptr @text)
+  call void @__quantum__qis__x__body(ptr null)
+  call void @__quantum__qis__mz__body(ptr null, ptr null)
+  call void @__quantum__rt__result_record_output(ptr null, ptr @label)
+  %1 = call i32 @puts(ptr @text)
+  ret void
+}
+declare i32 @puts(ptr)
+declare void @__quantum__qis__x__body(ptr)
+declare void @__quantum__qis__mz__body(ptr, ptr writeonly)
+declare void @__quantum__rt__result_record_output(ptr, ptr)
+attributes #0 = { "entry_point" "qir_profiles"="adaptive_profile" "required_num_qubits"="1" "required_num_results"="1" }
+)", ".ll");
+  for (const std::string& command : {"run " + noisy.path.string() + " --shots 2 --seed 1 -o json",
+                                    "batch " + noisy.path.string() + " " + noisy.path.string() + " --shots 2 --no-progress"}) {
+    INFO(command);
+    const cli_test::Outcome r = cli_test::qrt(command);
+    INFO("stdout: " << r.out << "\nstderr: " << r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("program says") == std::string::npos);
+    CHECK_THAT(r.err, Catch::Contains("program says"));
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) {
+      const auto doc = boost::json::parse(line).as_object();  // every line is JSON: nothing came in between
+      CHECK(doc.at("histogram").as_object().at("1").to_number<int>() == 2);
+    }
+  }
+  // The text output of a compiled program is its own stream: there the program's prints stay on stdout.
+  CHECK_THAT(cli_test::qrt("run " + noisy.path.string() + " --shots 1 --seed 1").out, Catch::Contains("program says"));
+}
+#endif

@@ -318,6 +318,11 @@ TEST_CASE("qrt run takes --param, reports unbound and unused parameters, and rea
   o = qrt("batch " + swept.path.string() + " --param thetx=1,2 --no-progress");
   CHECK(o.exit_code == kUsage);
   CHECK_THAT(o.err, Contains("did you mean 'theta'?"));
+  // A name the file mentions that is not a free parameter (a register) binds nothing: refused too.
+  o = qrt("run " + swept.path.string() + " --param theta=1 --param q=1");
+  CHECK(o.exit_code == kError);
+  CHECK_THAT(o.err, Contains("error: parameter 'q' is not a free parameter of the program (its free parameters: "
+                             "'theta')"));
 
   o = qrt("run - --probs -o json < " + kGhz);
   INFO(o.err);

@@ -1,7 +1,7 @@
 // `qrt batch` end to end, run as a child process: JSON Lines content and order, -o json with pool
 // statistics and a parameter sweep, --jobs 1 vs --jobs 2 giving the same seeded results, errors, and
-// Ctrl-C: SIGINT to the child mid-run must finish the running program, cancel the queued ones, write
-// every result so far and exit with 130.
+// Ctrl-C: SIGINT to the child mid-run must stop the running program, cancel the queued ones, write
+// every result so far and exit with 130; --timeout per program; --out with --resume.
 #include <qrt/executor.hpp>
 
 #include <boost/json.hpp>
@@ -348,6 +348,47 @@ TEST_CASE("qrt run --stats prints the pool's statistics as JSON on stderr", "[ba
   CHECK(stats.at("keys").as_array().at(0).at("device").as_string() == "statevector.qubit");
 }
 
+TEST_CASE("qrt batch parses each file once and binds each grid point", "[batch][cli]") {
+  // a.qasm uses theta only (phi ignored for it), b.qasm both, c.qasm a parameter the grid leaves unbound,
+  // d.qasm does not parse: each of c's and d's runs reports its file's one error.
+  TempDir dir;
+  const std::string head = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\n";
+  dir.write("a.qasm", head + "ry(theta) q[0];\n");
+  dir.write("b.qasm", head + "ry(theta) q[0];\nry(phi) q[0];\n");
+  dir.write("c.qasm", head + "ry(theta + gamma) q[0];\n");
+  dir.write("d.qasm", head + "ry(theta) q[0]\n");
+  const Outcome r = qrt_batch(dir, {dir.path().string(), "--param", "theta=0,pi", "--param", "phi=0,pi/2", "--jobs",
+                                    "2", "--no-progress"});
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 1);
+  const auto lines = json_lines(r.out);
+  REQUIRE(lines.size() == 16);  // 4 files x 4 points
+  std::size_t parses[2] = {0, 0};  // runs of a.qasm and b.qasm that spent time parsing
+  for (std::size_t i = 0; i < 16; ++i) {
+    const auto& line = lines[i];
+    const auto& params = line.at("params").as_object();
+    const double theta = params.at("theta").to_number<double>(), phi = params.at("phi").to_number<double>();
+    if (i < 8) parses[i / 4] += line.at("timings").as_object().at("parse_s").to_number<double>() > 0;
+    INFO("line " << i << ": " << boost::json::serialize(line));
+    const auto& probs = i < 8 ? line.at("probabilities").as_object() : boost::json::object{};
+    const auto p1 = [&] { return probs.contains("1") ? probs.at("1").to_number<double>() : 0.0; };
+    if (i < 4) {
+      CHECK(p1() == Approx(std::pow(std::sin(theta / 2), 2)).margin(1e-12));
+    } else if (i < 8) {
+      CHECK(p1() == Approx(std::pow(std::sin((theta + phi) / 2), 2)).margin(1e-12));
+    } else if (i < 12) {
+      CHECK(line.at("status").as_string() == "error");
+      CHECK_THAT(std::string(line.at("error").as_string()),
+                 Contains("c.qasm:4:12: error: free parameter 'gamma' has no value") && Contains("bound: theta"));
+    } else {
+      CHECK(line.at("status").as_string() == "error");
+      CHECK_THAT(std::string(line.at("error").as_string()), Contains("d.qasm:") && Contains("error: expected"));
+    }
+  }
+  CHECK(parses[0] == 1);  // once per file, whatever the number of points
+  CHECK(parses[1] == 1);
+}
+
 TEST_CASE("qrt batch reports bad arguments clearly", "[batch][cli]") {
   TempDir dir;
   const fs::path file = dir.write("bell.qasm", kBell);
@@ -374,7 +415,7 @@ namespace {
 
 // Runs `copies` copies of `program` on one worker, presses Ctrl-C once the first result is out, and checks
 // what a user must get: exit 130, "interrupted", a line for every program in order (results, then
-// "cancelled" ones), at least one of each. `to_secondary_thread`: the signal lands on a thread other than
+// "cancelled" ones: queued, or stopped at their next operation), at least one of each. `to_secondary_thread`: the signal lands on a thread other than
 // the one waiting for results.
 void check_ctrl_c_on_batch(TempDir& dir, const char* program, int copies, const char* shots, bool to_secondary_thread) {
   const fs::path file = dir.write("program.qasm", program);
@@ -422,7 +463,7 @@ void check_ctrl_c_on_batch(TempDir& dir, const char* program, int copies, const 
 
 }  // namespace
 
-TEST_CASE("Ctrl-C: running programs finish, queued ones are cancelled, results so far are written, exit 130",
+TEST_CASE("Ctrl-C: running programs stop, queued ones are cancelled, results so far are written, exit 130",
           "[batch][cli][signal]") {
   TempDir dir;
   SECTION("slow programs (each longer than the batch's poll interval)") {
@@ -443,4 +484,77 @@ measure q -> c;
   SECTION("quick programs, signal on a worker thread (the waiting thread is not woken: the flag must still be seen)") {
     check_ctrl_c_on_batch(dir, kBell, 3000, "1", true);
   }
+}
+
+// A long run: mid-circuit measurement makes it shot by shot, and 10^6 shots of it take many seconds.
+const char* const kLong = R"(OPENQASM 2.0;
+include "qelib1.inc";
+qreg q[8];
+creg c[8];
+h q;
+measure q[0] -> c[0];
+if (c == 1) x q[1];
+ry(0.3) q;
+measure q -> c;
+)";
+
+TEST_CASE("qrt batch --timeout stops a program that runs too long; the others run", "[batch][cli]") {
+  TempDir dir;
+  const fs::path slow = dir.write("slow.qasm", kLong), quick = dir.write("quick.qasm", kBell);
+  const auto start = std::chrono::steady_clock::now();
+  const Outcome r = qrt_batch(dir, {slow.string(), quick.string(), "--shots", "1000000", "--timeout", "0.3", "--seed", "1",
+                                    "--no-progress"});
+  INFO("stderr: " << r.err);
+  CHECK(std::chrono::steady_clock::now() - start < 60s);  // the 10^6 shots did not run to the end
+  CHECK(r.exit_code == 1);
+  const auto lines = json_lines(r.out);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].at("status").as_string() == "error");
+  CHECK_THAT(std::string(lines[0].at("error").as_string()), Contains("did not finish within its timeout of 0.3 s"));
+  CHECK(lines[1].at("status").as_string() == "ok");
+}
+
+TEST_CASE("qrt batch --out FILE --resume runs only what the file lacks, and refuses another batch's file", "[batch][cli]") {
+  TempDir dir;
+  for (int k = 0; k < 6; ++k) dir.write("in/c" + std::to_string(k) + ".qasm", random_circuit(k));
+  const std::string in = (dir.path() / "in").string(), out = (dir.path() / "results.jsonl").string();
+  // The reference: the whole batch at once.
+  const std::vector<std::string> plain{in, "--shots", "40", "--seed", "9", "--no-progress", "--out", (dir.path() / "whole.jsonl").string()};
+  REQUIRE(qrt_batch(dir, plain).exit_code == 0);
+  const auto reference = json_lines(slurp(dir.path() / "whole.jsonl"));
+  REQUIRE(reference.size() == 6);
+
+  // An interrupted session: two complete lines, a cancelled one and a line cut short.
+  std::string partial;
+  for (int i : {0, 3}) partial += boost::json::serialize(reference[i]) + "\n";
+  boost::json::object cancelled = reference[4];
+  cancelled["status"] = "cancelled";
+  cancelled.erase("counts");
+  partial += boost::json::serialize(cancelled) + "\n";
+  partial += boost::json::serialize(reference[5]).substr(0, 20);
+  std::ofstream(out) << partial;
+  std::vector<std::string> resume{in, "--shots", "40", "--seed", "9", "--no-progress", "--out", out, "--resume"};
+  const Outcome r = qrt_batch(dir, resume);
+  INFO("stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.empty());  // the results went to the file
+  CHECK_THAT(r.err, Contains("4 ok") && Contains("2 done before (--resume)"));
+  const auto lines = json_lines(slurp(out));
+  REQUIRE(lines.size() == 6);  // each run once: the complete ones kept, the others run now
+  std::set<std::int64_t> seen;
+  for (const auto& line : lines) {
+    const auto i = line.at("index").as_int64();
+    CHECK(seen.insert(i).second);
+    CHECK(line.at("status").as_string() == "ok");
+    CHECK(counts_of(line) == counts_of(reference[static_cast<std::size_t>(i)]));  // same seeds, same samples
+  }
+  // Resuming with other inputs would mix two batches in one file.
+  const Outcome other = qrt_batch(dir, {(dir.path() / "in" / "c1.qasm").string(), "--shots", "40", "--no-progress", "--out", out,
+                                        "--resume"});
+  CHECK(other.exit_code == 64);
+  CHECK_THAT(other.err, Contains("of another batch") && Contains("resume with the inputs"));
+  CHECK(json_lines(slurp(out)).size() == 6);  // untouched
+  const Outcome no_file = qrt_batch(dir, {in, "--resume"});
+  CHECK(no_file.exit_code == 64);
+  CHECK_THAT(no_file.err, Contains("--resume needs --out FILE"));
 }

@@ -3,6 +3,7 @@
 // in the pool, workers really run programs at once on distinct instances, and the thread budget.
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
+#include <qrt/load_program.hpp>
 #include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
 
@@ -79,24 +80,24 @@ TEST_CASE("Futures carry each program's result or exception, the others carry on
 TEST_CASE("QASM programs: results, and run errors in the future", "[executor]") {
   Runtime runtime(real_plugins());
   Executor executor(runtime, ExecutorOptions{.workers = 2});
-  auto bell = std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(R"(OPENQASM 2.0;
+  auto bell = qrt::load_openqasm(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[2];
 h q[0];
 cx q[0], q[1];
-)"));
-  auto dynamic = std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(R"(OPENQASM 2.0;
+)");
+  auto dynamic = qrt::load_openqasm(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[1];
 creg c[1];
 h q[0];
 measure q[0] -> c[0];
 if (c == 1) x q[0];
-)"));
-  qrt::RunOptions probabilities;
+)");
+  qrt::RunRequest probabilities;
   probabilities.probabilities = true;
   auto good = executor.submit("statevector.qubit", bell, probabilities);
-  auto bad = executor.submit("statevector.qubit", dynamic, qrt::RunOptions{});  // dynamic without shots
+  auto bad = executor.submit("statevector.qubit", dynamic, qrt::RunRequest{});  // dynamic without shots
   const qrt::RunResult r = good.get();
   REQUIRE(r.probabilities.size() == 4);
   CHECK(r.probabilities[0] == Approx(0.5).margin(1e-12));
@@ -104,7 +105,7 @@ if (c == 1) x q[0];
   CHECK(r.probabilities[1] == Approx(0).margin(1e-12));
   const std::string message = error_message(ErrorCode::FailedPrecondition, [&] { bad.get(); });
   CHECK_THAT(message, Contains("shots"));
-  CHECK_THROWS_AS(executor.submit("statevector.qubit", std::shared_ptr<const qrt::program::Program>{}), qrt::Error);
+  CHECK_THROWS_AS(qrt::LoadedProgram(nullptr), qrt::Error);
 }
 
 TEST_CASE("A program submitted again is lowered once per device type and options", "[executor]") {
@@ -112,7 +113,7 @@ TEST_CASE("A program submitted again is lowered once per device type and options
   Executor executor(runtime, ExecutorOptions{.workers = 1});  // one worker: the first run is the one that lowers
   // T is native on statevector.qubit; stabilizer.qubit (Clifford only) cannot run it at all: it lowers to
   // PhaseShift(pi/4), which the device refuses (it takes rotations at multiples of pi/2 only).
-  auto circuit = std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(R"(OPENQASM 2.0;
+  auto circuit = qrt::load_openqasm(R"(OPENQASM 2.0;
 include "qelib1.inc";
 qreg q[2];
 creg c[2];
@@ -121,8 +122,8 @@ t q[0];
 h q[0];
 cx q[0], q[1];
 measure q -> c;
-)"));
-  qrt::RunOptions probabilities;
+)");
+  qrt::RunRequest probabilities;
   probabilities.probabilities = true;
   probabilities.strip_measurements = true;
   // |amplitude of 0>|^2 after H T H on q[0]: cos^2(pi/8).
@@ -137,7 +138,7 @@ measure q -> c;
     else CHECK(r.lower_seconds == 0);  // reused
   }
   // Other options lower again (the measurements are kept this time) and give counts.
-  qrt::RunOptions counts;
+  qrt::RunRequest counts;
   counts.shots = 100;
   counts.seed = 5;
   const qrt::RunResult sampled = executor.submit("statevector.qubit", circuit, counts).get();

@@ -1,8 +1,10 @@
-// Parameter sweeps: axis specs, the grid's order, binding free identifiers in top-level gate arguments
-// (and only there), and whole sweeps on the executor checked against analytic probabilities.
+// Parameter sweeps: axis specs, the grid's order, and whole sweeps of a program parsed once on the
+// executor, checked against analytic probabilities (binding itself: tests/program/parameters_test.cpp).
 #include <qrt/executor.hpp>
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/program/error.hpp>
+#include <qrt/load_program.hpp>
+#include <qrt/run.hpp>
 #include <qrt/runtime.hpp>
 
 #include "support/expect_error.hpp"
@@ -10,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -27,6 +30,8 @@ constexpr double kPi = std::numbers::pi;
 qrt::RuntimeOptions real_plugins() { return {{QRT_TEST_PLUGIN_DIR}, false}; }
 
 std::vector<double> values_of(const char* spec) { return qrt::parse_sweep_axis(spec).values; }
+
+qrt::LoadedProgram parsed(const std::string& source, const std::string& name) { return qrt::load_openqasm(source, name); }
 
 }  // namespace
 
@@ -93,31 +98,6 @@ TEST_CASE("A grid is the Cartesian product of its axes, last axis fastest", "[sw
              Contains("no values"));
 }
 
-TEST_CASE("Bindings give values to free identifiers of top-level gate arguments only", "[sweep]") {
-  const std::string source = R"(OPENQASM 2.0;
-include "qelib1.inc";
-gate twice(theta) a { rx(2*theta) a; }
-qreg q[2];
-rx(theta/2) q[0];
-twice(0.25) q[1];
-u3(theta, phi, -theta) q[1];
-)";
-  const qrt::program::Program program = qrt::bind_program(source, "sweep.qasm", {{"theta", 0.8}, {"phi", -1.5}, {"unused", 9}});
-  std::vector<double> params;
-  for (const auto& op : program.operations)
-    for (double p : program.params(op)) params.push_back(p);
-  // rx(theta/2), twice(0.25): the gate's own parameter, not the binding, u3(theta, phi, -theta).
-  CHECK(params == std::vector<double>{0.4, 0.25, 0.8, -1.5, -0.8});
-
-  // Unbound, an identifier is still an error quoting it.
-  try {
-    (void)qrt::bind_program(source, "sweep.qasm", {{"theta", 0.8}});
-    FAIL("an unbound identifier was accepted");
-  } catch (const qrt::program::Error& e) {
-    CHECK_THAT(std::string(e.what()), Contains("unknown identifier 'phi'") && Contains("sweep.qasm"));
-  }
-}
-
 TEST_CASE("A sweep on the executor matches the analytic probabilities at every point", "[sweep][executor]") {
   // ry(a) on q[0] and rx(b) on q[1] from |00>: P(q0 = 1) = sin^2(a/2), P(q1 = 1) = sin^2(b/2), independent.
   const std::string source = R"(OPENQASM 2.0;
@@ -129,9 +109,9 @@ rx(b) q[1];
   const ParameterGrid grid({qrt::parse_sweep_axis("a=0:pi:5"), qrt::parse_sweep_axis("b=pi/3,pi,-pi/2")});
   qrt::Runtime runtime(real_plugins());
   qrt::Executor executor(runtime, qrt::ExecutorOptions{.workers = 2});
-  qrt::RunOptions options;
+  qrt::RunRequest options;
   options.probabilities = true;
-  auto futures = qrt::submit_sweep(executor, "statevector.qubit", source, "sweep.qasm", grid, options);
+  auto futures = qrt::submit_sweep(executor, "statevector.qubit", parsed(source, "sweep.qasm"), grid, options);
   REQUIRE(futures.size() == 15);
   for (std::size_t i = 0; i < futures.size(); ++i) {
     const qrt::ParameterBinding point = grid.point(i);
@@ -144,26 +124,32 @@ rx(b) q[1];
   }
 }
 
-TEST_CASE("A sweep's parse errors land in the futures, seeds are derived per point", "[sweep][executor]") {
+TEST_CASE("A sweep's binding errors land in the futures, seeds are derived per point", "[sweep][executor]") {
   qrt::Runtime runtime(real_plugins());
   qrt::Executor executor(runtime, qrt::ExecutorOptions{.workers = 2});
-  const ParameterGrid grid({qrt::parse_sweep_axis("t=1,2")});
-  auto broken = qrt::submit_sweep(executor, "statevector.qubit", "OPENQASM 2.0;\nqreg q[1];\nU(t, s, 0) q[0];\n",
-                                  "broken.qasm", grid);
-  for (auto& future : broken) CHECK_THROWS_WITH(future.get(), Contains("unknown identifier 's'"));
+  // A grid name the program does not use (u) is ignored; a free parameter it leaves unbound (s) fails
+  // every point, at its first use.
+  const ParameterGrid grid({qrt::parse_sweep_axis("t=1,2"), qrt::parse_sweep_axis("u=0")});
+  auto broken = qrt::submit_sweep(executor, "statevector.qubit",
+                                  parsed("OPENQASM 2.0;\nqreg q[1];\nU(t, s, 0) q[0];\n", "broken.qasm"), grid);
+  for (auto& future : broken)
+    CHECK_THROWS_WITH(future.get(), Contains("broken.qasm:3:6: error: free parameter 's' has no value") &&
+                                        Contains("bound: t"));
 
   // The same point with the same derived seed twice gives the same samples; the seed is not the base.
   const std::string source = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\nry(t) q[0];\nh q[1];\n"
                              "h q[2];\nmeasure q -> c;\n";
   const ParameterGrid same({qrt::parse_sweep_axis("t=1.3,1.3")});
-  qrt::RunOptions options;
+  qrt::RunRequest options;
   options.shots = 200;
   options.seed = 5;
-  auto twice = qrt::submit_sweep(executor, "statevector.qubit", source, "seeded.qasm", same, options);
+  const auto program = parsed(source, "seeded.qasm");
+  auto twice = qrt::submit_sweep(executor, "statevector.qubit", program, same, options);
   const auto first = twice[0].get().counts, second = twice[1].get().counts;
   CHECK(first != second);  // points 0 and 1 have different seeds
   qrt::Device device = runtime.open("statevector.qubit");
-  qrt::RunOptions point1 = options;
+  qrt::RunRequest point1 = options;
   point1.seed = qrt::derive_seed(5, 1);
-  CHECK(qrt::run_program(qrt::bind_program(source, "seeded.qasm", {{"t", 1.3}}), device, point1).counts == second);
+  point1.params = {{"t", 1.3}};
+  CHECK(qrt::run(program, device, point1).counts == second);
 }

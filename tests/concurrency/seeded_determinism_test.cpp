@@ -3,6 +3,7 @@
 // pool reusing instances or creating one per program, and as a plain single-thread run_program call.
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
+#include <qrt/load_program.hpp>
 #include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
 
@@ -52,14 +53,14 @@ measure q[1] -> b[0];
 measure q[2] -> b[1];
 )"};
 
-std::vector<std::shared_ptr<const qrt::program::Program>> programs() {
-  std::vector<std::shared_ptr<const qrt::program::Program>> out;
-  for (const char* text : kCircuits) out.push_back(std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(text)));
+std::vector<qrt::LoadedProgram> programs() {
+  std::vector<qrt::LoadedProgram> out;
+  for (const char* text : kCircuits) out.push_back(qrt::load_openqasm(text));
   return out;
 }
 
-qrt::RunOptions options_for(std::size_t i) {
-  qrt::RunOptions o;
+qrt::RunRequest options_for(std::size_t i) {
+  qrt::RunRequest o;
   o.shots = 100;
   o.seed = qrt::derive_seed(kBaseSeed, i);
   return o;
@@ -100,7 +101,7 @@ TEST_CASE("Seeded results are identical for 1, 2 and 4 workers and with or witho
     const auto circuits = programs();
     for (std::size_t i = 0; i < kPrograms; ++i) {
       Device device = runtime.open("statevector.qubit");
-      reference.push_back(qrt::run_program(*circuits[i % circuits.size()], device, options_for(i)).counts);
+      reference.push_back(qrt::run(circuits[i % circuits.size()], device, options_for(i)).counts);
     }
   }
   // Different seeds give different samples here, so agreement below is not a coincidence.

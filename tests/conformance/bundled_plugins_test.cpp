@@ -2,9 +2,11 @@
 // (its gate checks not checked); statevector.qubit passes everything, every gate of the reference set
 // included, with its default kernels and with fusion forced on the portable kernels; and every plugin in
 // the build's plugin folder passes with its defaults.
-#include "conformance/reference_gates.hpp"
-#include "loader/plugin_library.hpp"
+#include "reference/reference_gates.hpp"
 #include "conformance_support.hpp"
+
+#include <qrt/error.hpp>
+#include <qrt/plugin_file.hpp>
 
 using conformance_test::bundled_plugin;
 using conformance_test::outcome;
@@ -22,7 +24,7 @@ TEST_CASE("null.qubit passes what it declares and is reported as non-simulating"
   CHECK(outcome(report, "simulation", "state evolves") == Outcome::Note);
 
   // Every declared gate is reported, as not checked (the state never evolves), never as failed.
-  const qrt::LoadedPlugin loaded = qrt::LoadedPlugin::load(bundled_plugin("qrt_null_qubit"));
+  const qrt::PluginFile loaded = qrt::PluginFile::load(bundled_plugin("qrt_null_qubit"));
   for (const std::string& gate : loaded.devices.at(0)->capabilities().gates) {
     INFO(gate);
     CHECK(outcome(report, "gates", gate) == Outcome::NotChecked);
@@ -66,7 +68,7 @@ void require_statevector_passes(const std::string& kwargs) {
   CHECK(device.count(Outcome::Note) == 0);
 
   // Every gate of the kit's reference set is declared and passes plain, adjoint and controlled.
-  for (const auto& gate : qrt::conformance::reference_gates()) {
+  for (const auto& gate : qrt::reference::reference_gates()) {
     const std::string name(gate.name);
     INFO(name);
     CHECK(outcome(report, "gates", name) == Outcome::Passed);
@@ -111,4 +113,28 @@ TEST_CASE("Every bundled plugin passes the kit", "[conformance][bundled]") {
     ++checked;
   }
   CHECK(checked >= 4);  // null, statevector, stabilizer, template
+}
+
+// The public loader the kit is built on: the file as the host loads it, its descriptor and devices.
+TEST_CASE("PluginFile loads a plugin file the way the host does", "[conformance][plugin_file]") {
+  const qrt::PluginFile file = qrt::PluginFile::load(bundled_plugin("qrt_null_qubit"));
+  CHECK(file.path == std::filesystem::canonical(bundled_plugin("qrt_null_qubit")));
+  REQUIRE(file.descriptor != nullptr);
+  CHECK(file.descriptor->abi_major == QRT_ABI_VERSION_MAJOR);
+  CHECK(file.plugin_name == file.descriptor->plugin_name);
+  REQUIRE(file.devices.size() == 1);
+  CHECK(file.devices[0]->loaded());
+  const qrt_device_descriptor* device = file.device_descriptor("null.qubit");
+  REQUIRE(device != nullptr);
+  CHECK(device->functions == &file.devices[0]->functions());
+  CHECK(file.device_descriptor("null.qubi") == nullptr);
+  CHECK(qrt::PluginFile{}.device_descriptor("null.qubit") == nullptr);
+
+  try {
+    (void)qrt::PluginFile::load(bundled_plugin("qrt_no_such_plugin"));
+    FAIL("a missing file loaded");
+  } catch (const qrt::Error& e) {
+    CHECK(e.code() == qrt::ErrorCode::NotFound);
+    CHECK_THAT(e.what(), Catch::Matchers::Contains("qrt_no_such_plugin.so"));
+  }
 }

@@ -10,6 +10,9 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
 
 using Catch::Matchers::Contains;
 
@@ -111,4 +114,93 @@ TEST_CASE("qrt check-plugin applies the trust rules before it loads a file", "[c
                                  Contains("verdict: FAILED"));
   INFO(allowed.output);
   CHECK(allowed.exit_code == 0);  // the development opt-out relaxes the rules here too
+}
+
+namespace {
+
+// `qrt check-plugin` on a plugin that segfaults, calls exit(0) or hangs (tests/fake_plugins/fake_misbehave.h)
+// when loaded, in create or in every gate, under a 1 s check timeout; killed after 60 s, so that a hang
+// fails the test instead of stalling it.
+Outcome check_misbehaving(const std::string& where, const std::string& how, const std::string& flags = "--json") {
+  return qrt("check-plugin " + std::string(QRT_TEST_MISBEHAVING_PLUGIN_DIR) + "/misbehave_" + where + "_" + how +
+                 ".so --check-timeout 1 " + flags,
+             "timeout -s KILL 60");
+}
+
+// What each way of misbehaving looks like in a report.
+const std::vector<std::pair<std::string, std::string>> kMisbehaviours{
+    {"segv", "the worker process was killed by signal 11 (SIGSEGV: "},
+    {"exit", "the worker process exited with status 0 during "},
+    {"hang", "did not finish within 1 s (the check timeout); the worker process was killed"}};
+
+const boost::json::object* find_check(const boost::json::object& device, std::string_view group, std::string_view name) {
+  for (const auto& c : device.at("checks").as_array())
+    if (c.at("group").as_string() == group && c.at("name").as_string() == name) return &c.as_object();
+  return nullptr;
+}
+
+bool has_group(const boost::json::object& device, std::string_view group) {
+  for (const auto& c : device.at("checks").as_array())
+    if (c.at("group").as_string() == group) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("qrt check-plugin fails the load of a plugin that segfaults, exits or hangs while it loads",
+          "[cli][conformance][worker]") {
+  for (const auto& [how, cause] : kMisbehaviours) {
+    const Outcome r = check_misbehaving("ctor", how);
+    INFO(how << ": " << r.output);
+    CHECK(r.exit_code == 1);
+    const boost::json::object doc = boost::json::parse(r.output).as_object();
+    CHECK_FALSE(doc.at("passed").as_bool());
+    CHECK_THAT(std::string(doc.at("load_error").as_string()),
+               Contains("misbehave_ctor_" + how + ".so: loading it in the check worker: ") && Contains(cause));
+  }
+}
+
+TEST_CASE("qrt check-plugin fails the check in which a plugin segfaults, exits or hangs, and goes on with the others",
+          "[cli][conformance][worker]") {
+  // create misbehaves in the first check that creates an instance; a gate, in the first that applies one.
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases{
+      {"create", "lifecycle", "create with kwargs"}, {"gate", "simulation", "state evolves"}};
+  for (const auto& [where, group, name] : cases)
+    for (const auto& [how, cause] : kMisbehaviours) {
+      const Outcome r = check_misbehaving(where, how);
+      INFO(where << " " << how << ": " << r.output);
+      CHECK(r.exit_code == 1);
+      const boost::json::object doc = boost::json::parse(r.output).as_object();
+      CHECK_FALSE(doc.at("passed").as_bool());
+      const boost::json::object& device = doc.at("devices").as_array().at(0).as_object();
+      const boost::json::object* failed = find_check(device, group, name);
+      REQUIRE(failed != nullptr);
+      CHECK(failed->at("outcome").as_string() == "failed");
+      CHECK_THAT(std::string(failed->at("detail").as_string()), Contains(cause));
+      // The checks before it ran, and every group after it reported (run, or not applicable).
+      const boost::json::object* abi = find_check(device, "abi", "device descriptor");
+      REQUIRE(abi != nullptr);
+      CHECK(abi->at("outcome").as_string() == "passed");
+      for (const char* later : {"gates", "measurements", "errors", "concurrency"}) CHECK(has_group(device, later));
+    }
+}
+
+TEST_CASE("qrt check-plugin names the check and the cause in its text report too", "[cli][conformance][worker]") {
+  const Outcome r = check_misbehaving("create", "segv", "");
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.output, Contains("  FAIL  lifecycle/create with kwargs: the worker process was killed by signal 11 "
+                                "(SIGSEGV: Segmentation fault) during this check") &&
+                           Contains("verdict: FAILED"));
+}
+
+TEST_CASE("qrt check-plugin --in-process gives the report a worker gives", "[cli][conformance][worker]") {
+  const std::string args = "check-plugin " + tiny_plugin + " --json --kwargs seed=3";
+  const Outcome worker = qrt(args);
+  const Outcome here = qrt(args + " --in-process");
+  CHECK(worker.exit_code == 0);
+  CHECK(here.exit_code == 0);
+  CHECK(worker.output == here.output);
+  const Outcome bad_timeout = qrt("check-plugin " + tiny_plugin + " --check-timeout 0");
+  CHECK(bad_timeout.exit_code != 0);
+  CHECK_THAT(bad_timeout.output, Contains("--check-timeout"));
 }

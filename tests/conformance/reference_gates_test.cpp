@@ -1,6 +1,6 @@
-// The kit's reference matrices against matrices written out here entry by entry from PennyLane's
-// definitions (and Rot/CRot against the product of their factors, multiplied here by hand).
-#include "conformance/reference_gates.hpp"
+// The reference matrices (host/src/reference) against matrices written out here entry by entry from
+// PennyLane's definitions (and Rot/CRot against the product of their factors, multiplied here by hand).
+#include "reference/reference_gates.hpp"
 #include "conformance/random_unitary.hpp"
 
 #include <catch2/catch.hpp>
@@ -10,9 +10,9 @@
 #include <random>
 #include <set>
 
-using qrt::conformance::Complex;
-using qrt::conformance::Matrix;
-using qrt::conformance::find_reference_gate;
+using qrt::reference::Complex;
+using qrt::reference::Matrix;
+using qrt::reference::find_reference_gate;
 
 namespace {
 
@@ -63,7 +63,7 @@ TEST_CASE("The reference set is exactly the PennyLane gates the kit promises", "
       "CNOT", "CY", "CZ", "CH", "SWAP", "ISWAP", "CSWAP", "Toffoli", "ControlledPhaseShift", "CRX", "CRY", "CRZ",
       "CRot", "IsingXX", "IsingYY", "IsingZZ", "MultiRZ", "GlobalPhase"};
   std::set<std::string> table;
-  for (const auto& g : qrt::conformance::reference_gates()) table.emplace(g.name);
+  for (const auto& g : qrt::reference::reference_gates()) table.emplace(g.name);
   CHECK(table == promised);
   for (const auto& name : promised) CHECK(find_reference_gate(name)->name == name);
   CHECK(find_reference_gate("PSWAP") == nullptr);
@@ -139,17 +139,17 @@ TEST_CASE("Three-qubit reference matrices", "[conformance][reference]") {
 TEST_CASE("Every reference matrix is unitary at random parameters", "[conformance][reference]") {
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> angle(-7.0, 7.0);
-  for (const auto& g : qrt::conformance::reference_gates())
+  for (const auto& g : qrt::reference::reference_gates())
     for (unsigned wires = g.min_wires; wires <= g.max_wires; ++wires) {
       std::vector<double> params(g.num_params);
       for (double& p : params) p = angle(rng);
       const Matrix u = g.matrix(params, wires);
       INFO(g.name << " on " << wires << " wires");
       REQUIRE(u.dim() == (std::size_t{1} << wires));
-      CHECK(qrt::conformance::max_difference(u * adjoint(u), Matrix::identity(u.dim())) < 1e-13);
+      CHECK(qrt::reference::max_difference(u * adjoint(u), Matrix::identity(u.dim())) < 1e-13);
     }
   for (std::size_t dim : {2, 4, 8}) {
     const Matrix u = qrt::conformance::random_unitary(dim, rng);
-    CHECK(qrt::conformance::max_difference(adjoint(u) * u, Matrix::identity(dim)) < 1e-13);
+    CHECK(qrt::reference::max_difference(adjoint(u) * u, Matrix::identity(dim)) < 1e-13);
   }
 }

@@ -115,6 +115,10 @@ static const char* kwarg_value(const char* json, const char* key) {
 }
 #endif
 
+#if defined(FAKE_MISBEHAVE_IN_CREATE) || defined(FAKE_MISBEHAVE_IN_GATE)
+#include "fake_misbehave.h"
+#endif
+
 #ifdef FAKE_UNRESOLVED_SYMBOL
 /* Defined nowhere: the library links (--unresolved-symbols=ignore-all) but RTLD_NOW cannot load it. */
 extern void qrt_fake_symbol_nobody_defines(void);
@@ -139,8 +143,15 @@ qrt_error* fake_create(const char* kwargs_json, qrt_device** out_device) {
 #ifdef FAKE_UNRESOLVED_SYMBOL
   qrt_fake_symbol_nobody_defines();
 #endif
+#ifdef FAKE_MISBEHAVE_IN_CREATE
+  fake_misbehave();
+#endif
   if (!out_device) return fake_error_new(QRT_ERROR_INVALID_ARGUMENT, "fake: create: output pointer is NULL");
   const char* json = kwargs_json ? kwargs_json : "{}";
+#ifdef FAKE_CXX_THROW
+  const char* label = kwarg_value(json, "label");
+  if (label && strncmp(label, "\"throw\"", 7) == 0) fake_throw_cxx("create");
+#endif
   qrt_device* device = calloc(1, sizeof *device);
   if (!device) return fake_error_new(QRT_ERROR_OUT_OF_MEMORY, "fake: create: out of memory");
   atomic_init(&device->busy, 0);
@@ -215,14 +226,23 @@ qrt_error* fake_num_qubits(qrt_device* device, size_t* out_count) {
 }
 
 qrt_error* fake_apply_gate(qrt_device* device, const qrt_gate_call* call) {
+#ifdef FAKE_CXX_THROW
+  if (call->gate_id == 2) fake_throw_cxx("apply_gate"); /* "Throw", before the instance is marked busy */
+#endif
   qrt_error* error = enter(device);
   if (error) return error;
   error = check_wires(device, call->wires, call->num_wires, "apply_gate");
-#ifdef FAKE_BREAKABLE
+#if defined(FAKE_BREAKABLE)
   if (!error && call->gate_id == 2) device->broken = 1; /* "Break" */
+#elif defined(FAKE_CXX_THROW)
+  if (!error && call->gate_id > 2) /* "Throw" (2) threw above */
+    error = fake_error_new(QRT_ERROR_INVALID_ARGUMENT, "fake: gate id %u is not in the gate list", call->gate_id);
 #else
   if (!error && call->gate_id > 1)
     error = fake_error_new(QRT_ERROR_INVALID_ARGUMENT, "fake: gate id %u is not in the gate list", call->gate_id);
+#endif
+#ifdef FAKE_MISBEHAVE_IN_GATE
+  if (!error) fake_misbehave(); /* a valid call: the host's and the kit's checks do not stop it first */
 #endif
   return leave(device, error);
 }

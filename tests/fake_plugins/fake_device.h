@@ -19,6 +19,12 @@
  *   FAKE_WITH_COUNTS        the function table includes counts (by default the host must aggregate samples)
  *   FAKE_BREAKABLE          the gate "Break" marks the instance broken; reset of a broken instance fails
  *   FAKE_UNRESOLVED_SYMBOL  create calls a function no library defines (so RTLD_NOW refuses the library)
+ *   FAKE_CXX_THROW          the gate "Throw", and create with label="throw", call fake_throw_cxx(): a C++
+ *                           function (the variant links one) whose exception unwinds through these C frames
+ *                           (built with -fexceptions) into the host, as a C++ plugin without the SDK's
+ *                           error values would let it
+ *   FAKE_MISBEHAVE_IN_CREATE, FAKE_MISBEHAVE_IN_GATE   create, or every valid apply_gate, segfaults, exits
+ *                           or hangs (FAKE_MISBEHAVE_HOW, fake_misbehave.h)
  */
 #ifndef QRT_FAKE_DEVICE_H
 #define QRT_FAKE_DEVICE_H
@@ -45,8 +51,10 @@
   "{\"name\":\"mode\",\"type\":\"string\",\"default\":\"fast\",\"choices\":[\"fast\",\"exact\"],\"doc\":\"a choice\"}," \
   "{\"name\":\"verbose\",\"type\":\"bool\",\"default\":false,\"doc\":\"a flag\"}" FAKE_VARIANT_KWARGS "]}"
 
-#ifdef FAKE_BREAKABLE
+#if defined(FAKE_BREAKABLE)
 #define FAKE_GATES "[\"Identity\",\"PauliX\",\"Break\"]"
+#elif defined(FAKE_CXX_THROW)
+#define FAKE_GATES "[\"Identity\",\"PauliX\",\"Throw\"]"
 #else
 #define FAKE_GATES "[\"Identity\",\"PauliX\"]"
 #endif
@@ -55,6 +63,10 @@
   "{\"gates\":" FAKE_GATES ",\"observables\":[\"PauliZ\"],\"measurements\":[\"expval\",\"var\",\"probs\","  \
   "\"sample\",\"counts\",\"measure\"],\"max_qubits\":64,\"shots\":true,\"state\":false,"                  \
   "\"mid_circuit_measurement\":true,\"controlled_gates\":false,\"adjoint\":true}"
+
+#ifdef FAKE_CXX_THROW
+void fake_throw_cxx(const char* where); /* throws a C++ exception (defined in C++ by the variant) */
+#endif
 
 qrt_error* fake_create(const char* kwargs_json, qrt_device** out_device);
 void fake_destroy(qrt_device* device);

@@ -10,6 +10,7 @@
 
 using gradient_test::executor;
 using gradient_test::offers_adjoint;
+using gradient_test::parsed;
 using qrt::GradientMethod;
 using qrt::GradientOptions;
 
@@ -78,14 +79,14 @@ void check(const qrt::GradientResult& r, const Case& c, double tolerance) {
 TEST_CASE("parameter-shift and finite differences give the closed-form gradients", "[gradient]") {
   for (const Case& c : analytic_cases()) {
     INFO(c.name);
-    const std::string source = kHeader + c.body;
+    const auto program = parsed(kHeader + c.body, "<test>");
     GradientOptions options;
     options.method = GradientMethod::ParameterShift;
-    const auto shift = qrt::gradient(executor(), "statevector.qubit", source, "<test>", c.params, {c.word}, options);
+    const auto shift = qrt::gradient(executor(), "statevector.qubit", program, c.params, {c.word}, options);
     CHECK(shift.method == GradientMethod::ParameterShift);
     check(shift, c, 1e-12);
     options.method = GradientMethod::FiniteDifference;
-    const auto fd = qrt::gradient(executor(), "statevector.qubit", source, "<test>", c.params, {c.word}, options);
+    const auto fd = qrt::gradient(executor(), "statevector.qubit", program, c.params, {c.word}, options);
     CHECK(fd.method == GradientMethod::FiniteDifference);
     CHECK(fd.device_runs == 1 + 2 * c.params.size());
     check(fd, c, 1e-7);
@@ -102,7 +103,7 @@ TEST_CASE("the adjoint method gives the closed-form gradients in double and sing
       INFO(c.name << " on " << device);
       GradientOptions options;
       options.method = GradientMethod::Adjoint;
-      const auto r = qrt::gradient(executor(), device, kHeader + c.body, "<test>", c.params, {c.word}, options);
+      const auto r = qrt::gradient(executor(), device, parsed(kHeader + c.body, "<test>"), c.params, {c.word}, options);
       CHECK(r.method == GradientMethod::Adjoint);
       CHECK(r.device_runs == 1);
       check(r, c, device.find("single") != std::string::npos ? 1e-5 : 1e-12);
@@ -111,55 +112,53 @@ TEST_CASE("the adjoint method gives the closed-form gradients in double and sing
 }
 
 TEST_CASE("the default method is adjoint where offered, else parameter-shift", "[gradient]") {
-  const std::string source = kHeader + "qreg q[1];\nrx(theta) q[0];\n";
-  const auto r = qrt::gradient(executor(), "statevector.qubit", source, "<test>", {{"theta", 0.2}}, {"Z"});
+  const auto program = parsed(kHeader + "qreg q[1];\nrx(theta) q[0];\n", "<test>");
+  const auto r = qrt::gradient(executor(), "statevector.qubit", program, {{"theta", 0.2}}, {"Z"});
   CHECK(r.method == (offers_adjoint("statevector.qubit") ? GradientMethod::Adjoint : GradientMethod::ParameterShift));
-  const auto isolated =
-      qrt::gradient(executor(), "statevector.qubit:isolate=true", source, "<test>", {{"theta", 0.2}}, {"Z"});
+  const auto isolated = qrt::gradient(executor(), "statevector.qubit:isolate=true", program, {{"theta", 0.2}}, {"Z"});
   CHECK(isolated.method == GradientMethod::ParameterShift);
   CHECK(isolated.jacobian_at(0, 0) == Approx(-std::sin(0.2)).margin(1e-12));
   // A measurement (terminal, so parameter-shift ignores it) sends auto to parameter-shift, not to an error.
-  const auto measured = qrt::gradient(executor(), "statevector.qubit",
-                                      kHeader + "qreg q[1];\ncreg c[1];\nrx(theta) q[0];\nmeasure q[0] -> c[0];\n",
-                                      "<test>", {{"theta", 0.2}}, {"Z"});
+  const auto measured = qrt::gradient(
+      executor(), "statevector.qubit",
+      parsed(kHeader + "qreg q[1];\ncreg c[1];\nrx(theta) q[0];\nmeasure q[0] -> c[0];\n", "<test>"), {{"theta", 0.2}},
+      {"Z"});
   CHECK(measured.method == GradientMethod::ParameterShift);
   CHECK(measured.jacobian_at(0, 0) == Approx(-std::sin(0.2)).margin(1e-12));
   // The Runtime overload: its own executors, the same answer.
-  const auto own = qrt::gradient(gradient_test::runtime(), "statevector.qubit", source, "<test>", {{"theta", 0.2}}, {"Z"});
+  const auto own = qrt::gradient(gradient_test::runtime(), "statevector.qubit", program, {{"theta", 0.2}}, {"Z"});
   CHECK(own.method == r.method);
   CHECK(own.jacobian_at(0, 0) == Approx(-std::sin(0.2)).margin(1e-12));
   GradientOptions shots;
   shots.shots = 100;
-  const auto sampled = qrt::gradient(executor(), "statevector.qubit", source, "<test>", {{"theta", 0.2}}, {"Z"}, shots);
+  const auto sampled = qrt::gradient(executor(), "statevector.qubit", program, {{"theta", 0.2}}, {"Z"}, shots);
   CHECK(sampled.method == GradientMethod::ParameterShift);
 }
 
 TEST_CASE("parameter-shift runs two circuits per RX angle and four per CRX angle, plus the unshifted one", "[gradient]") {
   GradientOptions options;
   options.method = GradientMethod::ParameterShift;
-  const auto r = qrt::gradient(executor(), "statevector.qubit",
-                               kHeader + "qreg q[2];\nrx(theta) q[0];\ncrx(2*theta) q[0], q[1];\nrz(0.5) q[1];\n",
-                               "<test>", {{"theta", 0.2}}, {"Z0", "Z1"}, options);
+  const auto r = qrt::gradient(
+      executor(), "statevector.qubit",
+      parsed(kHeader + "qreg q[2];\nrx(theta) q[0];\ncrx(2*theta) q[0], q[1];\nrz(0.5) q[1];\n", "<test>"),
+      {{"theta", 0.2}}, {"Z0", "Z1"}, options);
   CHECK(r.trainable_gate_parameters == 2);
   CHECK(r.device_runs == 1 + 2 + 4);
 }
 
-TEST_CASE("the front end keeps sweep parameters symbolic when asked", "[gradient][qasm]") {
+TEST_CASE("the front end keeps free parameters symbolic when asked", "[gradient][qasm]") {
   qrt::qasm::ParseOptions options;
-  options.parameter_values = {{"theta", 0.5}, {"phi", 2.0}, {"unused", 1.0}};
-  options.symbolic_parameters = true;
+  options.free_parameters = true;
   const auto program = qrt::qasm::parse_string(
       kHeader + "qreg q[2];\nrx(2*theta+phi) q[0];\nu3(0.1, -phi/4, pi) q;\ncx q[0], q[1];\n", "<test>", options);
   CHECK(program.free_parameters == std::vector<std::string>{"theta", "phi"});
-  // rx's argument, then u3's second argument once per broadcast operation.
+  // rx's argument, then u3's second argument once per broadcast operation; unbound, their slots are NaN.
   REQUIRE(program.symbolic_arguments.size() == 3);
-  CHECK(program.parameters[program.symbolic_arguments[0].parameter] == Approx(3.0));
+  CHECK(std::isnan(program.parameters[program.symbolic_arguments[0].parameter]));
   CHECK(program.symbolic_arguments[0].expression.evaluate(std::vector<double>{1.0, 1.0}) == Approx(3.0));
-  CHECK(program.parameters[program.symbolic_arguments[1].parameter] == Approx(-0.5));
+  CHECK(program.symbolic_arguments[1].expression.evaluate(std::vector<double>{0.5, 2.0}) == Approx(-0.5));
   CHECK(program.symbolic_arguments[1].parameter < program.symbolic_arguments[2].parameter);
-  options.symbolic_parameters = false;
-  const auto plain = qrt::qasm::parse_string(kHeader + "qreg q[1];\nrx(2*theta+phi) q[0];\n", "<test>", options);
-  CHECK(plain.free_parameters.empty());
-  CHECK(plain.symbolic_arguments.empty());
-  CHECK(plain.parameters[0] == Approx(3.0));
+  options.free_parameters = false;
+  CHECK_THROWS_WITH(qrt::qasm::parse_string(kHeader + "qreg q[1];\nrx(2*theta+phi) q[0];\n", "<test>", options),
+                    Catch::Matchers::Contains("unknown identifier 'theta'"));
 }

@@ -65,7 +65,7 @@ TEST_CASE("qrt grad: command-line errors exit 64, program and device errors 1", 
   CHECK(method.exit_code == 64);
   const auto missing = qrt("grad " + file + " -p theta=0.3 --expval Z0");
   CHECK(missing.exit_code == 1);
-  CHECK_THAT(missing.err, Contains("unknown identifier 'phi'"));
+  CHECK_THAT(missing.err, Contains("free parameter 'phi' has no value (bind it, e.g. --param phi=VALUE)"));
   const auto word = qrt("grad " + file + " -p theta=0.3 -p phi=1 --expval Z7");
   CHECK(word.exit_code == 1);
   CHECK_THAT(word.err, Contains("qrt: error:") && Contains("Z7"));
@@ -77,4 +77,53 @@ TEST_CASE("qrt grad: command-line errors exit 64, program and device errors 1", 
   const auto not_differentiable = qrt("grad " + opaque.path.string() + " -p theta=0.3 --expval Z");
   CHECK(not_differentiable.exit_code == 1);
   CHECK_THAT(not_differentiable.err, Contains("error:") && Contains("'magic'") && Contains("opaque"));
+}
+
+TEST_CASE("qrt grad and qrt run take Hamiltonians: --expval text and --hamiltonian FILE, one row each",
+          "[gradient][cli][hamiltonian]") {
+  TempProgram program(kCircuit);
+  TempProgram h("# <H> = 0.5 <Z0 Z1> - 0.2 <X1> + 1\n0.5 Z0 Z1\n-0.2*X1   # a comment\n\n1\n", ".txt");
+  const std::string file = program.path.string(), hfile = h.path.string();
+  const auto o = qrt("grad " + file + " -p theta=0.3 -p phi=pi/4 --expval '0.5*Z0 Z1 - 0.2*XI' --expval ZZ --expval X1"
+                     " --hamiltonian " + hfile + " -o json");
+  INFO(o.err);
+  REQUIRE(o.exit_code == 0);
+  const auto json = boost::json::parse(o.out).as_object();
+  const auto& values = json.at("expvals").as_object();
+  const auto& rows = json.at("jacobian").as_object();
+  const double zz = values.at("ZZ").as_double(), x1 = values.at("X1").as_double();
+  CHECK(values.at("0.5*Z0 Z1 - 0.2*XI").as_double() == Approx(0.5 * zz - 0.2 * x1).margin(1e-12));
+  CHECK(values.at(hfile).as_double() == Approx(0.5 * zz - 0.2 * x1 + 1).margin(1e-12));
+  for (const char* p : {"theta", "phi"}) {
+    const double expected = 0.5 * rows.at("ZZ").at(p).as_double() - 0.2 * rows.at("X1").at(p).as_double();
+    CHECK(rows.at("0.5*Z0 Z1 - 0.2*XI").at(p).as_double() == Approx(expected).margin(1e-12));
+    CHECK(rows.at(hfile).at(p).as_double() == Approx(expected).margin(1e-12));
+  }
+  const auto run = qrt("run " + file + " -p theta=0.3 -p phi=pi/4 --hamiltonian " + hfile + " --expval '2*ZZ' -o json");
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  const auto run_values = boost::json::parse(run.out).at("expvals").as_object();
+  CHECK(run_values.at(hfile).as_double() == Approx(0.5 * zz - 0.2 * x1 + 1).margin(1e-12));
+  CHECK(run_values.at("2*ZZ").as_double() == Approx(2 * zz).margin(1e-12));
+}
+
+TEST_CASE("qrt grad: a bad Hamiltonian names its file and line, or its term", "[gradient][cli][hamiltonian]") {
+  TempProgram program(kCircuit);
+  const std::string file = program.path.string();
+  TempProgram bad("0.5 Z0\n\n0.25 Q1\n", ".txt");
+  const auto line = qrt("grad " + file + " -p theta=0.3 -p phi=1 --hamiltonian " + bad.path.string());
+  CHECK(line.exit_code == 1);
+  CHECK_THAT(line.err, Contains("qrt: error: " + bad.path.string() + ":3: ") && Contains("'Q'"));
+  const auto long_word = qrt("grad " + file + " -p theta=0.3 -p phi=1 --expval 'Z0 + 0.5*ZZZ'");
+  CHECK(long_word.exit_code == 1);
+  CHECK_THAT(long_word.err, Contains("Hamiltonian term 2") && Contains("3 letters; the circuit has 2 qubits"));
+  const auto complex = qrt("grad " + file + " -p theta=0.3 -p phi=1 --expval '0.5j*Z0'");
+  CHECK(complex.exit_code == 1);
+  CHECK_THAT(complex.err, Contains("real"));
+  const auto missing = qrt("grad " + file + " -p theta=0.3 -p phi=1 --hamiltonian /nonexistent/h.txt");
+  CHECK(missing.exit_code == 64);
+  const auto twice = qrt("grad " + file + " -p theta=0.3 -p phi=1 --hamiltonian " + bad.path.string() +
+                         " --hamiltonian " + bad.path.string());
+  CHECK(twice.exit_code == 64);
+  CHECK_THAT(twice.err, Contains("given twice"));
 }

@@ -23,7 +23,7 @@ qrt::GradientResult grad(const std::string& body, const gradient_test::Params& p
                          GradientMethod method = GradientMethod::ParameterShift, std::string device = "statevector.qubit",
                          qrt::GradientOptions options = {}) {
   options.method = method;
-  return qrt::gradient(executor(), device, kHeader + body, "bad.qasm", params, words, options);
+  return qrt::gradient(executor(), device, gradient_test::parsed(kHeader + body, "bad.qasm"), params, words, options);
 }
 
 template <class F>
@@ -56,10 +56,10 @@ TEST_CASE("a parameter the program does not use is named, with the nearest one",
   CHECK(code_of([&] { grad(body, {{"theta", 0.1}, {"phi", 0.2}}); }) == qrt::ErrorCode::InvalidArgument);
 }
 
-TEST_CASE("a free name without a value is the front end's unknown identifier", "[gradient][errors]") {
+TEST_CASE("a free parameter without a value is the model's error, at its first use", "[gradient][errors]") {
   CHECK_THROWS_AS(grad("qreg q[1];\nrx(theta*phi) q[0];\n", {{"theta", 0.1}}), qrt::program::Error);
   CHECK_THAT(error_of([&] { grad("qreg q[1];\nrx(theta*phi) q[0];\n", {{"theta", 0.1}}); }),
-             Contains("unknown identifier 'phi'"));
+             Contains("bad.qasm:4:10: error: free parameter 'phi' has no value") && Contains("bound: theta"));
 }
 
 TEST_CASE("values that are not numbers, repeated names, no observables or parameters, bad words", "[gradient][errors]") {

@@ -20,8 +20,9 @@ TEST_CASE("parameter-shift with shots estimates the gradient within 5 sigma", "[
   options.method = GradientMethod::ParameterShift;
   options.shots = shots;
   options.seed = 7;
-  const std::string source = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\nrx(2*theta) q[0];\n";
-  const auto r = qrt::gradient(executor(), "statevector.qubit", source, "<shots>", {{"theta", t}}, {"Z"}, options);
+  const auto program =
+      gradient_test::parsed("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\nrx(2*theta) q[0];\n", "<shots>");
+  const auto r = qrt::gradient(executor(), "statevector.qubit", program, {{"theta", t}}, {"Z"}, options);
   const double f = std::sin(2 * t);
   const double sigma_value = std::sqrt((1 - std::cos(2 * t) * std::cos(2 * t)) / shots);
   const double sigma_derivative = std::sqrt(2 * (1 - f * f) / shots);
@@ -29,20 +30,19 @@ TEST_CASE("parameter-shift with shots estimates the gradient within 5 sigma", "[
   CHECK(std::abs(r.jacobian_at(0, 0) + 2 * std::sin(2 * t)) < 5 * sigma_derivative);
   CHECK(r.jacobian_at(0, 0) != -2 * std::sin(2 * t));  // an estimate, not the exact value
   // The same seed gives the same estimate, whatever the workers did in between.
-  const auto again = qrt::gradient(executor(), "statevector.qubit", source, "<shots>", {{"theta", t}}, {"Z"}, options);
+  const auto again = qrt::gradient(executor(), "statevector.qubit", program, {{"theta", t}}, {"Z"}, options);
   CHECK(again.jacobian_at(0, 0) == r.jacobian_at(0, 0));
 }
 
-TEST_CASE("several gradients at once from threads share the executor", "[gradient][concurrency]") {
-  const std::string source = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\nry(theta) q[0];\n"
-                             "crx(2*theta) q[0], q[1];\n";
+TEST_CASE("several gradients at once from threads share the executor and the program", "[gradient][concurrency]") {
+  const auto program = gradient_test::parsed(
+      "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\nry(theta) q[0];\ncrx(2*theta) q[0], q[1];\n", "<thread>");
   std::vector<std::future<qrt::GradientResult>> results;
   for (int i = 0; i < 6; ++i) {
-    results.push_back(std::async(std::launch::async, [&source, i] {
+    results.push_back(std::async(std::launch::async, [&program, i] {
       qrt::GradientOptions options;
       options.method = i % 2 ? GradientMethod::ParameterShift : GradientMethod::Auto;
-      return qrt::gradient(executor(), "statevector.qubit", source, "<thread>", {{"theta", 0.1 * i}}, {"Z0", "Z1"},
-                           options);
+      return qrt::gradient(executor(), "statevector.qubit", program, {{"theta", 0.1 * i}}, {"Z0", "Z1"}, options);
     }));
   }
   for (int i = 0; i < 6; ++i) {

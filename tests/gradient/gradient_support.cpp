@@ -3,6 +3,7 @@
 #include <qrt/circuit_runner.hpp>
 #include <qrt/extensions/adjoint_jacobian.h>
 #include <qrt/parameter_sweep.hpp>
+#include <qrt/qasm/parser.hpp>
 
 namespace gradient_test {
 
@@ -22,14 +23,20 @@ qrt::Executor& executor() {
   return instance;
 }
 
+std::shared_ptr<const qrt::program::Program> parsed(const std::string& source, const std::string& name) {
+  qrt::qasm::ParseOptions options;
+  options.free_parameters = true;
+  return std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(source, name, options));
+}
+
 std::vector<double> reference_expvals(const std::string& device, const std::string& source, const Params& params,
                                       const std::vector<std::string>& words) {
-  qrt::ParameterBinding binding(params.begin(), params.end());
-  const qrt::program::Program program = qrt::bind_program(source, "<reference>", binding);
+  const auto program = parsed(source, "<reference>");
   qrt::Device d = runtime().open(device);
   qrt::RunOptions options;
   options.expvals = words;
-  const qrt::RunResult result = qrt::run_program(program, d, options);
+  options.parameters = qrt::ParameterBinding(params.begin(), params.end());
+  const qrt::RunResult result = qrt::run_program(*program, d, options);
   std::vector<double> values;
   for (const auto& entry : result.expvals) values.push_back(entry.second);
   return values;

@@ -6,6 +6,7 @@
 #include <qrt/gradient.hpp>
 #include <qrt/runtime.hpp>
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,8 +21,11 @@ qrt::RuntimeOptions test_runtime_options();
 qrt::Runtime& runtime();
 qrt::Executor& executor();
 
-// <word> after `source` with `params` bound, through bind_program + run_program (the path `qrt run`
-// takes; nothing of the gradient code).
+// `source` parsed once with its free parameters left free: what `qrt grad` and qrt.gradient pass on.
+std::shared_ptr<const qrt::program::Program> parsed(const std::string& source, const std::string& name);
+
+// <word> after `source` with `params` bound, through run_program with RunOptions::parameters (the path
+// `qrt run` takes; nothing of the gradient code).
 std::vector<double> reference_expvals(const std::string& device, const std::string& source, const Params& params,
                                       const std::vector<std::string>& words);
 

@@ -34,7 +34,7 @@ struct Fixture {
   PluginFolder folder{fake_plugin("fake_good"), real_plugin("qrt_null_qubit")};
   Runtime runtime{folder.options()};
 
-  std::string canonical(const std::string& config) { return runtime.resolve(config).second; }
+  std::string canonical(const std::string& config) { return runtime.resolve(config).canonical_kwargs(); }
   json::object canonical_object(const std::string& config) { return json::parse(canonical(config)).as_object(); }
 };
 
@@ -92,7 +92,7 @@ TEST_CASE_METHOD(Fixture, "A float kwarg given 1 or 1.0 is the same float", "[kw
 // decimals to a neighbouring double, so a float's JSON spelling differed from its key=value spelling
 // (std::from_chars, exact), and canonical kwargs did not canonicalise to themselves.
 TEST_CASE_METHOD(Fixture, "A float kwarg has one value whether spelled key=value or JSON", "[kwargs]") {
-  auto type = runtime.resolve("fake.good").first;
+  auto type = runtime.resolve("fake.good").type();
   for (const std::string number : {"1.3927926388013963e-143", "1.8088101387491814e-140"}) {
     INFO(number);
     const std::string expected = canonical("fake.good:scale=" + number);
@@ -121,7 +121,7 @@ TEST_CASE_METHOD(Fixture, "Catalyst's (library, name, kwargs) form canonicalises
 }
 
 TEST_CASE_METHOD(Fixture, "DeviceType::canonicalize_kwargs takes the kwargs part alone", "[kwargs]") {
-  auto type = runtime.resolve("fake.good").first;
+  auto type = runtime.resolve("fake.good").type();
   CHECK(type->canonicalize_kwargs("") == canonical("fake.good"));
   CHECK(type->canonicalize_kwargs("shots=10, seed=1") == canonical("fake.good:shots=10,seed=1"));
   CHECK(type->canonicalize_kwargs(R"({"seed":1,"shots":10})") == canonical("fake.good:shots=10,seed=1"));

@@ -73,8 +73,8 @@ TEST_CASE_METHOD(Fixture, "Out of range and not-a-choice name the key, the allow
   CHECK_THAT(config_error("fake.good:mode=slow"),
              Contains(R"(fake.good: kwarg 'mode' must be one of "fast", "exact", got "slow")"));
   // The bounds themselves are accepted.
-  CHECK(runtime.resolve("fake.good:depth=1,scale=0").first);
-  CHECK(runtime.resolve("fake.good:depth=64,scale=10").first);
+  CHECK(runtime.resolve("fake.good:depth=1,scale=0").type());
+  CHECK(runtime.resolve("fake.good:depth=64,scale=10").type());
 }
 
 // Bounds and values in their shortest form ("in [1, 64]", ">= 0", "10.5"), not Boost.JSON's "6.4E1".

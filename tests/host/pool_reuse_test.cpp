@@ -82,7 +82,7 @@ TEST_CASE_METHOD(Fixture, "Different kwargs, names or libraries never share an i
     qrt_device* good = handle_of(runtime, "fake.good");
     Device other = runtime.open("fake.other");
     CHECK(other.native_handle() != good);
-    CHECK(other.canonical_kwargs() == runtime.resolve("fake.good").second);
+    CHECK(other.canonical_kwargs() == runtime.resolve("fake.good").canonical_kwargs());
     CHECK(runtime.pool_stats().hits == 0);
     CHECK(runtime.pool_stats().creations == 2);
   }

@@ -25,6 +25,9 @@ fi
 cmake -S "$template" -B "$work/template-build" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
 cmake --build "$work/template-build" -j2 >/dev/null
 test -f "$work/template-build/plugins/qrt_template_device.so"
+# The template's own test links the installed conformance kit (qrt::conformance) and checks the device.
+ctest --test-dir "$work/template-build" --output-on-failure >"$work/template-ctest.txt" 2>&1 \
+  || { echo "FAIL: the template's conformance test (qrt::conformance)" >&2; cat "$work/template-ctest.txt" >&2; exit 1; }
 
 # Relocate the install: the CLI must still find libqrt and <prefix>/lib/qrt/plugins.
 mv "$work/prefix" "$work/moved-prefix"
@@ -32,6 +35,10 @@ qrt="$work/moved-prefix/bin/qrt"
 out=$("$qrt" devices)
 grep -q "statevector.qubit" <<<"$out" || { echo "FAIL: bundled plugins not found after relocation" >&2; echo "$out"; exit 1; }
 grep -qF "$work/moved-prefix/lib" <<<"$out" || { echo "FAIL: plugin folder not under the moved prefix" >&2; exit 1; }
+
+# The relocated CLI finds the kit's library beside libqrt.
+"$qrt" check-plugin "$work/template-build/plugins/qrt_template_device.so" >"$work/check.txt" 2>&1 \
+  || { echo "FAIL: qrt check-plugin after relocation" >&2; cat "$work/check.txt" >&2; exit 1; }
 
 # Dropped into QRT_PLUGIN_PATH, the out-of-tree plugin is listed and runs a circuit.
 out=$(QRT_PLUGIN_PATH="$work/template-build/plugins" "$qrt" devices)
@@ -64,8 +71,11 @@ if [ -n "$other_cxx" ]; then
   echo "template built by $other_cxx: check-plugin passed"
 fi
 
-# pkg-config resolves the relocated prefix.
+# pkg-config resolves the relocated prefix, for libqrt and for the conformance kit.
 cflags=$(PKG_CONFIG_PATH="$work/moved-prefix/lib/pkgconfig" pkg-config --cflags qrt)
 grep -qF "$work/moved-prefix" <<<"$cflags" \
   || { echo "FAIL: pkg-config" >&2; exit 1; }
+libs=$(PKG_CONFIG_PATH="$work/moved-prefix/lib/pkgconfig" pkg-config --libs qrt-conformance)
+grep -qF -- "-lqrt_conformance" <<<"$libs" && grep -qF -- "-lqrt" <<<"$libs" && grep -qF "$work/moved-prefix" <<<"$libs" \
+  || { echo "FAIL: pkg-config qrt-conformance: $libs" >&2; exit 1; }
 echo "install test passed"

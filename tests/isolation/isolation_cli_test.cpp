@@ -261,6 +261,10 @@ TEST_CASE("qrt run --isolate and qrt devices --isolate never map a plugin in the
   const MappedRun plain = qrt_cli_maps("run " + ghz + " --shots 10");
   REQUIRE(plain.outcome.exit_code == 0);
   CHECK(maps_a_bundled_plugin(plain.maps));  // the check can fail: in process, the plugin is mapped
+  // ... and only the plugin of the device the run asked for: discovery scanned the others in children.
+  CHECK_THAT(plain.maps, Catch::Matchers::Contains("/qrt/plugins/qrt_statevector_qubit.so"));
+  for (const char* other : {"qrt_null_qubit.so", "qrt_stabilizer_qubit.so", "qrt_template_device.so"})
+    CHECK_THAT(plain.maps, !Catch::Matchers::Contains(other));
 
   for (const auto& [args, env] : {std::pair<std::string, std::string>{"run --isolate " + ghz + " --shots 10", ""},
                                   {"run " + ghz + " --shots 10", "QRT_ISOLATE=1"},
@@ -274,11 +278,12 @@ TEST_CASE("qrt run --isolate and qrt devices --isolate never map a plugin in the
     CHECK_THAT(isolated.maps, Catch::Matchers::Contains("[stack]"));  // the snapshot was written
     CHECK_FALSE(maps_a_bundled_plugin(isolated.maps));
   }
-  const MappedRun listed = qrt_cli_maps("devices --json");
-  CHECK(maps_a_bundled_plugin(listed.maps));
+  // Listing maps nothing either; only in-process discovery (QRT_SCAN_ISOLATED=0) loads every plugin here.
+  CHECK_FALSE(maps_a_bundled_plugin(qrt_cli_maps("devices --json").maps));
+  CHECK(maps_a_bundled_plugin(qrt_cli_maps("devices --json", "QRT_SCAN_ISOLATED=0").maps));
 }
 
-TEST_CASE("a QIR program runs in process on a device in a worker, as it runs in process", "[isolation][cli]") {
+TEST_CASE("a compiled QIR program on an isolated device runs in its worker, with the output it has in process", "[isolation][cli]") {
   const auto program = std::filesystem::path(QRT_TEST_SHARED_QIR) / "teleportation.ll";
   if (!QRT_TEST_HAVE_QIR || !std::filesystem::exists(program)) {
     WARN("skipped: " << (QRT_TEST_HAVE_QIR ? program.string() + " is absent" : "qrt was built without the QIR front end"));
@@ -288,7 +293,7 @@ TEST_CASE("a QIR program runs in process on a device in a worker, as it runs in 
   const MappedRun plain = qrt_cli_maps(args + "statevector.qubit");
   REQUIRE(plain.outcome.exit_code == 0);
   REQUIRE_THAT(plain.outcome.out, Catch::Matchers::Contains("OUTPUT\tRESULT"));
-  // The device's calls (the runtime C API the program makes) cross to the worker; the output is the same.
+  // The program (JIT code) and its device run in the worker; the output is the same.
   const MappedRun by_config = qrt_cli_maps(args + "statevector.qubit:isolate=true");
   REQUIRE(by_config.outcome.exit_code == 0);
   CHECK(by_config.outcome.out == plain.outcome.out);

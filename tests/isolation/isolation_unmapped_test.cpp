@@ -104,8 +104,8 @@ TEST_CASE("an isolated runtime lists, validates and runs a plugin it never loads
       o.allow_unsafe_plugins = true;
       return o;
     }());
-    CHECK(runtime.resolve("fake.ctor_marker:depth=7,scale=2.5,mode=exact").second ==
-          in_process.resolve("fake.good:depth=7,scale=2.5,mode=exact").second);
+    CHECK(runtime.resolve("fake.ctor_marker:depth=7,scale=2.5,mode=exact").canonical_kwargs() ==
+          in_process.resolve("fake.good:depth=7,scale=2.5,mode=exact").canonical_kwargs());
     CHECK_THAT(error_of(runtime, "fake.ctor_marker:dpeth=3"), Contains("did you mean 'depth'"));
     CHECK_THAT(error_of(runtime, "fake.ctor_marker:depth=65"), Contains("depth"));
     CHECK_THAT(error_of(runtime, "fake.ctor_markr"), Contains("did you mean 'fake.ctor_marker'"));
@@ -149,7 +149,7 @@ TEST_CASE("a library named in a config with isolate=true is only scanned, even w
   options.plugin_dirs = {QRT_TEST_ISOLATION_PLUGIN_DIR};  // discovery loads other plugins here as usual
   qrt::Runtime runtime(options);
   const std::string config = "fake.ctor_marker@" + plugin.file.string() + ":shots=5,isolate=true";
-  CHECK_FALSE(runtime.resolve(config).first->loaded());
+  CHECK_FALSE(runtime.resolve(config).type()->loaded());
   run(runtime, config, good_program());
   CHECK_FALSE(mapped_here(plugin.file));
   CHECK(plugin.loaded_by().count(::getpid()) == 0);

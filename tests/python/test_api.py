@@ -94,8 +94,21 @@ def test_params_bind_sweep_identifiers():
 
 def test_unbound_parameter_is_a_parse_error():
     p = qrt.Program.from_qasm('OPENQASM 2.0; include "qelib1.inc"; qreg q[1]; rx(theta) q[0];', "sweep.qasm")
-    with pytest.raises(qrt.ParseError, match="unknown identifier 'theta'"):
+    with pytest.raises(qrt.ParseError, match=r"sweep.qasm:1:51: error: free parameter 'theta' has no value"):
         qrt.run(p)
+    with qrt.Device() as dev, pytest.raises(qrt.ParseError, match="free parameter 'theta' has no value"):
+        dev.run(p)
+    with pytest.raises(qrt.ParseError, match=r"parameter 'thetta' is not a free parameter of the program "
+                                             r"\(its free parameters: 'theta'\)"):
+        qrt.run(p, params={"theta": 0.1, "thetta": 0.2})
+
+
+def test_program_names_its_free_parameters():
+    p = qrt.Program.from_qasm('OPENQASM 2.0; include "qelib1.inc"; qreg q[2];\n'
+                              'rz(phi) q[1]; rx(theta/2) q[0]; cu1(phi + theta) q[0], q[1];')
+    assert p.parameters == ["phi", "theta"]  # first use first
+    assert p.num_qubits == 2                 # known without a binding
+    assert qrt.Program.from_qasm('OPENQASM 2.0; qreg q[1]; U(0, 0, 0) q[0];').parameters == []
 
 
 def test_device_counts_seeded_and_distribution(bell):

@@ -137,3 +137,50 @@ def test_submit_from_many_threads_at_once(bell):
     for seed, counts in results:
         assert sum(counts.values()) == 50 and set(counts) <= {"00", "11"}
         assert counts == qrt.run(bell, shots=50, seed=seed).counts
+
+
+def test_future_cancel_cancels_runs_that_have_not_started():
+    # Many more slow runs than executor workers: the queued ones are pending and can be cancelled; the ones
+    # a worker took are running and cannot.
+    program = layered(18, 40)  # tens of milliseconds a run: the queue is still full when cancel() comes
+    workers = qrt._qrt._executor_workers()
+    futures = [qrt.submit(program, shots=2000, seed=i) for i in range(workers + 8)]
+    cancelled = [f for f in futures[workers + 1:] if f.cancel()]
+    assert len(cancelled) >= 6, "queued runs must be cancellable"
+    assert all(f.cancelled() for f in cancelled)
+    done, _ = concurrent.futures.wait(futures, timeout=300)
+    assert len(done) == len(futures)
+    for f in futures:
+        if f.cancelled():
+            with pytest.raises(concurrent.futures.CancelledError):
+                f.result()
+        else:
+            assert sum(f.result().counts.values()) == 2000
+    assert not any(f.running() for f in futures)
+
+
+def test_threads_sharing_one_device_are_serialised():
+    # Four threads call run and read-outs on one Device at once (it crashed the interpreter before the calls
+    # were serialised): every read-out sees a complete run of one of the programs.
+    programs = [layered(12 + k % 2, 6 + k) for k in range(4)]
+    expected = {p.num_qubits: {} for p in programs}
+    for p in programs:
+        expected[p.num_qubits][id(p)] = qrt.run(p).probabilities
+    errors = []
+    with qrt.Device("statevector.qubit:threads=1") as dev:
+        def work(p):
+            try:
+                for _ in range(10):
+                    dev.run(p)
+                    probs = dev.probabilities()
+                    assert len(probs) in (2 ** 12, 2 ** 13)
+                    assert abs(float(np.sum(probs)) - 1) < 1e-9
+                    assert any(np.allclose(probs, ref, atol=1e-12) for ref in expected[int(np.log2(len(probs)))].values())
+            except Exception as e:  # noqa: BLE001 - reported below
+                errors.append(e)
+        threads = [threading.Thread(target=work, args=(p,)) for p in programs]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert not errors, errors

@@ -46,7 +46,7 @@ TEST_CASE("qrt run exit statuses for QIR programs", "[qir][cli]") {
   CHECK_THAT(unknown_device.out, Catch::Contains("nope.qubit"));
   auto entry_on_qasm = qrt_cli("run '" + std::string(QRT_TEST_QIR_PROGRAMS) + "/../../../examples/ghz.qasm' --entry main");
   CHECK(entry_on_qasm.status == 64);  // a usage error (host/cli/exit_status.hpp)
-  CHECK_THAT(entry_on_qasm.out, Catch::Contains("--entry applies to QIR programs"));
+  CHECK_THAT(entry_on_qasm.out, Catch::Contains("an entry point applies to QIR programs"));
 }
 
 TEST_CASE("timeouts end programs that never finish, and isolation survives a crash in JIT code", "[qir][cli]") {

@@ -346,3 +346,38 @@ TEST_CASE("the adjoint extension reports each bad request as its error, and work
   CHECK(std::abs(r.expvals[0] - std::cos(0.3)) < 1e-12);
   CHECK(std::abs(r.jacobian[0] + std::sin(0.3)) < 1e-12);
 }
+
+TEST_CASE("a Hamiltonian of many words is one row: the sum of its words' rows", "[adjoint][hamiltonian]") {
+  // lambda = H psi from the words grouped by flip mask (one walk), then one sweep: the row equals
+  // sum_k c_k row_k and the value sum_k c_k <P_k>, with repeated, commuting and overlapping words.
+  Plugin plugin;
+  for (const unsigned n : {6u, 12u}) {
+    INFO(n << " qubits");
+    RandomProblem p = random_problem(plugin, 6, 36);  // gates on wires 0..5; on 12 qubits, words flip above blocks
+    std::mt19937_64 rng(n);
+    std::uniform_real_distribution<double> coefficient(-1.0, 1.0);
+    const qrt_observable_kind letters[] = {QRT_OBSERVABLE_PAULI_X, QRT_OBSERVABLE_PAULI_Y, QRT_OBSERVABLE_PAULI_Z};
+    Obs h;
+    for (int k = 0; k < 24; ++k) {
+      Term word{coefficient(rng), {}};
+      for (qrt_wire w = 0; w < n; ++w)
+        if (rng() % 4 == 0) word.factors.push_back({letters[rng() % 3], {w}, {}});
+      h.push_back(k % 9 == 8 ? Term{coefficient(rng), h[k / 2].factors} : word);  // some words twice
+    }
+    Instance dev(plugin, R"({"threads": 2})", n);
+    const JacobianResult whole = jacobian_ok(dev, p.circuit, p.trainable, {h});
+    std::vector<Obs> words;
+    for (const Term& t : h) words.push_back({{1.0, t.factors}});
+    dev.fresh();
+    const JacobianResult each = jacobian_ok(dev, p.circuit, p.trainable, words);
+    double value = 0.0;
+    for (std::size_t k = 0; k < h.size(); ++k) value += h[k].coefficient * each.expvals[k];
+    CHECK(std::abs(whole.expvals[0] - value) < 1e-10);
+    const std::size_t columns = p.trainable.size();
+    for (std::size_t j = 0; j < columns; ++j) {
+      double row = 0.0;
+      for (std::size_t k = 0; k < h.size(); ++k) row += h[k].coefficient * each.jacobian[k * columns + j];
+      CHECK(std::abs(whole.jacobian[j] - row) < 1e-10);
+    }
+  }
+}

@@ -236,3 +236,106 @@ TEST_CASE("empty observables and identity terms", "[expval]") {
   CHECK(expval(psi.data(), 3, single_term({2.5, {}}), 1) == Approx(2.5));
   CHECK(var(psi.data(), 3, single_term({2.5, {identity_factor(Qubits{0, 2})}}), 1) == Approx(0.0).margin(1e-14));
 }
+
+namespace {
+
+// A Hamiltonian of `terms` random Pauli words of weight 1..max_weight: some repeat exactly (their
+// coefficients add), many share a flip mask (one group) or a low sign pattern (one sign table).
+Observable random_hamiltonian(std::size_t n, std::size_t terms, std::size_t max_weight, std::mt19937_64& rng) {
+  Observable h;
+  std::uniform_real_distribution<double> coefficient(-1.5, 1.5);
+  const char letters[] = {'X', 'Y', 'Z'};
+  while (h.terms.size() < terms) {
+    if (!h.terms.empty() && rng() % 8 == 0) {  // a repeat of an earlier word
+      Term copy = h.terms[rng() % h.terms.size()];
+      copy.coefficient = coefficient(rng);
+      h.terms.push_back(std::move(copy));
+      continue;
+    }
+    Qubits qubits(n);
+    std::iota(qubits.begin(), qubits.end(), 0);
+    std::shuffle(qubits.begin(), qubits.end(), rng);
+    qubits.resize(1 + rng() % std::min(n, max_weight));
+    std::string word;
+    for (std::size_t j = 0; j < qubits.size(); ++j) word += letters[rng() % 3];
+    h.terms.push_back(pauli_word(word, qubits, coefficient(rng)));
+  }
+  return h;
+}
+
+// sum_k c_k <P_k> and sum_k c_k P_k|psi>, one word at a time (the per-term kernels).
+template <class T>
+void check_against_word_sums(const std::vector<std::complex<T>>& psi, std::size_t n, const Observable& h,
+                             double tolerance) {
+  double expected = 0.0;
+  std::vector<std::complex<double>> image(psi.size());
+  for (const Term& term : h.terms) {
+    expected += expval(psi.data(), n, single_term(term), 1);
+    std::vector<std::complex<T>> one(psi.size());
+    apply_observable(psi.data(), n, single_term(term), one, 1);
+    for (std::size_t i = 0; i < psi.size(); ++i) image[i] += std::complex<double>(one[i]);
+  }
+  const double grouped = expval(psi.data(), n, h, 1);
+  CHECK(grouped == Approx(expected).margin(tolerance));
+  CHECK(expval(psi.data(), n, h, 3) == grouped);  // the same bits whatever the thread count
+  std::vector<std::complex<T>> applied(psi.size());
+  apply_observable(psi.data(), n, h, applied, 2);
+  double worst = 0.0;
+  for (std::size_t i = 0; i < psi.size(); ++i) worst = std::max(worst, std::abs(std::complex<double>(applied[i]) - image[i]));
+  CHECK(worst < tolerance);
+}
+
+}  // namespace
+
+TEST_CASE("Hamiltonians: grouped words equal the sum of the words one by one", "[expval][hamiltonian]") {
+  std::mt19937_64 rng(36);
+  // 13 qubits: flips above the 2^8-amplitude blocks; 15: several chunks, pairs of chunks per flip.
+  for (const std::size_t n : {1u, 3u, 9u, 13u, 15u}) {
+    const auto psi = reference::random_state(n, 40 + n);
+    for (const std::size_t terms : {2u, 7u, 60u}) {
+      for (const std::size_t weight : {1u, 2u, 4u}) {
+        INFO("n = " << n << ", " << terms << " words of weight <= " << weight);
+        check_against_word_sums(psi, n, random_hamiltonian(n, terms, weight, rng), 1e-10);
+      }
+    }
+  }
+}
+
+TEST_CASE("Hamiltonians: groups of many sign patterns take the transform", "[expval][hamiltonian]") {
+  // All Z-words (one diagonal group) and all words X0 Z_S (one flip group) on 10 qubits: far more low sign
+  // patterns than the sign tables serve, so D comes from the Walsh-Hadamard transform of the weights.
+  const std::size_t n = 10;
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> coefficient(-1.0, 1.0);
+  Observable h;
+  for (std::size_t s = 1; s < 64; ++s) {
+    Qubits z;
+    for (std::size_t q = 0; q < n; ++q)
+      if ((s * 37 >> q) & 1) z.push_back(q);
+    h.terms.push_back(pauli_word(std::string(z.size(), 'Z'), z, coefficient(rng)));
+    Qubits xz = z;
+    xz.erase(std::remove(xz.begin(), xz.end(), std::size_t{0}), xz.end());
+    std::string word(xz.size(), 'Z');
+    xz.push_back(0);
+    word += s % 2 ? 'X' : 'Y';
+    h.terms.push_back(pauli_word(word, xz, coefficient(rng)));
+  }
+  check_against_word_sums(reference::random_state(n, 9), n, h, 1e-10);
+  check_against_dense(reference::random_state(n - 4, 9), n - 4, [&] {  // the same shape against dense matrices
+    Observable small;
+    for (const Term& t : h.terms) {
+      bool fits = true;
+      for (const Factor& f : t.factors) fits = fits && f.qubits[0] < n - 4;
+      if (fits) small.terms.push_back(t);
+    }
+    return small;
+  }());
+}
+
+TEST_CASE("Hamiltonians in single precision", "[expval][hamiltonian]") {
+  std::mt19937_64 rng(11);
+  const std::size_t n = 12;
+  const auto psi = reference::random_state(n, 3);
+  std::vector<std::complex<float>> single(psi.begin(), psi.end());
+  check_against_word_sums(single, n, random_hamiltonian(n, 40, 3, rng), 2e-5);
+}

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <qrt/device_api.h>
+#include <qrt/device_spec.hpp>
 #include <qrt/error.hpp>
 #include <qrt/observable.hpp>
 
@@ -43,6 +44,8 @@ class Device {
   const std::string& name() const;
   // The canonical kwargs JSON this instance was created with (the pool key's kwargs part).
   const std::string& canonical_kwargs() const;
+  // The resolved config this instance was made for (its pool key): Runtime::open of it gives an equal one.
+  ResolvedDevice resolved() const;
 
   // Index of a gate in the device's capability list, or nullopt.
   std::optional<std::uint32_t> gate_id(std::string_view gate_name) const;

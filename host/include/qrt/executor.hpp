@@ -2,7 +2,7 @@
 //
 //   qrt::Runtime runtime;
 //   qrt::Executor executor(runtime);                       // one worker per core
-//   auto program = std::make_shared<const qrt::program::Program>(qrt::qasm::parse_file("bell.qasm"));
+//   qrt::LoadedProgram program = qrt::load_program("bell.qasm");
 //   std::future<qrt::RunResult> a = executor.submit("statevector.qubit", program, {.shots = 100, .seed = 1});
 //   std::future<double> b = executor.submit("null.qubit", [](qrt::Device& d) { ...; return 0.0; });
 //
@@ -29,6 +29,9 @@
 #pragma once
 
 #include <qrt/circuit_runner.hpp>
+#include <qrt/device_spec.hpp>
+#include <qrt/loaded_program.hpp>
+#include <qrt/run.hpp>
 #include <qrt/device.hpp>
 #include <qrt/error.hpp>
 #include <qrt/program/program.hpp>
@@ -81,16 +84,22 @@ class Executor {
   Executor(const Executor&) = delete;
   Executor& operator=(const Executor&) = delete;
 
-  // Runs `program(device)` on a device of `device_config`; the future holds its result or exception.
-  // Throws qrt::Error at once when the config cannot be resolved.
+  // Runs `program(device)` on a device of `device` (a DeviceSpec, or a config string, parsed once per distinct
+  // text); the future holds its result or exception. Throws qrt::Error at once when the config cannot be
+  // resolved.
+  template <class Program>
+    requires std::invocable<std::decay_t<Program>&, Device&>
+  auto submit(const DeviceSpec& device, Program&& program)
+      -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>>;
   template <class Program>
     requires std::invocable<std::decay_t<Program>&, Device&>
   auto submit(std::string_view device_config, Program&& program)
       -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>>;
 
-  // Runs a parsed OpenQASM program with run_program(); one Program may be shared by many submissions.
-  std::future<RunResult> submit(std::string_view device_config, std::shared_ptr<const program::Program> program,
-                                RunOptions options = {});
+  // Runs a program with qrt::run (<qrt/run.hpp>); one LoadedProgram may be shared by many submissions (a
+  // circuit is lowered once per device kind, whatever the number of runs).
+  std::future<RunResult> submit(const DeviceSpec& device, LoadedProgram program, RunRequest request = {});
+  std::future<RunResult> submit(std::string_view device_config, LoadedProgram program, RunRequest request = {});
 
   void cancel() noexcept;
   bool cancelled() const noexcept;
@@ -115,8 +124,14 @@ class Executor {
   };
   template <class Program, class Result>
   class CallableTask;
+  // The queued task of `program` and the future of its result.
+  template <class Program>
+    requires std::invocable<std::decay_t<Program>&, Device&>
+  static auto task_for(Program&& program);
 
   void enqueue(std::string_view device_config, std::unique_ptr<Task> task);
+  void enqueue(const DeviceSpec& device, std::unique_ptr<Task> task);
+  void enqueue(ResolvedDevice device, std::unique_ptr<Task> task);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;
@@ -164,15 +179,31 @@ class Executor::CallableTask final : public Task {
 
 template <class Program>
   requires std::invocable<std::decay_t<Program>&, Device&>
-auto Executor::submit(std::string_view device_config, Program&& program)
-    -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>> {
+auto Executor::task_for(Program&& program) {
   using Callable = std::decay_t<Program>;
   using Result = std::invoke_result_t<Callable&, Device&>;
   static_assert(!std::is_reference_v<Result>, "a program must return a value, not a reference");
   auto task = std::make_unique<CallableTask<Callable, Result>>(std::forward<Program>(program));
   auto future = task->future();
+  return std::pair<std::unique_ptr<Task>, std::future<Result>>(std::move(task), std::move(future));
+}
+
+template <class Program>
+  requires std::invocable<std::decay_t<Program>&, Device&>
+auto Executor::submit(const DeviceSpec& device, Program&& program)
+    -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>> {
+  auto [task, future] = task_for(std::forward<Program>(program));
+  enqueue(device, std::move(task));
+  return std::move(future);
+}
+
+template <class Program>
+  requires std::invocable<std::decay_t<Program>&, Device&>
+auto Executor::submit(std::string_view device_config, Program&& program)
+    -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>> {
+  auto [task, future] = task_for(std::forward<Program>(program));
   enqueue(device_config, std::move(task));
-  return future;
+  return std::move(future);
 }
 
 }  // namespace qrt

@@ -1,14 +1,15 @@
-// Gradients of expectation values with respect to an OpenQASM program's sweep parameters.
+// Gradients of expectation values with respect to a program's free parameters.
 //
 //   qrt::Runtime runtime;
 //   qrt::Executor executor(runtime, {.workers = 2});
-//   qrt::GradientResult g = qrt::gradient(executor, "statevector.qubit",
-//       "OPENQASM 2.0; include \"qelib1.inc\"; qreg q[1]; rx(2*theta) q[0];", "<input>",
-//       {{"theta", 0.3}}, {"Z"});
+//   auto program = std::make_shared<const qrt::program::Program>(qrt::qasm::parse_string(
+//       "OPENQASM 2.0; include \"qelib1.inc\"; qreg q[1]; rx(2*theta) q[0];", "<input>", {.free_parameters = true}));
+//   qrt::GradientResult g = qrt::gradient(executor, "statevector.qubit", program, {{"theta", 0.3}}, {"Z"});
 //   // g.expvals[0] = cos 0.6, g.jacobian_at(0, 0) = -2 sin 0.6, g.method = GradientMethod::Adjoint
 //
-// Trainable parameters are the sweep identifiers of parameter_sweep.hpp (`rx(theta/2) q[0];`). A parameter
-// may appear in many gates and inside expressions (`2*theta+phi`, `-theta/4`, `sin(theta)`, ...): the
+// Trainable parameters are the program's free parameters (Program::free_parameters; OpenQASM's sweep
+// identifiers, `rx(theta/2) q[0];`, parsed with qasm::ParseOptions::free_parameters). A parameter may
+// appear in many gates and inside expressions (`2*theta+phi`, `-theta/4`, `sin(theta)`, ...): the
 // derivative follows the chain rule exactly, through the expressions and through the bodies of
 // user-defined gates (no numerical differentiation of expressions). Every parameterised gate of qelib1.inc
 // is differentiable (rx ry rz p u1 u2 u3 u U cp cu1 crx cry crz cu3 cu rxx rzz) and so is any gate whose
@@ -33,11 +34,14 @@
 #pragma once
 
 #include <qrt/executor.hpp>
-#include <qrt/qasm/parser.hpp>
+#include <qrt/hamiltonian.hpp>
+#include <qrt/program/program.hpp>
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -60,12 +64,11 @@ struct GradientOptions {
   std::optional<std::uint64_t> seed;
   double finite_difference_step = 1e-6;  // h of FiniteDifference, > 0
   std::size_t workers = 0;               // the Runtime overload's instances for shifted runs; 0: one per core
-  qasm::ParseOptions parse_options;      // parameter_values is ignored: `parameters` give the values
 };
 
 struct GradientResult {
   GradientMethod method = GradientMethod::Auto;  // the method used: never Auto
-  std::vector<std::string> observables;          // as given
+  std::vector<std::string> observables;          // as given (a Hamiltonian: Hamiltonian::to_string())
   std::vector<std::string> parameters;           // the names, in the given order
   std::vector<double> expvals;                   // one per observable
   std::vector<double> jacobian;                  // observables x parameters, row-major
@@ -77,26 +80,42 @@ struct GradientResult {
   }
 };
 
-// The expectation values of `observables` after the OpenQASM program `source` (named `name` in messages
-// and for relative includes) with the free parameters set to `parameters`, and their Jacobian: row i is
-// observable i, column j parameter j. Observables are Pauli words as `qrt run --expval` takes them
-// (dense "ZZI" with qubit 0 rightmost, or sparse "Z0 Z3"). Runs on the executor's pooled instances of
-// `device_config` (the adjoint method on one of them).
+// The expectation values of `observables` after `program` with its free parameters set to `parameters`,
+// and their Jacobian: row i is observable i, column j parameter j. Every free parameter of the program
+// must be given, and only those. Observables are Pauli words as `qrt run --expval` takes them (dense
+// "ZZI" with qubit 0 rightmost, or sparse "Z0 Z3") or Hamiltonians in their text form
+// ("0.5*Z0 Z1 - 0.2*X3", hamiltonian.hpp); the overloads below take qrt::Hamiltonian values (a span, so
+// that a braced list of words still picks the first overload). A Hamiltonian is one observable: one
+// value, one row, and for the adjoint method one backward sweep whatever its number of terms (the device
+// receives it whole); each parameter-shift run evaluates all its terms from one state. Runs on the
+// executor's pooled instances of `device_config` (the adjoint method on one of them).
 // Throws qrt::Error(InvalidArgument) for no observables or parameters, a parameter named twice, one the
-// program does not use, a value that is not finite, a bad Pauli word or finite_difference_step <= 0;
-// qrt::program::Error quoting the statement for parse errors, a parameter in a gate that is not
-// differentiable, a mid-circuit measurement or reset (any measure/reset for Adjoint) or an `if`;
-// qrt::Error(Unsupported) for Adjoint on a device without the extension (or isolated); qrt::Error
-// (FailedPrecondition) for Adjoint with shots; device errors as qrt::Error.
-GradientResult gradient(Executor& executor, std::string_view device_config, std::string_view source,
-                        const std::string& name, const std::vector<std::pair<std::string, double>>& parameters,
+// program does not use, a value that is not finite, a bad Pauli word or Hamiltonian (a word that does not
+// fit the register names its term) or finite_difference_step <= 0;
+// qrt::program::Error quoting the statement for a free parameter left without a value, a parameter in a
+// gate that is not differentiable, a mid-circuit measurement or reset (any measure/reset for Adjoint) or
+// an `if`; qrt::Error(Unsupported) for Adjoint on a device without the extension (or isolated);
+// qrt::Error(FailedPrecondition) for Adjoint with shots; device errors as qrt::Error.
+GradientResult gradient(Executor& executor, std::string_view device_config,
+                        std::shared_ptr<const program::Program> program,
+                        const std::vector<std::pair<std::string, double>>& parameters,
                         const std::vector<std::string>& observables, const GradientOptions& options = {});
+
+GradientResult gradient(Executor& executor, std::string_view device_config,
+                        std::shared_ptr<const program::Program> program,
+                        const std::vector<std::pair<std::string, double>>& parameters,
+                        std::span<const Hamiltonian> observables, const GradientOptions& options = {});
 
 // The same on executors of its own: the first run (the adjoint call, or the unshifted run) on one worker,
 // so that a device with a `threads` kwarg gets every core (the executor's thread budget), then the shifted
 // runs on options.workers instances at once. What `qrt grad` and qrt.gradient use.
-GradientResult gradient(Runtime& runtime, std::string_view device_config, std::string_view source,
-                        const std::string& name, const std::vector<std::pair<std::string, double>>& parameters,
+GradientResult gradient(Runtime& runtime, std::string_view device_config,
+                        std::shared_ptr<const program::Program> program,
+                        const std::vector<std::pair<std::string, double>>& parameters,
                         const std::vector<std::string>& observables, const GradientOptions& options = {});
+GradientResult gradient(Runtime& runtime, std::string_view device_config,
+                        std::shared_ptr<const program::Program> program,
+                        const std::vector<std::pair<std::string, double>>& parameters,
+                        std::span<const Hamiltonian> observables, const GradientOptions& options = {});
 
 }  // namespace qrt

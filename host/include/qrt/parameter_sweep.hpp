@@ -1,10 +1,10 @@
-// Parameter sweeps: one OpenQASM circuit run with many bindings of its free parameters.
+// Parameter sweeps: one program run with many bindings of its free parameters (Program::free_parameters,
+// qrt/program/parameters.hpp). The program is read once; each point lowers it at its own values.
 //
-// OpenQASM 2.0 has no circuit parameters. qrt's extension (qasm::ParseOptions::parameter_values): an
+// OpenQASM 2.0 has no circuit parameters. qrt's extension (qasm::ParseOptions::free_parameters): an
 // identifier with no other meaning may appear in the expressions of top-level gate arguments, e.g.
 //   rx(theta/2) q[0];   cu1(-2*phi) q[0], q[1];
-// and a binding gives its value. An identifier left unbound is still an "unknown identifier" error;
-// a binding the circuit does not use is ignored (a batch may bind names only some files use).
+// and a binding gives its value.
 //
 // A sweep is a grid: each axis is a name and its values, and the grid is their Cartesian product in
 // row-major order (the last axis varies fastest). Axis specs, as `qrt batch --param` takes them:
@@ -15,20 +15,19 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
-#include <qrt/qasm/parser.hpp>
+#include <qrt/program/parameters.hpp>
 #include <qrt/program/program.hpp>
 
 #include <cstddef>
-#include <functional>
 #include <future>
-#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace qrt {
 
-using ParameterBinding = std::map<std::string, double, std::less<>>;
+using ParameterBinding = program::ParameterBinding;
 
 struct SweepAxis {
   std::string name;
@@ -56,16 +55,13 @@ class ParameterGrid {
   std::size_t size_ = 1;
 };
 
-// Parses `source` (named `name` in messages and for relative includes) with `binding` as the values of
-// its free parameters. Throws qrt::program::Error like qasm::parse_string.
-program::Program bind_program(std::string_view source, const std::string& name, const ParameterBinding& binding,
-                           qasm::ParseOptions options = {});
-
-// Submits one run of `source` per grid point; future i belongs to point i. Each point is parsed on the
-// worker that runs it (a parse error lands in that point's future). With options.seed set, point i
-// runs with derive_seed(*options.seed, i). Throws at once only for a config that does not resolve.
+// Submits one run of `program` per grid point; future i belongs to point i. Point i runs with the grid's
+// binding narrowed to the program's free parameters (program::used_parameters: a name the program does not
+// use is ignored), so a free parameter the grid leaves unbound fails every point's future with the
+// model's error. With request.seed set, point i runs with derive_seed(*request.seed, i). Throws at once
+// only for a config that does not resolve.
 std::vector<std::future<RunResult>> submit_sweep(Executor& executor, std::string_view device_config,
-                                                 std::string source, std::string name, const ParameterGrid& grid,
-                                                 const RunOptions& options = {}, qasm::ParseOptions parse_options = {});
+                                                 const LoadedProgram& program, const ParameterGrid& grid,
+                                                 const RunRequest& request = {});
 
 }  // namespace qrt

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <qrt/device.hpp>
+#include <qrt/device_spec.hpp>
 #include <qrt/device_type.hpp>
 #include <qrt/error.hpp>
 #include <qrt/pool_policy.hpp>
@@ -33,13 +34,18 @@ struct RuntimeOptions {
   // environment (QRT_POOL_MAX_INACTIVE, QRT_POOL_MAX_INACTIVE_PER_KEY, QRT_POOL_MAX_BYTES).
   PoolPolicy pool = {};
   // Run every device out of process (see <qrt/isolation.hpp>) unless its config says isolate=false;
-  // unset: $QRT_ISOLATE. Also turns scan_isolated on: the host then never loads a plugin itself unless
-  // a device of it is opened with isolate=false.
+  // unset: $QRT_ISOLATE. The host then never loads a plugin itself unless a device of it is opened with
+  // isolate=false.
   std::optional<bool> isolate = std::nullopt;
-  // Discovery describes each plugin from a child process that loads it (survives load-time crashes and
-  // hangs) instead of loading it here; a library is loaded in this process only when one of its devices
-  // is opened in process. Unset: $QRT_SCAN_ISOLATED, or on when isolation is on.
+  // Discovery describes each plugin from a child process that loads it (so a library that crashes,
+  // exits or hangs while loading is a listed failure, not the host's end), several children at once,
+  // and a library is loaded in this process only when one of its devices is opened in process. False:
+  // every plugin is loaded here during discovery. Unset: $QRT_SCAN_ISOLATED (1 or 0), else true.
   std::optional<bool> scan_isolated = std::nullopt;
+  // The plugin cache: the children's answers kept between processes, keyed by each file's path, size
+  // and times (see docs/isolation.md). Unset: $QRT_PLUGIN_CACHE (a path, or "off"), else
+  // $XDG_CACHE_HOME/qrt/plugin-cache.json or ~/.cache/qrt/plugin-cache.json. An empty path: no cache.
+  std::optional<std::filesystem::path> plugin_cache = std::nullopt;
 };
 
 // The documented search order: each entry of $QRT_PLUGIN_PATH (colon-separated), then the folder
@@ -90,18 +96,26 @@ class Runtime {
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;
 
-  // Config string forms: "NAME", "NAME:key=value,...", "NAME@LIBRARY:key=value,...", or a JSON object
-  // {"device": NAME, "library": PATH, "kwargs": {...}} (kwargs may also be given flat).
-  Device open(std::string_view config);
-  // Catalyst's form: library (empty: resolve the name through discovery), device name, kwargs (empty,
-  // "key=value,..." or a JSON object).
-  Device open(std::string_view library, std::string_view name, std::string_view kwargs);
+  // Resolves a config (DeviceSpec::parse of `config`, or a parsed spec) against its device: finds the device,
+  // validates and canonicalises the kwargs, takes out the isolation settings. Nothing is created. Throws
+  // qrt::Error: Config (syntax, kwargs), NotFound (no such device), Plugin (a library that does not load).
+  // Resolutions are cached by the config's text, so resolving a repeated config costs a hash lookup.
+  ResolvedDevice resolve(std::string_view config);
+  ResolvedDevice resolve(const DeviceSpec& spec);
 
-  // Resolves a config without creating anything: the device type and the canonical kwargs JSON.
-  std::pair<std::shared_ptr<const DeviceType>, std::string> resolve(std::string_view config);
+  // An Active instance of the device from the pool: an Inactive one of the same ResolvedDevice (reset when
+  // it was released), or a new one. open(config) and open(spec) resolve first.
+  Device open(const ResolvedDevice& device);
+  Device open(const DeviceSpec& spec);
+  Device open(std::string_view config);
+  // Catalyst's form (DeviceSpec::from_parts): library (empty: resolve the name through discovery), device
+  // name, kwargs (empty, "key=value,..." or a JSON object).
+  Device open(std::string_view library, std::string_view name, std::string_view kwargs);
 
   const std::vector<PluginReport>& plugins() const;
   const std::vector<LoadFailure>& load_failures() const;
+  // The plugin cache file discovery used; nullopt when there was none (see RuntimeOptions::plugin_cache).
+  const std::optional<std::filesystem::path>& plugin_cache_file() const;
   PoolStats pool_stats() const;
   // The pool limits in force: RuntimeOptions::pool completed from the environment.
   const PoolPolicy& pool_policy() const;
@@ -120,8 +134,9 @@ class Runtime {
 // Language bindings use it so that their devices, QIR runs and submitted programs share one pool.
 std::shared_ptr<Runtime> process_runtime();
 
-// The document `qrt devices --json` prints: {"search_path": [...], "plugins": [{file, link?, plugin,
-// version, abi, devices: [{name, version, description, kwargs, capabilities}]}], "failed": [{file, reason}]}.
+// The document `qrt devices --json` prints: {"search_path": [...], "plugin_cache": PATH or null,
+// "plugins": [{file, link?, plugin, version, abi, devices: [{name, version, description, kwargs,
+// capabilities}]}], "failed": [{file, reason}]}.
 std::string devices_json(const Runtime& runtime);
 
 }  // namespace qrt

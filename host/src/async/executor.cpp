@@ -1,15 +1,12 @@
 #include <qrt/executor.hpp>
 
-#include "async/device_target.hpp"
-
-#include <qrt/device_type.hpp>
+#include <qrt/run.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
-#include <map>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
@@ -25,7 +22,7 @@ std::size_t this_machine_cores() { return std::max(1u, std::thread::hardware_con
 
 struct Executor::Impl {
   struct Job {
-    std::shared_ptr<const async::DeviceTarget> target;
+    std::optional<ResolvedDevice> target;  // set for every queued job
     std::unique_ptr<Task> task;
     std::uint64_t index;  // submission order, for messages
   };
@@ -37,14 +34,21 @@ struct Executor::Impl {
                            ? std::max<std::size_t>(1, (options.cores > 0 ? options.cores : this_machine_cores()) / workers)
                            : 0) {}
 
-  // Submissions usually repeat a few configs: each is resolved once.
-  std::shared_ptr<const async::DeviceTarget> target_for(std::string_view config) {
+  // The device a submission runs on: its config with the thread budget as the `threads` default (see
+  // executor.hpp), resolved through the runtime (whose cache makes a repeated config a hash lookup).
+  ResolvedDevice target_for(const DeviceSpec& spec) {
+    return runtime.resolve(device_threads > 0 ? spec.with_integer_default("threads", static_cast<std::int64_t>(device_threads))
+                                              : spec);
+  }
+
+  // Config strings repeat (a batch submits one config thousands of times): each text is parsed once.
+  ResolvedDevice target_for(std::string_view config) {
     {
       std::lock_guard lock(targets_mutex);
       auto it = targets.find(std::string(config));
       if (it != targets.end()) return it->second;
     }
-    auto target = std::make_shared<const async::DeviceTarget>(async::resolve_target(runtime, config, device_threads));
+    ResolvedDevice target = target_for(DeviceSpec::parse(config));
     std::lock_guard lock(targets_mutex);
     if (targets.size() >= kMaxCachedTargets) targets.clear();  // bounded; a miss only costs a resolve
     return targets.try_emplace(std::string(config), std::move(target)).first->second;
@@ -91,7 +95,7 @@ struct Executor::Impl {
   std::exception_ptr run_on_device(Job& job) {
     Device device;
     try {
-      device = runtime.open(job.target->library, job.target->name, job.target->kwargs);
+      device = runtime.open(*job.target);
     } catch (...) {
       return std::current_exception();
     }
@@ -99,58 +103,14 @@ struct Executor::Impl {
     return nullptr;
   }
 
-  // A Program submitted again and again (benchmarks, seeds, repeated batches) is lowered once per
-  // device gate set. The key holds the program's address; the entry holds the program itself, so that
-  // address cannot be reused while it is cached, and the gate set it was lowered for, compared on every
-  // hit (a DeviceType's address could be reused after its library is unloaded).
-  struct LoweringKey {
-    const program::Program* program;
-    const DeviceType* type;
-    bool strip_measurements;
-    auto operator<=>(const LoweringKey&) const = default;
-  };
-  struct Lowered {
-    std::shared_ptr<const program::Program> program;
-    program::DeviceGateSet gates;
-    std::shared_ptr<const program::LoweredProgram> lowered;
-  };
-
-  // The lowering of `program` for `device`, and the seconds spent lowering it in this call (0 on a hit).
-  std::pair<std::shared_ptr<const program::LoweredProgram>, double> lowered_for(
-      const std::shared_ptr<const program::Program>& program, const Device& device, const RunOptions& options) {
-    const LoweringKey key{program.get(), &device.type(), options.strip_measurements};
-    const Capabilities& caps = device.type().capabilities();
-    {
-      std::lock_guard lock(lowering_mutex);
-      auto it = lowered.find(key);
-      if (it != lowered.end() && it->second.gates.gates == caps.gates &&
-          it->second.gates.controlled_gates == caps.controlled_gates && it->second.gates.adjoint == caps.adjoint)
-        return {it->second.lowered, 0.0};
-    }
-    program::DeviceGateSet gates = gate_set_of(device.type());
-    const auto start = std::chrono::steady_clock::now();
-    // Lowered outside the lock (two workers may both lower a new program once; both results are equal).
-    // Errors propagate and are not cached.
-    auto result = std::make_shared<const program::LoweredProgram>(lower_for(*program, gates, options));
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::lock_guard lock(lowering_mutex);
-    if (lowered.size() >= kMaxCachedLowerings) lowered.clear();  // bounded; a miss only costs a lowering
-    lowered.insert_or_assign(key, Lowered{program, std::move(gates), result});
-    return {result, seconds};
-  }
-
   static constexpr std::size_t kMaxCachedTargets = 1024;
-  static constexpr std::size_t kMaxCachedLowerings = 256;
 
   Runtime& runtime;
   const std::size_t workers;
   const std::size_t device_threads;
 
   std::mutex targets_mutex;
-  std::unordered_map<std::string, std::shared_ptr<const async::DeviceTarget>> targets;
-
-  std::mutex lowering_mutex;
-  std::map<LoweringKey, Lowered> lowered;
+  std::unordered_map<std::string, ResolvedDevice> targets;
 
   mutable std::mutex mutex;
   std::condition_variable wake, idle;
@@ -188,7 +148,14 @@ Executor::~Executor() {
 }
 
 void Executor::enqueue(std::string_view device_config, std::unique_ptr<Task> task) {
-  auto target = impl_->target_for(device_config);
+  enqueue(impl_->target_for(device_config), std::move(task));
+}
+
+void Executor::enqueue(const DeviceSpec& device, std::unique_ptr<Task> task) {
+  enqueue(impl_->target_for(device), std::move(task));
+}
+
+void Executor::enqueue(ResolvedDevice target, std::unique_ptr<Task> task) {
   std::unique_lock lock(impl_->mutex);
   const std::uint64_t index = impl_->next_index++;
   ++impl_->stats.submitted;
@@ -203,16 +170,16 @@ void Executor::enqueue(std::string_view device_config, std::unique_ptr<Task> tas
   impl_->wake.notify_one();
 }
 
-std::future<RunResult> Executor::submit(std::string_view device_config, std::shared_ptr<const program::Program> program,
-                                        RunOptions options) {
-  if (!program) throw Error(ErrorCode::InvalidArgument, "Executor::submit: the program is null");
-  return submit(device_config,
-                [impl = impl_.get(), program = std::move(program), options = std::move(options)](Device& device) {
-                  const auto [lowered, lower_seconds] = impl->lowered_for(program, device, options);
-                  RunResult result = run_lowered(*program, *lowered, device, options);
-                  result.lower_seconds = lower_seconds;
-                  return result;
-                });
+std::future<RunResult> Executor::submit(const DeviceSpec& device, LoadedProgram program, RunRequest request) {
+  return submit(device, [program = std::move(program), request = std::move(request)](Device& d) {
+    return run(program, d, request);
+  });
+}
+
+std::future<RunResult> Executor::submit(std::string_view device_config, LoadedProgram program, RunRequest request) {
+  return submit(device_config, [program = std::move(program), request = std::move(request)](Device& d) {
+    return run(program, d, request);
+  });
 }
 
 void Executor::cancel() noexcept {

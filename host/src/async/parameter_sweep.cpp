@@ -153,30 +153,16 @@ ParameterBinding ParameterGrid::point(std::size_t index) const {
   return binding;
 }
 
-program::Program bind_program(std::string_view source, const std::string& name, const ParameterBinding& binding,
-                           qasm::ParseOptions options) {
-  options.parameter_values = binding;
-  return qasm::parse_string(source, name, options);
-}
-
 std::vector<std::future<RunResult>> submit_sweep(Executor& executor, std::string_view device_config,
-                                                 std::string source, std::string name, const ParameterGrid& grid,
-                                                 const RunOptions& options, qasm::ParseOptions parse_options) {
-  struct Shared {
-    std::string source, name;
-    qasm::ParseOptions parse_options;
-  };
-  auto shared = std::make_shared<const Shared>(Shared{std::move(source), std::move(name), std::move(parse_options)});
+                                                 const LoadedProgram& program, const ParameterGrid& grid,
+                                                 const RunRequest& request) {
   std::vector<std::future<RunResult>> futures;
   futures.reserve(grid.size());
   for (std::size_t i = 0; i < grid.size(); ++i) {
-    RunOptions point_options = options;
-    if (options.seed) point_options.seed = derive_seed(*options.seed, i);
-    futures.push_back(executor.submit(
-        device_config, [shared, binding = grid.point(i), point_options = std::move(point_options)](Device& device) {
-          const program::Program program = bind_program(shared->source, shared->name, binding, shared->parse_options);
-          return run_program(program, device, point_options);
-        }));
+    RunRequest point = request;
+    if (request.seed) point.seed = derive_seed(*request.seed, i);
+    if (program.circuit()) point.params = program::used_parameters(*program.circuit(), grid.point(i));
+    futures.push_back(executor.submit(device_config, program, std::move(point)));
   }
   return futures;
 }

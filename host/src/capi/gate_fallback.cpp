@@ -3,8 +3,8 @@
 // same rules `qrt run` applies to QASM programs; no front end is involved. Uncontrolled, the expansion's
 // global phase is unobservable and dropped. Under the controls of a __ctl call it would be a relative phase: there every
 // operation of the expansion runs under the controls too, and the phase between the expansion's product
-// and the gate's own matrix (the reference matrices of the conformance kit) is put back exactly on the
-// controls.
+// and the gate's own matrix (host/src/reference: the matrices the conformance kit checks devices against)
+// is put back exactly on the controls.
 #include "capi/gate_application.hpp"
 #include "capi/qis_gate_table.hpp"
 
@@ -15,8 +15,8 @@
 #include <qrt/program/lowering.hpp>
 #include <qrt/program/program.hpp>
 
-#include "conformance/dense_matrix.hpp"
-#include "conformance/reference_gates.hpp"
+#include "reference/dense_matrix.hpp"
+#include "reference/reference_gates.hpp"
 
 #include <array>
 #include <optional>
@@ -50,29 +50,29 @@ std::optional<program::Program> one_gate_program(const char* name, std::span<con
 }
 
 // The matrix of one lowered operation on the gate's `n` local wires (wire 0 the most significant bit).
-conformance::Matrix operation_matrix(const program::LoweredProgram& lowered, const program::LoweredOperation& op, std::size_t n) {
-  conformance::Matrix m;
+reference::Matrix operation_matrix(const program::LoweredProgram& lowered, const program::LoweredOperation& op, std::size_t n) {
+  reference::Matrix m;
   if (op.kind == program::LoweredKind::Gate) {
-    const conformance::ReferenceGate* reference = conformance::find_reference_gate(lowered.gate_name(op));
-    if (!reference)
+    const reference::ReferenceGate* known = reference::find_reference_gate(lowered.gate_name(op));
+    if (!known)
       throw Error(ErrorCode::Unsupported, "no reference matrix for " + std::string(lowered.gate_name(op)) +
                                               ", which a controlled expansion needs to keep its phase exact");
-    m = reference->matrix(lowered.params(op), static_cast<unsigned>(op.wires.count));
+    m = known->matrix(lowered.params(op), static_cast<unsigned>(op.wires.count));
   } else {
     auto entries = lowered.matrix(op);
     std::size_t dim = std::size_t{1} << op.wires.count;
-    m = conformance::Matrix(dim, std::vector<conformance::Complex>(entries.begin(), entries.end()));
+    m = reference::Matrix(dim, std::vector<reference::Complex>(entries.begin(), entries.end()));
   }
-  if (op.adjoint) m = conformance::adjoint(m);
+  if (op.adjoint) m = reference::adjoint(m);
   std::vector<std::size_t> targets, controls;
   for (std::uint32_t w : lowered.targets(op)) targets.push_back(w);
   for (std::uint32_t w : lowered.controls(op)) controls.push_back(w);
   const std::size_t dim = std::size_t{1} << n;
-  conformance::Matrix full(dim);
+  reference::Matrix full(dim);
   for (std::size_t column = 0; column < dim; ++column) {
-    std::vector<conformance::Complex> basis(dim);
+    std::vector<reference::Complex> basis(dim);
     basis[column] = 1;
-    auto image = conformance::apply_controlled(basis, n, m, targets, controls, lowered.control_states(op));
+    auto image = reference::apply_controlled(basis, n, m, targets, controls, lowered.control_states(op));
     for (std::size_t row = 0; row < dim; ++row) full(row, column) = image[row];
   }
   return full;
@@ -81,11 +81,11 @@ conformance::Matrix operation_matrix(const program::LoweredProgram& lowered, con
 // φ with  gate matrix = e^{iφ} × (product of the lowered operations), checked to hold exactly.
 double expansion_phase(const program::LoweredProgram& lowered, QisGate gate, std::span<const double> params, std::size_t n,
                        bool adjoint) {
-  const conformance::ReferenceGate* reference = conformance::find_reference_gate(gate_name(gate));
-  if (!reference) throw Error(ErrorCode::Internal, "no reference matrix for the QIS gate " + gate_name(gate));
-  conformance::Matrix want = reference->matrix(params, static_cast<unsigned>(n));
-  if (adjoint) want = conformance::adjoint(want);
-  conformance::Matrix product = conformance::Matrix::identity(std::size_t{1} << n);
+  const reference::ReferenceGate* known = reference::find_reference_gate(gate_name(gate));
+  if (!known) throw Error(ErrorCode::Internal, "no reference matrix for the QIS gate " + gate_name(gate));
+  reference::Matrix want = known->matrix(params, static_cast<unsigned>(n));
+  if (adjoint) want = reference::adjoint(want);
+  reference::Matrix product = reference::Matrix::identity(std::size_t{1} << n);
   for (const program::LoweredOperation& op : lowered.operations)
     if (op.kind == program::LoweredKind::Gate || op.kind == program::LoweredKind::Matrix)
       product = operation_matrix(lowered, op, n) * product;
@@ -93,7 +93,7 @@ double expansion_phase(const program::LoweredProgram& lowered, QisGate gate, std
   for (std::size_t k = 1; k < want.entries().size(); ++k)
     if (std::abs(want.entries()[k]) > std::abs(want.entries()[best])) best = k;
   const double phi = std::arg(want.entries()[best]) - std::arg(product.entries()[best]);
-  if (conformance::max_difference(want, std::polar(1.0, phi) * product) > 1e-9)
+  if (reference::max_difference(want, std::polar(1.0, phi) * product) > 1e-9)
     throw Error(ErrorCode::Internal, "the expansion of " + gate_name(gate) + " is not the gate up to a phase");
   return phi;
 }

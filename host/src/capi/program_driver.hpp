@@ -6,6 +6,8 @@
 // thread runs one program at a time; several driver threads run programs at once on their own devices.
 #pragma once
 
+#include "exec/seeding.hpp"
+
 #include <qrt/execution_progress.hpp>
 #include <qrt/runtime.hpp>
 
@@ -51,32 +53,33 @@ void set_failure_hook(FailureHook hook, void* context) noexcept;
 // counts one operation, and once a stop is requested the next one fails the shot with StoppedError.
 void set_progress(ExecutionProgress* progress) noexcept;
 
-// The calling thread's current device for driven runs: opens `config` (a config string, e.g.
-// "statevector.qubit:seed=1") through the process runtime's pool, starting that runtime with `options`
-// if it is not up (options are ignored when it is). release_device gives it back to the pool (reset).
-void open_device(std::string_view config, const RuntimeOptions& options = {});
-void release_device() noexcept;
-
 // Lends `device` (a lease its driver holds) to the calling thread as its current device for driven runs,
 // until the loan ends; then it is back in `device`, also when the program switched the thread to a device
-// of its own (__quantum__rt__device_init) meanwhile, which is then released. `generation`: the process
-// runtime's generation the lease came from (context::current_runtime), or context::kUnownedGeneration
-// for a device that no runtime owns (the isolation worker's).
+// of its own (__quantum__rt__device_init) meanwhile, which is then released. A lent device belongs to its
+// driver, not to the process runtime (context::kLentGeneration): initialize/finalize do not touch it.
 class DeviceLoan {
  public:
-  DeviceLoan(Device& device, std::uint64_t generation);
+  explicit DeviceLoan(Device& device);
   ~DeviceLoan();
   DeviceLoan(const DeviceLoan&) = delete;
   DeviceLoan& operator=(const DeviceLoan&) = delete;
 };
 
+// While `reason` is set (null: no longer), a program's __quantum__rt__device_init on the calling thread
+// fails its shot with `reason`: for a driver whose programs must stay on the device it lends them (the
+// isolation worker's, which has no runtime to open others from). `reason` must outlive the setting.
+void refuse_device_init(const char* reason) noexcept;
+
 // Shot boundaries on the calling thread. begin_shot makes the thread's current device (opened by the
 // driver with __quantum__rt__device_init or qrt::Runtime) ready for one run of a program: every wire in
 // |0>, `required_qubits` wires addressable statically (QUBIT* value = wire id, null = wire 0) and
-// `required_results` result slots, no results written, the device seeded with `seed`. end_shot frees
+// `required_results` result slots, no results written, the program's random draws seeded with `seed` and
+// the device too, as `device_seed` says (exec/seeding.hpp: a seed the run was not asked for is dropped on
+// a device without set_seed). end_shot frees
 // whatever the program left allocated (arrays, tuples, strings, callables, dynamic qubits and results),
 // so that the next shot starts from nothing the previous one did.
-void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed);
+void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed,
+                exec::SeedUse device_seed = exec::SeedUse::Required);
 void end_shot() noexcept;
 // Records what the older array/tuple_start_record_output calls still hold (end_shot calls it).
 void flush_open_containers() noexcept;

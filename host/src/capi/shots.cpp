@@ -16,34 +16,25 @@ void set_failure_hook(FailureHook hook, void* context) noexcept {
 
 void set_progress(ExecutionProgress* progress) noexcept { context::this_thread().progress = progress; }
 
-void open_device(std::string_view config, const RuntimeOptions& options) {
-  context::ensure_initialized(options);
-  std::uint64_t generation = 0;
-  auto runtime = context::current_runtime(&generation);
-  Device device = runtime->open(config);
+DeviceLoan::DeviceLoan(Device& device) {
   auto& ctx = context::this_thread();
   ctx.drop_device();
-  ctx.adopt_device(std::move(device), generation);
-}
-
-void release_device() noexcept { context::this_thread().drop_device(); }
-
-DeviceLoan::DeviceLoan(Device& device, std::uint64_t generation) {
-  auto& ctx = context::this_thread();
-  ctx.drop_device();
-  ctx.adopt_device(std::move(device), generation);
+  ctx.adopt_device(std::move(device), context::kLentGeneration);
   ctx.lender = &device;
 }
 
 DeviceLoan::~DeviceLoan() { context::this_thread().drop_device(); }
 
-void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed) {
+void refuse_device_init(const char* reason) noexcept { context::this_thread().device_init_refusal = reason; }
+
+void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed,
+                exec::SeedUse device_seed) {
   context::ThreadContext& ctx = active();
   ctx.objects.clear();
   ctx.qubits.release_all(ctx.device);
   ctx.qubits.reset(ctx.device.type().capabilities().max_qubits);
   ctx.results.assign(required_results, 2);
-  ctx.device.set_seed(seed);
+  exec::seed_device(ctx.device, seed, device_seed);
   seed_program_random(seed);
   ctx.driven = true;
   ctx.qubits.reserve_static(ctx.device, required_qubits);

@@ -4,6 +4,8 @@
 
 #include <qrt/error.hpp>
 
+#include <boost/json/serialize.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -147,6 +149,13 @@ void parse_pairs(std::string_view text, std::size_t offset, ParsedConfig& out) {
   }
 }
 
+bool valid_device_name(std::string_view name) {
+  if (name.empty()) return false;
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-')) return false;
+  return true;
+}
+
 ParsedConfig parse_json(std::string_view text, bool kwargs_only) {
   boost::json::value doc;
   try {
@@ -158,8 +167,10 @@ ParsedConfig parse_json(std::string_view text, bool kwargs_only) {
     const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + begin, '\n'));
     const std::size_t end = std::min(text.find('\n', begin), text.size());
     const std::size_t column = e.offset - begin;
-    throw Error(ErrorCode::Config, "config JSON is malformed at " + (line > 1 ? "line " + std::to_string(line) + ", " : std::string()) +
-                                       "column " + std::to_string(column + 1) + ": " + e.what() + "\n  " +
+    const bool duplicate = dynamic_cast<const JsonDuplicateKey*>(&e) != nullptr;
+    throw Error(ErrorCode::Config, std::string(duplicate ? "config JSON, " : "config JSON is malformed at ") +
+                                       (line > 1 ? "line " + std::to_string(line) + ", " : std::string()) + "column " +
+                                       std::to_string(column + 1) + ": " + e.what() + "\n  " +
                                        std::string(text.substr(begin, end - begin)) + "\n  " + std::string(column, ' ') + "^");
   }
   if (!doc.is_object()) throw Error(ErrorCode::Config, "config JSON must be an object");
@@ -188,14 +199,14 @@ ParsedConfig parse_json(std::string_view text, bool kwargs_only) {
     }
   }
   if (out.device.empty()) throw Error(ErrorCode::Config, "config JSON: missing \"device\"");
+  // As in `NAME@LIBRARY:...` configs; and no NUL, which would end the name or path wherever it is a C string.
+  if (!valid_device_name(out.device))
+    throw Error(ErrorCode::Config, "config JSON: invalid device name " + boost::json::serialize(boost::json::string(out.device)) +
+                                       " (letters, digits, '.', '_', '-')");
+  if (out.library.find('\0') != std::string::npos)
+    throw Error(ErrorCode::Config, "config JSON: \"library\" " + boost::json::serialize(boost::json::string(out.library)) +
+                                       " holds a NUL character, which no file path can");
   return out;
-}
-
-bool valid_device_name(std::string_view name) {
-  if (name.empty()) return false;
-  for (char c : name)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-')) return false;
-  return true;
 }
 
 }  // namespace

@@ -13,9 +13,12 @@
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace qrt::config {
 namespace detail {
@@ -31,15 +34,42 @@ struct ExactJsonHandler {
 
   boost::json::value_stack stack;
   std::string number;  // the number being parsed, when it arrives in parts
+  // The keys of each object being parsed (innermost last), to refuse one given twice: Boost.JSON would
+  // keep the last silently, where `key=value` configs refuse it.
+  std::vector<std::set<std::string, std::less<>>> keys;
+  std::string key;                         // the key being parsed, when it arrives in parts
+  std::optional<std::string> duplicate;    // set: the parse stopped at this key, given twice
 
   bool on_document_begin(error_code&) { return true; }
   bool on_document_end(error_code&) { return true; }
-  bool on_object_begin(error_code&) { return true; }
-  bool on_object_end(std::size_t n, error_code&) { stack.push_object(n); return true; }
+  bool on_object_begin(error_code&) {
+    keys.emplace_back();
+    return true;
+  }
+  bool on_object_end(std::size_t n, error_code&) {
+    keys.pop_back();
+    stack.push_object(n);
+    return true;
+  }
   bool on_array_begin(error_code&) { return true; }
   bool on_array_end(std::size_t n, error_code&) { stack.push_array(n); return true; }
-  bool on_key_part(string_view s, std::size_t, error_code&) { stack.push_chars(s); return true; }
-  bool on_key(string_view s, std::size_t, error_code&) { stack.push_key(s); return true; }
+  bool on_key_part(string_view s, std::size_t, error_code&) {
+    key.append(s.data(), s.size());
+    stack.push_chars(s);
+    return true;
+  }
+  bool on_key(string_view s, std::size_t, error_code& ec) {
+    key.append(s.data(), s.size());
+    if (!keys.back().insert(key).second) {
+      duplicate = std::move(key);
+      key.clear();
+      ec = boost::json::error::syntax;  // stops the parse; parse_json_exact reports the key
+      return false;
+    }
+    key.clear();
+    stack.push_key(s);
+    return true;
+  }
   bool on_string_part(string_view s, std::size_t, error_code&) { stack.push_chars(s); return true; }
   bool on_string(string_view s, std::size_t, error_code&) { stack.push_string(s); return true; }
   bool on_number_part(string_view s, error_code&) { number.append(s.data(), s.size()); return true; }
@@ -69,12 +99,21 @@ struct JsonSyntaxError : std::runtime_error {
   std::size_t offset;
 };
 
-// Like boost::json::parse(text): throws JsonSyntaxError for malformed text.
+// An object that gives one key twice (JSON leaves it to the reader; qrt refuses it, as in `key=value`).
+// `offset`: just past the second one.
+struct JsonDuplicateKey : JsonSyntaxError {
+  JsonDuplicateKey(const std::string& k, std::size_t at) : JsonSyntaxError("key \"" + k + "\" given twice", at), key(k) {}
+  std::string key;
+};
+
+// Like boost::json::parse(text): throws JsonSyntaxError for malformed text, JsonDuplicateKey for an
+// object that gives a key twice.
 inline boost::json::value parse_json_exact(std::string_view text) {
   boost::json::basic_parser<detail::ExactJsonHandler> parser(boost::json::parse_options{});
   parser.handler().stack.reset();
   boost::json::error_code error;
   std::size_t used = parser.write_some(false, text.data(), text.size(), error);
+  if (parser.handler().duplicate) throw JsonDuplicateKey(*parser.handler().duplicate, std::min(used, text.size()));
   if (!error && used < text.size()) error = boost::json::error::extra_data;
   if (error) {
     // On an error write_some returns the offset of the character it failed on (the end, for incomplete text).

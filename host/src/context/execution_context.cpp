@@ -80,8 +80,7 @@ std::shared_ptr<Runtime> current_runtime(std::uint64_t* generation) {
 }
 
 bool is_current(std::uint64_t generation) noexcept {
-  if (generation == kUnownedGeneration) return true;
-  return generation != 0 && generation == g_generation.load(std::memory_order_acquire);
+  return generation == kLentGeneration || (generation != 0 && generation == g_generation.load(std::memory_order_acquire));
 }
 
 }  // namespace qrt::context

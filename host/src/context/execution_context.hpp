@@ -32,10 +32,6 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(QisGate::Count
 
 using FailureHook = void (*)(const char* message, void* context);
 
-// The generation of a device that no runtime owns (the isolation worker's own device, lent to the runs it
-// drives): always current.
-inline constexpr std::uint64_t kUnownedGeneration = ~std::uint64_t{0};
-
 struct ThreadContext {
   std::uint64_t generation = 0;  // the runtime generation the device belongs to
   Device device;
@@ -53,6 +49,9 @@ struct ThreadContext {
   bool driven = false;  // inside begin_shot..end_shot
   // Set while `device` is lent by a driver (capi::DeviceLoan): dropping it moves it back there.
   Device* lender = nullptr;
+  // Set by a driver whose programs must stay on the device it lent (the isolation worker's): why
+  // __quantum__rt__device_init is refused.
+  const char* device_init_refusal = nullptr;
 
   // Sets the device and resolves the QIS gate ids against it.
   void adopt_device(Device new_device, std::uint64_t new_generation);
@@ -72,7 +71,10 @@ void finalize();
 bool is_initialized();
 // The runtime if initialized, and its generation; throws Error(State) otherwise.
 std::shared_ptr<Runtime> current_runtime(std::uint64_t* generation);
-// True while `generation` is the live one, and for kUnownedGeneration (one atomic load: used on every gate).
+// The generation of a device a driver lent to the thread (capi::DeviceLoan): it belongs to whoever lent it,
+// not to the process runtime, and stays current whatever initialize/finalize do.
+inline constexpr std::uint64_t kLentGeneration = ~std::uint64_t{0};
+// True while `generation` is the live one, or a lent device's (one relaxed atomic load: used on every gate).
 bool is_current(std::uint64_t generation) noexcept;
 
 }  // namespace qrt::context

@@ -1,9 +1,11 @@
-// qrt::Device: checks what every backend shares, then forwards each call to the instance's backend.
+// qrt::Device: checks what every backend shares, then forwards each call to the instance's backend, and
+// checks what comes back (result_checks.hpp) before anyone uses it.
 #include <qrt/device.hpp>
 
 #include "device/backend.hpp"
 #include "device/instance.hpp"
 #include "device/limits.hpp"
+#include "device/result_checks.hpp"
 
 namespace qrt {
 
@@ -43,6 +45,13 @@ device::Instance& Device::live(const char* operation) const {
 const DeviceType& Device::type() const { return live("type").type; }
 const std::string& Device::name() const { return live("name").type.name(); }
 const std::string& Device::canonical_kwargs() const { return live("canonical_kwargs").kwargs; }
+
+ResolvedDevice Device::resolved() const {
+  const device::Instance& in = live("resolved");
+  if (!in.key) throw Error(ErrorCode::State, in.type.name() + ": resolved: this instance was not opened from a runtime");
+  return ResolvedDevice(in.key);
+}
+
 qrt_device* Device::native_handle() const noexcept { return instance_ ? instance_->backend->native_handle() : nullptr; }
 
 const qrt_device_functions& Device::functions() const {
@@ -136,19 +145,47 @@ int Device::measure(Wire wire, std::optional<int> postselect) {
 }
 
 void Device::reset_wire(Wire wire) { live("reset_wire").backend->reset_wire(wire); }
-double Device::expval(const Observable& observable) { return live("expval").backend->expval(observable); }
-double Device::var(const Observable& observable) { return live("var").backend->var(observable); }
-std::vector<double> Device::probs(std::span<const Wire> wires) { return live("probs").backend->probs(wires); }
+double Device::expval(const Observable& observable) {
+  device::Instance& in = live("expval");
+  const double value = in.backend->expval(observable);
+  device::check_value(value, in.type, "expval");
+  return value;
+}
+
+double Device::var(const Observable& observable) {
+  device::Instance& in = live("var");
+  const double value = in.backend->var(observable);
+  device::check_value(value, in.type, "var");
+  return value;
+}
+
+std::vector<double> Device::probs(std::span<const Wire> wires) {
+  device::Instance& in = live("probs");
+  std::vector<double> out = in.backend->probs(wires);
+  device::check_probabilities(out, in.type, "probs");
+  return out;
+}
+
 std::vector<std::uint8_t> Device::sample(std::span<const Wire> wires) { return live("sample").backend->sample(wires); }
 
 std::map<std::uint64_t, std::uint64_t> Device::counts(std::span<const Wire> wires) {
   return live("counts").backend->counts(wires);
 }
 
-std::vector<std::complex<double>> Device::state() { return live("state").backend->state(); }
+std::vector<std::complex<double>> Device::state() {
+  device::Instance& in = live("state");
+  std::vector<std::complex<double>> out = in.backend->state();
+  device::check_state(out, in.type, "state");
+  return out;
+}
+
 std::size_t Device::state_size() { return live("state_size").backend->state_size(); }
 
-void Device::state_into(std::span<std::complex<double>> out) { live("state").backend->state_into(out); }
+void Device::state_into(std::span<std::complex<double>> out) {
+  device::Instance& in = live("state");
+  in.backend->state_into(out);
+  device::check_state(out, in.type, "state");
+}
 
 void Device::set_shots(std::uint64_t shots) { live("set_shots").backend->set_shots(shots); }
 std::uint64_t Device::shots() { return live("shots").backend->shots(); }

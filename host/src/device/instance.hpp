@@ -7,6 +7,7 @@
 #include "device/backend.hpp"
 
 #include <qrt/device.hpp>
+#include <qrt/device_spec.hpp>
 #include <qrt/device_type.hpp>
 
 #include <memory>
@@ -15,12 +16,17 @@
 namespace qrt::device {
 
 struct Instance {
-  // `type` and `kwargs` are the owner's and outlive the instance.
-  Instance(const DeviceType& type, const std::string& kwargs, std::unique_ptr<Backend> backend) noexcept
-      : type(type), kwargs(kwargs), backend(std::move(backend)) {}
+  // `type` and `kwargs` are the owner's and outlive the instance; `key`, when given, holds them.
+  Instance(const DeviceType& type, const std::string& kwargs, std::unique_ptr<Backend> backend,
+           std::shared_ptr<const PoolKey> key = nullptr) noexcept
+      : key(std::move(key)), type(type), kwargs(kwargs), backend(std::move(backend)) {}
   Instance(const Instance&) = delete;
   Instance& operator=(const Instance&) = delete;
 
+  // The resolved config the instance was made for (Device::resolved; opaque here: the runtime makes it);
+  // null for an instance that no runtime resolved (the isolation worker's). Declared first, so that it is
+  // destroyed last: it keeps the type (and its library) and the kwargs alive.
+  std::shared_ptr<const PoolKey> key;
   const DeviceType& type;
   const std::string& kwargs;  // canonical JSON
   std::unique_ptr<Backend> backend;

@@ -42,6 +42,7 @@ program::DeviceGateSet gate_set_of(const DeviceType& type) {
 program::LoweredProgram lower_for(const program::Program& program, const program::DeviceGateSet& gates, const RunOptions& options) {
   program::LoweringOptions lowering;
   lowering.drop_measurements = options.strip_measurements;
+  lowering.parameters = options.parameters;
   return program::lower(program, gates, lowering);
 }
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <limits>
+#include <new>
 
 namespace qrt::exec {
 namespace {
@@ -70,7 +71,12 @@ class InProcessBackend final : public device::Backend {
  public:
   InProcessBackend(const DeviceType& type, qrt_device* handle) noexcept
       : type_(type), functions_(&type.functions()), handle_(handle) {}
-  ~InProcessBackend() override { functions_->destroy(handle_); }
+  ~InProcessBackend() override {
+    try {
+      functions_->destroy(handle_);
+    } catch (...) {  // a C++ exception out of the plugin (the ABI forbids it): nothing more can be done
+    }
+  }
   InProcessBackend(const InProcessBackend&) = delete;
   InProcessBackend& operator=(const InProcessBackend&) = delete;
 
@@ -193,7 +199,7 @@ class InProcessBackend final : public device::Backend {
   void run_compiled(device::CompiledRun& run, Device& self) override { run.run_here(self); }
 
   std::uint64_t reset() override {
-    loader::check(functions_->reset(handle_), type_.name(), "reset");
+    loader::call_plugin(type_.name(), type_.library_path(), "reset", [&] { return functions_->reset(handle_); });
     return memory_after_reset();
   }
 
@@ -204,7 +210,8 @@ class InProcessBackend final : public device::Backend {
     Fn fn = functions_->*member;
     if (functions_->struct_size < offset + sizeof(Fn) || fn == nullptr) [[unlikely]]
       throw Error(ErrorCode::Unsupported, type_.name() + ": " + operation + " is not implemented by the device");
-    loader::check(fn(handle_, std::forward<Args>(args)...), type_.name(), operation);
+    loader::call_plugin(type_.name(), type_.library_path(), operation,
+                        [&] { return fn(handle_, std::forward<Args>(args)...); });
   }
 
   // What a freshly reset instance holds; 0 when the device cannot tell (its error is dropped: a figure
@@ -234,7 +241,8 @@ std::map<std::uint64_t, std::uint64_t> InProcessBackend::counts(std::span<const 
     auto sink = [](void* context, std::uint64_t outcome, std::uint64_t count) {
       (*static_cast<std::map<std::uint64_t, std::uint64_t>*>(context))[outcome] += count;
     };
-    loader::check(functions_->counts(handle_, wires.data(), wires.size(), sink, &result), type_.name(), "counts");
+    loader::call_plugin(type_.name(), type_.library_path(), "counts",
+                        [&] { return functions_->counts(handle_, wires.data(), wires.size(), sink, &result); });
     return result;
   }
   std::vector<std::uint8_t> samples = sample(wires);
@@ -251,11 +259,12 @@ std::map<std::uint64_t, std::uint64_t> InProcessBackend::counts(std::span<const 
 
 std::unique_ptr<device::Backend> create_in_process_backend(const DeviceType& type, const std::string& kwargs) {
   qrt_device* handle = nullptr;
-  loader::check(type.functions().create(kwargs.c_str(), &handle), type.name(), "create");
+  loader::call_plugin(type.name(), type.library_path(), "create",
+                      [&] { return type.functions().create(kwargs.c_str(), &handle); });
   if (!handle) throw Error(ErrorCode::Internal, type.name() + ": create succeeded but returned no instance");
   try {
     return std::make_unique<InProcessBackend>(type, handle);
-  } catch (...) {
+  } catch (const std::bad_alloc&) {  // the backend never took the handle
     type.functions().destroy(handle);
     throw;
   }

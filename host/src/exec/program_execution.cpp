@@ -1,8 +1,10 @@
 #include "exec/program_execution.hpp"
 
 #include "exec/bitstrings.hpp"
+#include "exec/seeding.hpp"
 
 #include <qrt/device_type.hpp>
+#include <qrt/hamiltonian.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -207,7 +209,7 @@ void run_dynamic(const LoweredProgram& program, BoundCircuit& circuit, Device& d
 ExecutionResult execute(const LoweredProgram& lowered, Device& device, const RunOptions& options) {
   ExecutionResult result;
   if (options.shots) device.set_shots(*options.shots);
-  if (options.seed) device.set_seed(*options.seed);
+  if (options.seed) seed_device(device, *options.seed, options.seed_optional ? SeedUse::IfSupported : SeedUse::Required);
   result.shots = device.shots();
   if (device.num_qubits() != 0)
     throw Error(ErrorCode::State, device.name() + ": the device already has qubits allocated");
@@ -223,7 +225,6 @@ ExecutionResult execute(const LoweredProgram& lowered, Device& device, const Run
     run_terminal(lowered, circuit, device, result, options.progress);
   }
 
-  const std::size_t n = lowered.num_qubits;
   result.wires = circuit.wires();
   std::vector<Wire> high_first(circuit.wires().rbegin(), circuit.wires().rend());  // qubit n-1 ... qubit 0
   if (options.probabilities) result.probabilities = device.probs(high_first);
@@ -231,8 +232,8 @@ ExecutionResult execute(const LoweredProgram& lowered, Device& device, const Run
     result.state.resize(device.state_size());
     final_state_into(device, lowered.global_phase, result.state);
   }
-  for (const auto& word : options.expvals)  // reported under the word as given (dense, sparse, any case)
-    result.expvals.emplace_back(word, device.expval(Observable::pauli_word(dense_pauli_word(word, n), high_first)));
+  for (const auto& word : options.expvals)  // a word (dense, sparse, any case) or a Hamiltonian, reported as given
+    result.expvals.emplace_back(word, device.expval(Hamiltonian::parse(word).observable(high_first)));
   return result;
 }
 

@@ -11,34 +11,42 @@
 namespace qrt::gradient_detail {
 namespace {
 
-// The C view of Pauli words: one term of single-wire factors each; the vectors own what it points into.
+// The C view of the observables: one qrt_observable each, one term per word, single-wire factors; the
+// vectors own what it points into.
 class PauliObservables {
  public:
-  PauliObservables(const std::vector<std::string>& dense_words, const std::vector<Wire>& wires) {
+  PauliObservables(const std::vector<DenseObservable>& observables, const std::vector<Wire>& wires) {
     const std::size_t n = wires.size();
-    factors_.resize(dense_words.size());
-    terms_.resize(dense_words.size());
-    observables_.resize(dense_words.size());
-    for (std::size_t i = 0; i < dense_words.size(); ++i) {
-      const std::string& word = dense_words[i];
-      for (std::size_t k = 0; k < n; ++k) {  // qubit k is the word's letter n-1-k
-        const char letter = word[n - 1 - k];
-        if (letter == 'I') continue;
-        const std::uint32_t kind = letter == 'X' ? QRT_OBSERVABLE_PAULI_X
-                                   : letter == 'Y' ? QRT_OBSERVABLE_PAULI_Y
-                                                   : QRT_OBSERVABLE_PAULI_Z;
-        factors_[i].push_back({kind, &wires[k], 1, nullptr});
+    factors_.resize(observables.size());
+    terms_.resize(observables.size());
+    for (std::size_t i = 0; i < observables.size(); ++i) {
+      const DenseObservable& o = observables[i];
+      std::vector<std::size_t> first_factor;
+      for (const std::string& word : o.words) {
+        first_factor.push_back(factors_[i].size());
+        for (std::size_t k = 0; k < n; ++k) {  // qubit k is the word's letter n-1-k
+          const char letter = word[n - 1 - k];
+          if (letter == 'I') continue;
+          const std::uint32_t kind = letter == 'X' ? QRT_OBSERVABLE_PAULI_X
+                                     : letter == 'Y' ? QRT_OBSERVABLE_PAULI_Y
+                                                     : QRT_OBSERVABLE_PAULI_Z;
+          factors_[i].push_back({kind, &wires[k], 1, nullptr});
+        }
       }
-      terms_[i] = {1.0, factors_[i].data(), factors_[i].size()};
-      observables_[i] = {sizeof(qrt_observable), &terms_[i], 1};
+      first_factor.push_back(factors_[i].size());
+      for (std::size_t t = 0; t < o.words.size(); ++t) {  // factors_[i] is complete: its data no longer moves
+        const std::size_t count = first_factor[t + 1] - first_factor[t];
+        terms_[i].push_back({o.coefficients[t], count ? factors_[i].data() + first_factor[t] : nullptr, count});
+      }
     }
+    for (const auto& terms : terms_) observables_.push_back({sizeof(qrt_observable), terms.data(), terms.size()});
     for (const auto& o : observables_) pointers_.push_back(&o);
   }
   const qrt_observable* const* data() const { return pointers_.data(); }
 
  private:
   std::vector<std::vector<qrt_observable_factor>> factors_;
-  std::vector<qrt_observable_term> terms_;
+  std::vector<std::vector<qrt_observable_term>> terms_;
   std::vector<qrt_observable> observables_;
   std::vector<const qrt_observable*> pointers_;
 };
@@ -75,7 +83,7 @@ std::vector<std::string> adjoint_differentiable_gates(const Device& device,
 }
 
 AdjointOutput adjoint_jacobian(Device& device, const qrt_adjoint_jacobian_extension& extension,
-                               const DifferentiableCircuit& circuit, const std::vector<std::string>& dense_words) {
+                               const DifferentiableCircuit& circuit, const std::vector<DenseObservable>& dense) {
   const program::LoweredProgram& lowered = circuit.lowered;
   if (device.num_qubits() != 0)
     throw Error(ErrorCode::State, device.name() + ": the device already has qubits allocated");
@@ -119,10 +127,10 @@ AdjointOutput adjoint_jacobian(Device& device, const qrt_adjoint_jacobian_extens
   trainable.reserve(circuit.trainable.size());
   for (const auto& t : circuit.trainable) trainable.push_back({t.op, t.param});
 
-  const PauliObservables observables(dense_words, qubit_wires);
+  const PauliObservables observables(dense, qubit_wires);
   AdjointOutput out;
-  out.expvals.assign(dense_words.size(), 0.0);
-  out.jacobian.assign(dense_words.size() * trainable.size(), 0.0);
+  out.expvals.assign(dense.size(), 0.0);
+  out.jacobian.assign(dense.size() * trainable.size(), 0.0);
   qrt_adjoint_jacobian_request request{};
   request.struct_size = sizeof request;
   request.ops = ops.data();
@@ -130,7 +138,7 @@ AdjointOutput adjoint_jacobian(Device& device, const qrt_adjoint_jacobian_extens
   request.trainable = trainable.data();
   request.num_trainable = trainable.size();
   request.observables = observables.data();
-  request.num_observables = dense_words.size();
+  request.num_observables = dense.size();
   request.out_expvals = out.expvals.data();
   request.out_jacobian = out.jacobian.data();
   loader::check(extension.jacobian(device.native_handle(), &request), device.name(), "adjoint_jacobian");

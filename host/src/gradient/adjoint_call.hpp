@@ -24,9 +24,17 @@ struct AdjointOutput {
   std::vector<double> jacobian;  // observables x circuit.trainable, row-major
 };
 
+// One observable: sum_k coefficients[k] * words[k], the words dense (qubit 0 rightmost). One word of
+// coefficient 1 is a Pauli word; several are a Hamiltonian, which the device receives whole (one
+// qrt_observable of many terms: one row, one backward sweep).
+struct DenseObservable {
+  std::vector<double> coefficients;
+  std::vector<std::string> words;
+};
+
 // Allocates the circuit's qubits on `device` (which must hold none) and calls the extension with the
-// dense Pauli words (qubit 0 rightmost) as observables. Device errors as qrt::Error naming the device.
+// observables. Device errors as qrt::Error naming the device.
 AdjointOutput adjoint_jacobian(Device& device, const qrt_adjoint_jacobian_extension& extension,
-                               const DifferentiableCircuit& circuit, const std::vector<std::string>& dense_words);
+                               const DifferentiableCircuit& circuit, const std::vector<DenseObservable>& observables);
 
 }  // namespace qrt::gradient_detail

@@ -1,5 +1,6 @@
-// qrt::gradient: parse with symbolic parameters, then on one pooled instance either the adjoint call or
-// the unshifted run, then (parameter-shift, finite differences) the shifted runs on the executor at once.
+// qrt::gradient: check the parameters against the program's free ones, then on one pooled instance either
+// the adjoint call or the unshifted run, then (parameter-shift, finite differences) the shifted runs on the
+// executor at once.
 #include <qrt/gradient.hpp>
 
 #include "gradient/adjoint_call.hpp"
@@ -8,8 +9,9 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device_type.hpp>
+#include <qrt/hamiltonian.hpp>
 #include <qrt/nearest_name.hpp>
-#include <qrt/observable.hpp>
+#include <qrt/program/parameters.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -28,8 +30,9 @@ struct Problem {
   std::shared_ptr<const program::Program> program;
   std::vector<std::string> columns;  // parameter names, Jacobian column order
   std::vector<Dual> inputs;          // program.free_parameters' values and unit derivatives
-  std::vector<std::string> words;    // observables as given
-  std::vector<std::string> dense;    // the same, dense (qubit 0 rightmost)
+  std::vector<std::string> labels;   // the observables as given (GradientResult::observables)
+  std::vector<std::string> words;    // their text for RunOptions::expvals (a word or a Hamiltonian)
+  std::vector<gradient_detail::DenseObservable> dense;  // the same, words dense (qubit 0 rightmost)
   GradientOptions options;
 };
 
@@ -194,43 +197,66 @@ void finite_difference(Executor& executor, std::string_view config, const std::s
   result.device_runs = 1 + runs.size();
 }
 
-std::shared_ptr<const Problem> make_problem(std::string_view source, const std::string& name,
+// An observable as qrt::gradient takes it: its label in the result, its text for RunOptions::expvals.
+struct ObservableSpec {
+  std::string label, text;
+  Hamiltonian hamiltonian;
+};
+
+std::vector<ObservableSpec> specs_of(const std::vector<std::string>& texts) {
+  std::vector<ObservableSpec> specs;
+  for (const std::string& text : texts) specs.push_back({text, text, Hamiltonian::parse(text)});
+  return specs;
+}
+
+std::vector<ObservableSpec> specs_of(std::span<const Hamiltonian> hamiltonians) {
+  std::vector<ObservableSpec> specs;
+  for (const Hamiltonian& h : hamiltonians) {
+    std::string text = h.to_string();
+    specs.push_back({text, text, h});
+  }
+  return specs;
+}
+
+std::shared_ptr<const Problem> make_problem(std::shared_ptr<const program::Program> program,
                                            const std::vector<std::pair<std::string, double>>& parameters,
-                                           const std::vector<std::string>& observables, const GradientOptions& options) {
+                                           const std::vector<ObservableSpec>& observables, const GradientOptions& options) {
+  if (!program) throw Error(ErrorCode::InvalidArgument, "gradient: no program");
   if (parameters.empty()) throw Error(ErrorCode::InvalidArgument, "gradient: no parameters to differentiate by");
-  if (observables.empty()) throw Error(ErrorCode::InvalidArgument, "gradient: no observables (Pauli words)");
+  if (observables.empty()) throw Error(ErrorCode::InvalidArgument, "gradient: no observables (Pauli words or Hamiltonians)");
   if (!(options.finite_difference_step > 0) || !std::isfinite(options.finite_difference_step))
     throw Error(ErrorCode::InvalidArgument, "gradient: the finite-difference step must be a positive number");
   auto problem = std::make_shared<Problem>();
   problem->options = options;
-  qasm::ParseOptions parse = options.parse_options;
-  parse.parameter_values.clear();
+  program::ParameterBinding binding;
+  const std::string name = program->sources.empty() ? std::string("the program") : program->sources.front()->name();
+  const auto& used = program->free_parameters;
   for (const auto& [param, value] : parameters) {
     if (!std::isfinite(value))
       throw Error(ErrorCode::InvalidArgument, "gradient: parameter '" + param + "' has the value " +
                                                   std::to_string(value) + ", not a finite number");
-    if (!parse.parameter_values.emplace(param, value).second)
+    if (!binding.emplace(param, value).second)
       throw Error(ErrorCode::InvalidArgument, "gradient: parameter '" + param + "' is given twice");
     problem->columns.push_back(param);
   }
-  parse.symbolic_parameters = true;
-  auto program = std::make_shared<const program::Program>(qasm::parse_string(source, name, parse));
   for (const auto& column : problem->columns) {
-    const auto& used = program->free_parameters;
     if (std::find(used.begin(), used.end(), column) == used.end()) {
       std::string message = "gradient: parameter '" + column + "' is not used by " + name;
       if (auto nearest = nearest_name(column, used)) message += "; did you mean '" + *nearest + "'?";
       throw Error(ErrorCode::InvalidArgument, message);
     }
   }
-  for (const auto& used : program->free_parameters) {
+  // Every free parameter has a value (the model's error, at its first use, otherwise).
+  const std::vector<double> values = program::free_parameter_values(*program, binding);
+  for (std::size_t k = 0; k < used.size(); ++k) {
     const auto column = static_cast<std::uint32_t>(
-        std::find(problem->columns.begin(), problem->columns.end(), used) - problem->columns.begin());
-    problem->inputs.push_back(Dual{parse.parameter_values.find(used)->second, {{column, 1.0}}});
+        std::find(problem->columns.begin(), problem->columns.end(), used[k]) - problem->columns.begin());
+    problem->inputs.push_back(Dual{values[k], {{column, 1.0}}});
   }
-  for (const auto& word : observables) {
-    problem->words.push_back(word);
-    problem->dense.push_back(dense_pauli_word(word, program->num_qubits));
+  for (const ObservableSpec& o : observables) {
+    problem->labels.push_back(o.label);
+    problem->words.push_back(o.text);
+    problem->dense.push_back({o.hamiltonian.coefficients(), o.hamiltonian.dense_words(program->num_qubits)});
   }
   problem->program = std::move(program);
   return problem;
@@ -261,15 +287,15 @@ namespace {
 
 // The first run (the adjoint call, or the unshifted run) on `first`, the shifted runs on `rest`.
 GradientResult gradient_on(Executor& first_executor, Executor& executor, std::string_view device_config,
-                           std::string_view source, const std::string& name,
+                           std::shared_ptr<const program::Program> program,
                            const std::vector<std::pair<std::string, double>>& parameters,
-                           const std::vector<std::string>& observables, const GradientOptions& options) {
-  const std::shared_ptr<const Problem> problem = make_problem(source, name, parameters, observables, options);
+                           const std::vector<ObservableSpec>& observables, const GradientOptions& options) {
+  const std::shared_ptr<const Problem> problem = make_problem(std::move(program), parameters, observables, options);
   FirstRun first =
       first_executor.submit(device_config, [problem](Device& device) { return first_run(*problem, device); }).get();
   GradientResult result;
   result.method = first.method;
-  result.observables = problem->words;
+  result.observables = problem->labels;
   result.parameters = problem->columns;
   result.expvals = std::move(first.expvals);
   result.trainable_gate_parameters = first.circuit->trainable.size();
@@ -286,20 +312,49 @@ GradientResult gradient_on(Executor& first_executor, Executor& executor, std::st
 
 }  // namespace
 
-GradientResult gradient(Executor& executor, std::string_view device_config, std::string_view source,
-                        const std::string& name, const std::vector<std::pair<std::string, double>>& parameters,
+GradientResult gradient(Executor& executor, std::string_view device_config,
+                        std::shared_ptr<const program::Program> program,
+                        const std::vector<std::pair<std::string, double>>& parameters,
                         const std::vector<std::string>& observables, const GradientOptions& options) {
-  return gradient_on(executor, executor, device_config, source, name, parameters, observables, options);
+  return gradient_on(executor, executor, device_config, std::move(program), parameters, specs_of(observables),
+                     options);
 }
 
-GradientResult gradient(Runtime& runtime, std::string_view device_config, std::string_view source,
-                        const std::string& name, const std::vector<std::pair<std::string, double>>& parameters,
-                        const std::vector<std::string>& observables, const GradientOptions& options) {
-  // One worker for the first run: the adjoint call (or the unshifted run) gets every core's threads;
-  // the shifted runs share the cores among `workers` instances.
+GradientResult gradient(Executor& executor, std::string_view device_config,
+                        std::shared_ptr<const program::Program> program,
+                        const std::vector<std::pair<std::string, double>>& parameters,
+                        std::span<const Hamiltonian> observables, const GradientOptions& options) {
+  return gradient_on(executor, executor, device_config, std::move(program), parameters, specs_of(observables),
+                     options);
+}
+
+namespace {
+
+// One worker for the first run: the adjoint call (or the unshifted run) gets every core's threads;
+// the shifted runs share the cores among `workers` instances.
+GradientResult gradient_on_runtime(Runtime& runtime, std::string_view device_config,
+                                   std::shared_ptr<const program::Program> program,
+                                   const std::vector<std::pair<std::string, double>>& parameters,
+                                   const std::vector<ObservableSpec>& observables, const GradientOptions& options) {
   Executor single(runtime, {.workers = 1});
   Executor many(runtime, {.workers = options.workers});
-  return gradient_on(single, many, device_config, source, name, parameters, observables, options);
+  return gradient_on(single, many, device_config, std::move(program), parameters, observables, options);
+}
+
+}  // namespace
+
+GradientResult gradient(Runtime& runtime, std::string_view device_config,
+                        std::shared_ptr<const program::Program> program,
+                        const std::vector<std::pair<std::string, double>>& parameters,
+                        const std::vector<std::string>& observables, const GradientOptions& options) {
+  return gradient_on_runtime(runtime, device_config, std::move(program), parameters, specs_of(observables), options);
+}
+
+GradientResult gradient(Runtime& runtime, std::string_view device_config,
+                        std::shared_ptr<const program::Program> program,
+                        const std::vector<std::pair<std::string, double>>& parameters,
+                        std::span<const Hamiltonian> observables, const GradientOptions& options) {
+  return gradient_on_runtime(runtime, device_config, std::move(program), parameters, specs_of(observables), options);
 }
 
 }  // namespace qrt

@@ -1,41 +1,19 @@
 #include "isolation/settings.hpp"
 
+#include "config/environment.hpp"
+
 #include <qrt/error.hpp>
 
 #include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
 
 #include <cmath>
-#include <cstdlib>
 #include <string_view>
 
 namespace qrt::isolation {
 namespace {
 
 constexpr std::string_view kIsolate = "isolate", kTimeout = "isolate_timeout", kMemory = "isolate_memory";
-
-bool truthy(std::string_view text) {
-  return text == "1" || text == "true" || text == "yes" || text == "on";
-}
-
-std::optional<double> env_seconds(const char* name) {
-  const char* text = std::getenv(name);
-  if (!text || !*text) return std::nullopt;
-  char* end = nullptr;
-  double v = std::strtod(text, &end);
-  if (*end != '\0' || !(v > 0) || !std::isfinite(v))
-    throw Error(ErrorCode::Config, std::string(name) + "='" + text + "' is not a positive number of seconds");
-  return v;
-}
-
-std::optional<std::uint64_t> env_bytes(const char* name) {
-  const char* text = std::getenv(name);
-  if (!text || !*text) return std::nullopt;
-  char* end = nullptr;
-  unsigned long long v = std::strtoull(text, &end, 10);
-  if (*end != '\0' || v == 0) throw Error(ErrorCode::Config, std::string(name) + "='" + text + "' is not a positive number of bytes");
-  return v;
-}
 
 double positive_number(const boost::json::value& v, std::string_view key) {
   double d = 0;
@@ -66,10 +44,7 @@ void move_host_keys(boost::json::object& from, boost::json::object& to) {
   }
 }
 
-bool isolation_requested_by_environment() {
-  const char* text = std::getenv("QRT_ISOLATE");
-  return text && truthy(text);
-}
+bool isolation_requested_by_environment() { return config::environment_switch("QRT_ISOLATE").value_or(false); }
 
 std::string Settings::key_text() const {
   std::string text = "isolated";
@@ -105,8 +80,8 @@ std::optional<Settings> take_isolation_keys(boost::json::object& kwargs, boost::
     return std::nullopt;
   }
   settings.from_config = isolate.value_or(false);
-  if (!settings.timeout_seconds) settings.timeout_seconds = env_seconds("QRT_ISOLATE_TIMEOUT");
-  if (!settings.memory_bytes) settings.memory_bytes = env_bytes("QRT_ISOLATE_MEMORY");
+  if (!settings.timeout_seconds) settings.timeout_seconds = config::environment_seconds("QRT_ISOLATE_TIMEOUT");
+  if (!settings.memory_bytes) settings.memory_bytes = config::environment_bytes("QRT_ISOLATE_MEMORY");
   return settings;
 }
 

@@ -125,6 +125,7 @@ json::object encode_options(const RunOptions& o) {
   json::object out{{"probabilities", o.probabilities}, {"state", o.state}, {"expvals", std::move(words)}};
   if (o.shots) out["shots"] = *o.shots;
   if (o.seed) out["seed"] = *o.seed;
+  if (o.seed_optional) out["seed_optional"] = true;
   return out;
 }
 
@@ -132,6 +133,7 @@ RunOptions decode_options(const json::object& m) {
   RunOptions o;
   if (auto* v = m.if_contains("shots")) o.shots = number<std::uint64_t>(*v);
   if (auto* v = m.if_contains("seed")) o.seed = number<std::uint64_t>(*v);
+  if (auto* v = m.if_contains("seed_optional")) o.seed_optional = boolean(*v, "'seed_optional'");
   o.probabilities = boolean(field(m, "probabilities"), "'probabilities'");
   o.state = boolean(field(m, "state"), "'state'");
   for (const auto& w : array_field(m, "expvals")) o.expvals.emplace_back(text(w, "an expval word"));

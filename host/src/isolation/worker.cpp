@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -83,6 +84,9 @@ void Worker::die(const std::string& cause, const std::string& doing) {
   if (cause.empty()) {
     message += "the worker " + process::describe_wait_status(status) + " while " + doing;
     if (WIFEXITED(status)) message += " (the plugin or the program ended the process, e.g. by calling exit())";
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS)  // the sandbox's report, when it could not write one
+      message += " (the sandbox ended it for a forbidden system call, made with SIGSYS blocked — as system() and "
+                 "posix_spawn start a process — so unnamed; see docs/isolation.md)";
     if (WIFSIGNALED(status) && identity_.settings.memory_bytes)
       message += " (its memory limit, isolate_memory, is " + std::to_string(*identity_.settings.memory_bytes) + " bytes)";
   } else {

@@ -8,6 +8,7 @@
 #include "isolation/compiled_runners.hpp"
 #include "isolation/op_format.hpp"
 #include "isolation/run_watch.hpp"
+#include "isolation/sandbox.hpp"
 #include "isolation/wire_format.hpp"
 #include "loader/plugin_description.hpp"
 #include "loader/plugin_library.hpp"
@@ -20,6 +21,7 @@
 #include <boost/json.hpp>
 
 #include <sys/resource.h>
+#include <unistd.h>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -90,6 +92,12 @@ class Served {
     for (const auto& d : plugin.devices)
       if (d->name() == name) type = d;
     if (!type) throw Error(ErrorCode::NotFound, library.string() + " offers no device '" + std::string(name) + "'");
+    // Loaded (its static constructors and descriptor ran): from here on, device code runs sandboxed,
+    // creating the instance included, and so does a compiled program that runs here later (the filter
+    // leaves what loading its front end and compiling it need: reading files, mapping executable memory).
+    // The subject is the host's way of naming this worker.
+    enter_sandbox(kWorkerChannelFd, std::string(name) + " (library " + library.string() + ", isolated worker process " +
+                                        std::to_string(::getpid()) + ")");
     device_ = device::lease_unpooled(type, std::string(request.at("kwargs").as_string()), &exec::create_in_process_backend);
     return status();
   }

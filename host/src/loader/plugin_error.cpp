@@ -1,5 +1,10 @@
 #include "loader/plugin_error.hpp"
 
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <exception>
+#include <typeinfo>
 #include <memory>
 #include <string>
 
@@ -37,6 +42,27 @@ void throw_plugin_error(qrt_error* raw, std::string_view device, std::string_vie
     if (!said.empty() && text.starts_with(prefix)) text.erase(0, prefix.size());
   }
   throw Error(code, std::string(device) + ": " + std::string(operation) + ": " + text);
+}
+
+void throw_escaped_exception(std::string_view device, const std::filesystem::path& library, std::string_view operation) {
+  std::string what;
+  try {
+    throw;
+  } catch (const std::exception& e) {
+    what = e.what();
+  } catch (...) {
+  }
+  // The exception's type, demangled ("std::runtime_error", "int").
+  std::string type = "an exception of unknown type";
+  if (const std::type_info* info = abi::__cxa_current_exception_type()) {
+    int status = 0;
+    std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(info->name(), nullptr, nullptr, &status), &std::free);
+    type = status == 0 && name ? name.get() : info->name();
+  }
+  throw Error(ErrorCode::Internal, std::string(device) + ": " + std::string(operation) + ": the plugin (library " +
+                                       library.string() + ") let a C++ exception out through the C ABI: " + type +
+                                       (what.empty() ? std::string() : ": " + what) +
+                                       " (a plugin must return errors as qrt_error values; the C++ SDK does)");
 }
 
 }  // namespace qrt::loader

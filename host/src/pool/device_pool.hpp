@@ -37,6 +37,8 @@ struct PoolKey {
   std::string kwargs;  // canonical
   std::optional<isolation::Settings> isolation;  // set: instances live in worker processes
   std::string text;    // library path, name, kwargs and isolation: the slot map's key
+  // The device's own `shots` and `seed` kwargs, when set (ResolvedDevice::shots/seed; read once, here).
+  std::optional<std::uint64_t> shots, seed;
 };
 
 // One device instance. Owned by the pool; borrowed by exactly one Device while Active. Its backend runs
@@ -44,10 +46,7 @@ struct PoolKey {
 // key's isolation settings, and nowhere else.
 struct PooledInstance : device::Instance {
   PooledInstance(std::shared_ptr<const PoolKey> key, std::unique_ptr<device::Backend> backend, PoolSlot* slot);
-  // The backend goes first, while `key` still keeps the plugin's library loaded.
-  ~PooledInstance() { backend.reset(); }
-
-  std::shared_ptr<const PoolKey> key;  // keeps the type (and its library) and the kwargs alive
+  // `key` (never null here) keeps the type, its library and the kwargs alive while the instance lives.
   bool active = false;
 
   // Pool bookkeeping, guarded by the pool's mutex.

@@ -2,6 +2,8 @@
 
 #include <qrt/error.hpp>
 
+#include "config/environment.hpp"
+
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -78,11 +80,7 @@ std::uint64_t parse_byte_size(std::string_view text, std::string_view what) {
 
 PoolPolicy pool_policy_from_environment() {
   // An unset or empty variable sets nothing.
-  auto variable = [](const char* name) -> std::optional<std::string_view> {
-    const char* value = std::getenv(name);
-    if (!value || trim(value).empty()) return std::nullopt;
-    return std::string_view(value);
-  };
+  auto variable = [](const char* name) { return config::environment_value(name); };
   PoolPolicy policy;
   if (auto v = variable(kPoolMaxInactiveEnv)) policy.max_inactive = parse_count(*v, kPoolMaxInactiveEnv);
   if (auto v = variable(kPoolMaxInactivePerKeyEnv))

@@ -1,5 +1,7 @@
 #include "process/child_process.hpp"
 
+#include "config/environment.hpp"
+
 #include <qrt/error.hpp>
 
 #include <boost/dll/runtime_symbol_info.hpp>
@@ -42,6 +44,7 @@ const char* signal_abbreviation(int sig) {
     case SIGXCPU: return "SIGXCPU";
     case SIGPIPE: return "SIGPIPE";
     case SIGTRAP: return "SIGTRAP";
+    case SIGSYS: return "SIGSYS";  // the sandbox (sandbox.hpp)
     default: return nullptr;
   }
 }
@@ -174,7 +177,7 @@ class SpawningThread {
 }  // namespace
 
 std::filesystem::path worker_executable() {
-  if (const char* env = std::getenv("QRT_WORKER"); env && *env) return env;
+  if (std::optional<std::string> worker = config::environment_value("QRT_WORKER")) return *worker;
   boost::dll::fs::error_code ec;
   auto self = boost::dll::this_line_location(ec);
   if (ec) throw Error(ErrorCode::NotFound, "isolation: cannot locate libqrt to find qrt-worker; set QRT_WORKER");

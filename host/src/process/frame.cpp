@@ -2,7 +2,9 @@
 
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -28,12 +30,30 @@ IoResult wait_ready(int fd, short events, Deadline deadline) {
   }
 }
 
-IoResult write_all(int fd, const char* data, std::size_t size, Deadline deadline) {
-  while (size > 0) {
-    ssize_t n = ::send(fd, data, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+// Sends the header and the payload with one sendmsg where the socket takes them: a small frame then
+// reaches the socket whole, never split by a frame another thread sends meanwhile (the worker's progress
+// reports; the sandbox's report, sandbox.cpp).
+IoResult write_all(int fd, const char* header, std::size_t header_size, const char* data, std::size_t size,
+                   Deadline deadline) {
+  iovec parts[2] = {{const_cast<char*>(header), header_size}, {const_cast<char*>(data), size}};
+  std::size_t first = 0;  // the part being sent
+  while (first < 2) {
+    if (parts[first].iov_len == 0) {
+      ++first;
+      continue;
+    }
+    msghdr message{};
+    message.msg_iov = parts + first;
+    message.msg_iovlen = 2 - first;
+    ssize_t n = ::sendmsg(fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
     if (n > 0) {
-      data += n;
-      size -= static_cast<std::size_t>(n);
+      for (auto left = static_cast<std::size_t>(n); left > 0 && first < 2;) {
+        const std::size_t taken = std::min(left, parts[first].iov_len);
+        parts[first].iov_base = static_cast<char*>(parts[first].iov_base) + taken;
+        parts[first].iov_len -= taken;
+        left -= taken;
+        if (parts[first].iov_len == 0) ++first;
+      }
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
@@ -43,7 +63,7 @@ IoResult write_all(int fd, const char* data, std::size_t size, Deadline deadline
       continue;
     }
     if (n < 0 && (errno == EPIPE || errno == ECONNRESET)) return {IoStatus::Closed, {}};
-    return {IoStatus::Failed, std::string("send: ") + std::strerror(errno)};
+    return {IoStatus::Failed, std::string("sendmsg: ") + std::strerror(errno)};
   }
   return {};
 }
@@ -78,9 +98,7 @@ IoResult write_frame(int fd, std::string_view payload, Deadline deadline) {
   const auto n = static_cast<std::uint32_t>(payload.size());
   const char header[4] = {static_cast<char>(n & 0xff), static_cast<char>((n >> 8) & 0xff),
                           static_cast<char>((n >> 16) & 0xff), static_cast<char>((n >> 24) & 0xff)};
-  IoResult r = write_all(fd, header, sizeof header, deadline);
-  if (r.status != IoStatus::Ok) return r;
-  return write_all(fd, payload.data(), payload.size(), deadline);
+  return write_all(fd, header, sizeof header, payload.data(), payload.size(), deadline);
 }
 
 IoResult read_frame(int fd, std::string& payload, Deadline deadline) {

@@ -1,5 +1,6 @@
 #include "process/plugin_scan.hpp"
 
+#include "config/environment.hpp"
 #include "process/child_process.hpp"
 #include "process/scan_format.hpp"
 
@@ -12,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -20,38 +22,18 @@
 #include <map>
 #include <mutex>
 #include <string_view>
-#include <tuple>
+#include <thread>
 
 namespace qrt::process {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double scan_timeout_seconds() {
-  if (const char* text = std::getenv("QRT_SCAN_TIMEOUT"); text && *text) {
-    char* end = nullptr;
-    double v = std::strtod(text, &end);
-    if (*end == '\0' && v > 0 && std::isfinite(v)) return v;
-  }
-  return 10.0;
-}
+}  // namespace
 
-// What makes two looks at a path the same file with the same contents. ctime too: unlike mtime, no
-// one can set it back, so rewriting a file in place and restoring its mtime still changes the identity.
-struct FileIdentity {
-  dev_t device = 0;
-  ino_t inode = 0;
-  off_t size = 0;
-  std::int64_t mtime_ns = 0, ctime_ns = 0;
-  auto operator<=>(const FileIdentity&) const = default;
-};
+double scan_timeout_seconds() { return config::environment_seconds("QRT_SCAN_TIMEOUT").value_or(10.0); }
 
-std::optional<FileIdentity> identity_of(const std::filesystem::path& file) {
-  struct stat st {};
-  if (::stat(file.c_str(), &st) != 0) return std::nullopt;
-  auto ns = [](const timespec& t) { return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec; };
-  return FileIdentity{st.st_dev, st.st_ino, st.st_size, ns(st.st_mtim), ns(st.st_ctim)};
-}
+namespace {
 
 std::mutex cache_mutex;
 std::map<std::pair<std::filesystem::path, FileIdentity>, ScanOutcome> cache;
@@ -112,22 +94,50 @@ ScanOutcome scan_uncached(const std::filesystem::path& file) {
     std::string seconds = std::to_string(timeout);
     seconds.erase(seconds.find_last_not_of('0') + 1);
     if (seconds.back() == '.') seconds.pop_back();
-    return {std::nullopt, file.string() + ": loading it did not finish within " + seconds +
-                              " s (QRT_SCAN_TIMEOUT); the scanning process was killed"};
+    return {std::nullopt,
+            file.string() + ": loading it did not finish within " + seconds +
+                " s (QRT_SCAN_TIMEOUT); the scanning process was killed",
+            true, timeout};
   }
   const int status = reap(child.pid, std::chrono::milliseconds(2000));
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     return {std::nullopt, file.string() + ": loading it crashed the scanning process, which " + describe_wait_status(status)};
+  // The scanner's answer is a line of its own that starts with {"ok": none means the library ended the
+  // process itself while loading.
+  if (out.find("\n{\"ok\":") == std::string::npos)
+    return {std::nullopt, file.string() + ": loading it ended the scanning process, which exited with status 0 before "
+                                          "it could answer (a plugin must never end its process)"};
   return read_answer(file, out);
 }
 
 }  // namespace
 
-bool scan_isolation_requested_by_environment() {
-  const char* text = std::getenv("QRT_SCAN_ISOLATED");
-  if (!text) return false;
-  const std::string_view v(text);
-  return v == "1" || v == "true" || v == "yes" || v == "on";
+std::optional<bool> scan_isolation_from_environment() { return config::environment_switch("QRT_SCAN_ISOLATED"); }
+
+std::optional<FileIdentity> identity_of(const std::filesystem::path& file) {
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0) return std::nullopt;
+  auto ns = [](const timespec& t) { return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec; };
+  return FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
+                      static_cast<std::uint64_t>(st.st_size), ns(st.st_mtim), ns(st.st_ctim)};
+}
+
+bool holds_under_current_timeout(const ScanOutcome& outcome) {
+  return outcome.timed_out_after <= 0 || outcome.timed_out_after >= scan_timeout_seconds();
+}
+
+std::optional<ScanOutcome> known_scan(const std::filesystem::path& canonical, const FileIdentity& identity) {
+  std::lock_guard lock(cache_mutex);
+  if (auto it = cache.find({canonical, identity}); it != cache.end() && holds_under_current_timeout(it->second))
+    return it->second;
+  return std::nullopt;
+}
+
+void remember_scan(const std::filesystem::path& canonical, const FileIdentity& identity, const ScanOutcome& outcome) {
+  std::lock_guard lock(cache_mutex);
+  // Entries of older identities of the path are dropped: they can never match again.
+  std::erase_if(cache, [&](const auto& entry) { return entry.first.first == canonical; });
+  cache.emplace(std::pair{canonical, identity}, outcome);
 }
 
 ScanOutcome scan_in_child(const std::filesystem::path& file) {
@@ -135,18 +145,33 @@ ScanOutcome scan_in_child(const std::filesystem::path& file) {
   auto canonical = std::filesystem::weakly_canonical(file, ec);
   if (ec) canonical = file;
   const auto before = identity_of(canonical);
-  if (before) {
-    std::lock_guard lock(cache_mutex);
-    if (auto it = cache.find({canonical, *before}); it != cache.end()) return it->second;
-  }
+  if (before)
+    if (auto known = known_scan(canonical, *before)) return std::move(*known);
   ScanOutcome outcome = scan_uncached(canonical);
-  if (before && identity_of(canonical) == before) {
-    std::lock_guard lock(cache_mutex);
-    // Entries of older identities of the path are dropped: they can never match again.
-    std::erase_if(cache, [&](const auto& entry) { return entry.first.first == canonical; });
-    cache.emplace(std::pair{canonical, *before}, outcome);
-  }
+  if (before && identity_of(canonical) == before) remember_scan(canonical, *before, outcome);
   return outcome;
+}
+
+unsigned max_parallel_scans() noexcept { return std::clamp(std::thread::hardware_concurrency(), 4u, 16u); }
+
+std::vector<ScanOutcome> scan_in_children(const std::vector<std::filesystem::path>& files) {
+  std::vector<ScanOutcome> outcomes(files.size());
+  std::atomic<std::size_t> next{0};
+  auto scan_some = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
+      try {
+        outcomes[i] = scan_in_child(files[i]);
+      } catch (const std::exception& e) {
+        outcomes[i] = {std::nullopt, files[i].string() + ": " + e.what(), false};
+      }
+    }
+  };
+  const std::size_t helpers = std::min<std::size_t>(files.size(), max_parallel_scans()) - (files.empty() ? 0 : 1);
+  std::vector<std::jthread> threads;
+  for (std::size_t t = 0; t < helpers; ++t) threads.emplace_back(scan_some);
+  scan_some();      // this thread is one of the scanners
+  threads.clear();  // joined before `outcomes` is handed out
+  return outcomes;
 }
 
 std::uint64_t child_scans_started() noexcept { return scans_started.load(std::memory_order_relaxed); }

@@ -2,6 +2,8 @@
 
 #include "body_expansion.hpp"
 
+#include <qrt/program/parameters.hpp>
+
 namespace qrt::program {
 namespace {
 
@@ -62,6 +64,7 @@ class PrimitiveExpander {
 }  // namespace
 
 Program expand_to_primitives(const Program& program, std::size_t max_operations) {
+  if (!program.free_parameters.empty()) (void)free_parameter_values(program, {});  // throws: bind first
   Program expanded = program.declarations_only();
   PrimitiveExpander expander(program, expanded, max_operations);
   for (const Operation& op : program.operations) expander.operation(op);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <functional>
 #include <numbers>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -39,8 +40,11 @@ Wires select(const std::vector<std::uint8_t>& positions, std::span<const std::ui
 
 class Emitter {
  public:
-  Emitter(const Program& program, const DeviceGateSet& device, const LoweringOptions& options, LoweredProgram& out)
-      : program_(program), planner_(program, device), options_(options), out_(out) {}
+  // `parameters`: the program's parameter pool, its free parameters bound (Program::parameters for a
+  // program without).
+  Emitter(const Program& program, std::span<const double> parameters, const DeviceGateSet& device,
+          const LoweringOptions& options, LoweredProgram& out)
+      : program_(program), parameters_(parameters), planner_(program, device), options_(options), out_(out) {}
 
   void operation(const Operation& op) {
     current_ = &op;
@@ -57,7 +61,7 @@ class Emitter {
     const GatePlan& plan = planner_.gate(op.gate, 0);
     if (plan.kind == GatePlan::Kind::Unsupported) fail_unsupported(op, plan);
     phase_ = 0.0;
-    gate(op.gate, program_.params(op), program_.qubits(op), {});
+    gate(op.gate, parameters_.subspan(op.params.offset, op.params.count), program_.qubits(op), {});
     if (!op.condition) {
       out_.global_phase = std::remainder(out_.global_phase + phase_, 2 * std::numbers::pi);
     } else if (std::remainder(phase_, 2 * std::numbers::pi) != 0.0 && planner_.has("GlobalPhase")) {
@@ -208,6 +212,7 @@ class Emitter {
   };
 
   const Program& program_;
+  std::span<const double> parameters_;
   detail::LoweringPlanner planner_;
   const LoweringOptions& options_;
   LoweredProgram& out_;
@@ -223,7 +228,10 @@ LoweredProgram lower(const Program& program, const DeviceGateSet& device, const 
   LoweredProgram out;
   out.num_qubits = program.num_qubits;
   out.num_clbits = program.num_clbits;
-  Emitter emitter(program, device, options, out);
+  std::optional<std::vector<double>> bound;
+  if (!program.free_parameters.empty() || !options.parameters.empty())
+    bound = bound_parameters(program, free_parameter_values(program, options.parameters));
+  Emitter emitter(program, bound ? *bound : program.parameters, device, options, out);
   for (const Operation& op : program.operations) {
     const bool measurement = op.kind == OpKind::Measure || op.kind == OpKind::Reset || op.condition.has_value();
     if (!(options.drop_measurements && measurement)) emitter.operation(op);

@@ -101,8 +101,8 @@ class FileParser {
   // parameters, or none at the top level.
   program::Expression expression(const std::vector<std::string>& params, const program::GateDefinition* gate);
   double constant_expression();
-  // A top-level gate argument: its value, and in `symbolic` its expression when it uses a sweep
-  // parameter under ParseOptions::symbolic_parameters (left empty otherwise).
+  // A top-level gate argument: its value; or, when it uses a free parameter (ParseOptions::free_parameters),
+  // NaN and its expression in `symbolic` (left empty otherwise).
   double top_level_argument(program::Expression& symbolic);
   std::uint32_t sum(program::Expression& e);
   std::uint32_t product(program::Expression& e);

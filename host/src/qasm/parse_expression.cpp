@@ -9,6 +9,7 @@
 #include "spelling.hpp"
 
 #include <array>
+#include <limits>
 #include <numbers>
 #include <utility>
 
@@ -74,11 +75,12 @@ double FileParser::constant_expression() {
 double FileParser::top_level_argument(program::Expression& symbolic) {
   static const std::vector<std::string> kNoParameters;
   program::Expression e = expression(kNoParameters, nullptr);
-  try {
-    if (e.is_constant()) return e.evaluate({});
-    const double value = e.evaluate(builder_.free_parameter_values());
+  if (!e.is_constant()) {  // uses a free parameter: evaluated when the program is bound
     symbolic = std::move(e);
-    return value;
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  try {
+    return e.evaluate({});
   } catch (const program::EvaluationError& error) {
     builder_.fail(error.pos(), error.what());
   }
@@ -163,31 +165,15 @@ std::uint32_t FileParser::identifier_operand(program::Expression& e, const Token
       return e.append({Op::Parameter, {static_cast<std::uint32_t>(i), 0}, 0.0, pos(name)});
     }
   }
-  if (scope_gate_ == nullptr) {
-    const auto& bound = builder_.options().parameter_values;
-    if (auto it = bound.find(name.text); it != bound.end()) {
-      if (builder_.options().symbolic_parameters)
-        return e.append({Op::Parameter, {builder_.free_parameter(name.text), 0}, 0.0, pos(name)});
-      return e.append({Op::Constant, {0, 0}, it->second, pos(name)});
-    }
-  }
+  if (scope_gate_ == nullptr && builder_.options().free_parameters)
+    return e.append({Op::Parameter, {builder_.free_parameter(name.text), 0}, 0.0, pos(name)});
   if (scope_gate_ != nullptr) {
     fail(name, "unknown parameter '" + std::string(name.text) + "' in gate '" + scope_gate_->name + "'" +
                    did_you_mean(name.text, std::vector<std::string_view>(scope_->begin(), scope_->end())));
   }
-  // Outside gate bodies a free name can only be a sweep parameter: say how to bind it, and what is bound.
-  const auto& bound = builder_.options().parameter_values;
-  std::vector<std::string_view> bound_names;
-  for (const auto& [bound_name, value] : bound) bound_names.push_back(bound_name);
-  std::string message = "unknown identifier '" + std::string(name.text) +
-                        "' in expression (outside gate bodies only numbers, pi, sin, cos, tan, exp, ln and sqrt may "
-                        "appear, and parameters given a value: --param " + std::string(name.text) + "=VALUE)";
-  if (!bound_names.empty()) {
-    message += "; bound:";
-    for (std::string_view b : bound_names) message += " " + std::string(b);
-    message += did_you_mean(name.text, bound_names);
-  }
-  fail(name, message);
+  fail(name, "unknown identifier '" + std::string(name.text) +
+                 "' in expression (outside gate bodies only numbers, pi, sin, cos, tan, exp, ln and sqrt may "
+                 "appear; free parameters only with ParseOptions::free_parameters)");
 }
 
 }  // namespace qrt::qasm::detail

@@ -207,7 +207,7 @@ void FileParser::gate_application(const std::optional<program::Condition>& condi
                              : name.kind == TokenKind::KwCX ? program::Program::kGateCX
                                                             : builder_.resolve_gate(name.text, pos(name));
   std::vector<double> params;
-  std::vector<program::Expression> symbolic;  // stays empty unless an argument uses a symbolic sweep parameter
+  std::vector<program::Expression> symbolic;  // stays empty unless an argument uses a free parameter
   if (accept(TokenKind::LeftParen) && !accept(TokenKind::RightParen)) {
     do {
       program::Expression expression;

@@ -262,7 +262,6 @@ std::uint32_t ProgramBuilder::free_parameter(std::string_view name) {
     if (names[i] == name) return static_cast<std::uint32_t>(i);
   }
   names.emplace_back(name);
-  free_values_.push_back(options_.parameter_values.find(name)->second);
   return static_cast<std::uint32_t>(names.size() - 1);
 }
 

@@ -53,9 +53,8 @@ class ProgramBuilder {
   // Program::symbolic_arguments of every broadcast operation.
   void apply_gate(std::uint32_t gate, std::span<const double> params, std::span<const Argument> args,
                   const std::optional<program::Condition>& condition, program::SourcePos pos, std::span<const program::Expression> symbolic = {});
-  // The index of a sweep parameter in Program::free_parameters (added on first use) and the values.
+  // The index of a free parameter in Program::free_parameters (added on first use).
   std::uint32_t free_parameter(std::string_view name);
-  const std::vector<double>& free_parameter_values() const noexcept { return free_values_; }
   void measure(const Argument& qubit, const Argument& bit, const std::optional<program::Condition>& condition, program::SourcePos pos);
   void reset(const Argument& qubit, const std::optional<program::Condition>& condition, program::SourcePos pos);
   void barrier(std::span<const Argument> args, program::SourcePos pos);
@@ -88,7 +87,6 @@ class ProgramBuilder {
   const ParseOptions& options_;
   program::Program program_;
   std::unordered_map<std::string, Symbol> symbols_;  // gates and registers share one namespace
-  std::vector<double> free_values_;                  // parallel to Program::free_parameters
   bool standard_gates_included_ = false;
 };
 

@@ -1,7 +1,5 @@
 #include "qir/circuit_run.hpp"
 
-#include "context/execution_context.hpp"
-
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device_type.hpp>
 #include <qrt/program/error.hpp>
@@ -44,21 +42,21 @@ std::string error_text(const StraightLineCircuit& circuit, const std::exception&
 
 }  // namespace
 
-RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& options, std::uint64_t seed) {
+RunResult run_circuit(const StraightLineCircuit& circuit, Device& device, const RunOptions& options, std::uint64_t seed,
+                      exec::SeedUse device_seed) {
   const auto start = std::chrono::steady_clock::now();
   RunResult result;
-  result.device_name = options.device;
+  result.device_name = device.name();
+  result.canonical_kwargs = device.canonical_kwargs();
   if (options.progress) options.progress->set_shots(0, options.shots);
   if (options.shots == 0) return result;
-  context::ensure_initialized(options.runtime);
-  std::uint64_t generation = 0;
-  Device device = context::current_runtime(&generation)->open(options.device);
   std::map<std::string, std::uint64_t> counts;
   try {
     check_qubit_limit(circuit.program, device);
     qrt::RunOptions run;
     run.shots = options.shots;
     run.seed = seed;
+    run.seed_optional = device_seed == exec::SeedUse::IfSupported;
     run.progress = options.progress;
     counts = run_program(circuit.program, device, run).counts;
   } catch (const StoppedError&) {

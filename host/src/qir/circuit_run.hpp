@@ -4,6 +4,7 @@
 // then written from the sampled bits, one ShotOutput per shot as the JIT path writes them.
 #pragma once
 
+#include "exec/seeding.hpp"
 #include "qir/straight_line.hpp"
 
 #include <qrt/qir/program.hpp>
@@ -12,8 +13,9 @@
 
 namespace qrt::qir {
 
-// `seed`: the run's base seed. Device errors opening the device throw (as on the JIT path); an error
-// while the circuit runs fails the first shot with its message (every shot when !stop_on_failure).
-RunResult run_circuit(const StraightLineCircuit& circuit, const RunOptions& options, std::uint64_t seed);
+// `seed`: the run's base seed, which the device takes as `device_seed` says (exec/seeding.hpp). An error while
+// the circuit runs fails the first shot with its message (every shot when !stop_on_failure).
+RunResult run_circuit(const StraightLineCircuit& circuit, Device& device, const RunOptions& options, std::uint64_t seed,
+                      exec::SeedUse device_seed);
 
 }  // namespace qrt::qir

@@ -9,7 +9,7 @@
 namespace qrt::qir {
 
 void CompiledQirRun::run_here(Device& device) {
-  run_shots(program_.loop, device, generation_, options_.progress,
+  run_shots(program_.loop, device, options_.progress,
             [this](std::uint64_t shot, ShotOutput&& output) { deliver(shot, std::move(output)); });
 }
 
@@ -19,6 +19,7 @@ boost::json::object CompiledQirRun::request() const {
           {"entry", program_.entry_name},
           {"shots", loop.shots},
           {"seed", loop.base_seed},
+          {"seed_optional", loop.device_seed == exec::SeedUse::IfSupported},
           {"stop_on_failure", loop.stop_on_failure}};
 }
 

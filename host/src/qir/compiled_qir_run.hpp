@@ -20,7 +20,7 @@ inline constexpr std::string_view kFrontEndName = "qir";
 
 // What a run needs of a compiled Program.
 struct CompiledProgram {
-  ShotLoop loop;                 // entry, qubits, results; shots, seed and stop_on_failure of this run
+  ShotLoop loop;                 // entry, qubits, results; shots, seeds and stop_on_failure of this run
   std::string_view bytes;        // the module, as read
   std::filesystem::path file;
   std::string entry_name;
@@ -28,7 +28,7 @@ struct CompiledProgram {
 
 // Program's internals for the front end's own code (Program befriends it).
 struct ProgramInternals {
-  static RunResult run(const Program& program, const RunOptions& options);
+  static RunResult run(const Program& program, Device& device, const RunOptions& options);
   // The program's compiled entry point and module; the loop's shots, seed and stop_on_failure are left at
   // their defaults. `program` must have been compiled (!program.lowered()) and outlive the result.
   static CompiledProgram compiled(const Program& program);
@@ -36,10 +36,9 @@ struct ProgramInternals {
 
 class CompiledQirRun final : public device::CompiledRun {
  public:
-  // `generation`: the process runtime's generation the device came from (capi::DeviceLoan). Shots are
-  // appended to `result` (and passed to options.on_shot) as they finish.
-  CompiledQirRun(CompiledProgram program, const RunOptions& options, std::uint64_t generation, RunResult& result)
-      : program_(std::move(program)), options_(options), generation_(generation), result_(result) {}
+  // Shots are appended to `result` (and passed to options.on_shot) as they finish.
+  CompiledQirRun(CompiledProgram program, const RunOptions& options, RunResult& result)
+      : program_(std::move(program)), options_(options), result_(result) {}
 
   void run_here(Device& device) override;
   std::string_view front_end() const override { return kFrontEndName; }
@@ -54,7 +53,6 @@ class CompiledQirRun final : public device::CompiledRun {
 
   CompiledProgram program_;
   const RunOptions& options_;
-  std::uint64_t generation_;
   RunResult& result_;
 };
 

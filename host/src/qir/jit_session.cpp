@@ -1,24 +1,15 @@
 #include "qir/jit_session.hpp"
+#include "qir/retarget.hpp"
 
 #include <qrt/qir/program.hpp>
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/Support/Error.h>
-#include <llvm/Support/TargetSelect.h>
 
-#include <mutex>
 
 namespace qrt::qir {
 namespace {
-
-void initialize_native_target() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
-}
 
 template <class T>
 T take(llvm::Expected<T> value, const std::string& what) {
@@ -33,9 +24,11 @@ void check(llvm::Error error, const std::string& what) {
 }  // namespace
 
 JitSession::JitSession(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr<llvm::Module> module,
-                       const std::vector<Binding>& bindings, const std::string& entry) {
+                       const std::vector<Binding>& bindings, llvm::CodeGenOptLevel level) {
   initialize_native_target();
-  jit_ = take(llvm::orc::LLJITBuilder().create(), "cannot start the JIT");
+  auto machine = take(llvm::orc::JITTargetMachineBuilder::detectHost(), "cannot describe this machine to the JIT");
+  machine.setCodeGenOptLevel(level);
+  jit_ = take(llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create(), "cannot start the JIT");
   llvm::orc::JITDylib& dylib = jit_->getMainJITDylib();
   llvm::orc::SymbolMap symbols;
   for (const Binding& b : bindings)
@@ -50,8 +43,10 @@ JitSession::JitSession(std::unique_ptr<llvm::LLVMContext> context, std::unique_p
                         "cannot open the process's symbols");
   dylib.addGenerator(std::move(generator));
   check(jit_->addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context))), "cannot add the module");
-  auto address = take(jit_->lookup(entry), "cannot compile the entry point '" + entry + "'");
-  entry_ = address.toPtr<EntryFunction>();
+}
+
+void* JitSession::lookup(const std::string& name) {
+  return take(jit_->lookup(name), "cannot compile '" + name + "'").toPtr<void*>();
 }
 
 }  // namespace qrt::qir

@@ -7,6 +7,7 @@
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Support/CodeGen.h>
 
 #include <memory>
 #include <string>
@@ -16,15 +17,17 @@ namespace qrt::qir {
 
 class JitSession {
  public:
-  // Takes the module (and its context), compiles it and resolves `entry`. Throws ProgramError.
+  // Takes the module (and its context) and prepares it for compilation with the code generator at `level`.
+  // Throws ProgramError.
   JitSession(std::unique_ptr<llvm::LLVMContext> context, std::unique_ptr<llvm::Module> module,
-             const std::vector<Binding>& bindings, const std::string& entry);
+             const std::vector<Binding>& bindings, llvm::CodeGenOptLevel level = llvm::CodeGenOptLevel::Default);
+  // The address of a function the module defines, compiled on first lookup. Throws ProgramError.
+  void* lookup(const std::string& name);
+
   using EntryFunction = void (*)();
-  EntryFunction entry() const noexcept { return entry_; }
 
  private:
   std::unique_ptr<llvm::orc::LLJIT> jit_;
-  EntryFunction entry_ = nullptr;
 };
 
 }  // namespace qrt::qir

@@ -31,7 +31,7 @@ std::string intrinsic_problem(const llvm::Function& f, llvm::StringRef host_pref
 
 }  // namespace
 
-void screen_module(const llvm::Module& module, const std::filesystem::path& file) {
+void screen_module(const llvm::Module& module, const std::filesystem::path& file, std::string_view runtime) {
   std::vector<std::string> problems;
   if (!module.getModuleInlineAsm().empty())
     problems.push_back("module-level inline assembly (\"" + excerpt(module.getModuleInlineAsm()) + "\")");
@@ -55,7 +55,7 @@ void screen_module(const llvm::Module& module, const std::filesystem::path& file
   if (problems.empty()) return;
   std::string text = file.string() + ": error: the module uses what qrt does not compile: ";
   for (std::size_t i = 0; i < problems.size(); ++i) text += (i ? "; " : "") + problems[i];
-  text += " (a program may call only the QIR runtime and the C library functions qrt allows)";
+  text += " (a program may call only the " + std::string(runtime) + " and the C library functions qrt allows)";
   throw ProgramError(text);
 }
 

@@ -1,5 +1,6 @@
 #include <qrt/qir/program.hpp>
 
+#include "config/environment.hpp"
 #include "context/execution_context.hpp"
 #include "device/backend.hpp"
 #include "device/instance.hpp"
@@ -11,6 +12,7 @@
 #include "qir/llvm_errors.hpp"
 #include "qir/module_loader.hpp"
 #include "qir/module_screen.hpp"
+#include "qir/retarget.hpp"
 #include "qir/straight_line.hpp"
 
 #include <chrono>
@@ -29,16 +31,14 @@ struct Program::Impl {
   std::optional<StraightLineCircuit> circuit;  // the lowered path
   std::string jit_reason;
   std::unique_ptr<JitSession> jit;             // the JIT path
+  JitSession::EntryFunction entry = nullptr;
   std::string bytes;                           // the JIT path: the module, for an isolated device's worker
 };
-
 
 namespace {
 
 bool jit_forced(const LoadOptions& options) {
-  if (options.force_jit) return true;
-  const char* env = std::getenv("QRT_QIR_JIT");
-  return env && *env && std::strcmp(env, "0") != 0;
+  return options.force_jit || config::environment_switch("QRT_QIR_JIT").value_or(false);
 }
 
 }  // namespace
@@ -86,8 +86,10 @@ Program Program::load_bytes(std::string bytes, const std::filesystem::path& file
           }
           impl->jit_reason = std::get<std::string>(reading);
         }
+        retarget_to_host(*module, file);  // built for another machine: runs here when portable
         auto t1 = Clock::now();
-        auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings, impl->entry_name);
+        auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings);
+        impl->entry = reinterpret_cast<JitSession::EntryFunction>(jit->lookup(impl->entry_name));
         auto t2 = Clock::now();
         if (!diagnostics.errors().empty()) {
           std::string text = file.string() + ": error: LLVM cannot compile the module: ";
@@ -124,7 +126,7 @@ std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept {
 CompiledProgram ProgramInternals::compiled(const Program& program) {
   const Program::Impl& impl = *program.impl_;
   CompiledProgram out;
-  out.loop.entry = impl.jit->entry();
+  out.loop.entry = impl.entry;
   out.loop.required_qubits = impl.required_qubits;
   out.loop.required_results = impl.required_results;
   out.bytes = impl.bytes;
@@ -133,20 +135,21 @@ CompiledProgram ProgramInternals::compiled(const Program& program) {
   return out;
 }
 
-RunResult ProgramInternals::run(const Program& program, const RunOptions& options) {
+RunResult ProgramInternals::run(const Program& program, Device& device, const RunOptions& options) {
   std::uint64_t base = options.seed ? *options.seed : std::random_device{}() * 0x100000001ull + std::random_device{}();
-  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, options, base);
+  const exec::SeedUse device_seed =
+      options.seed && !options.seed_optional ? exec::SeedUse::Required : exec::SeedUse::IfSupported;
+  if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, device, options, base, device_seed);
   const auto t0 = std::chrono::steady_clock::now();
   RunResult result;
-  result.device_name = options.device;
-  context::ensure_initialized(options.runtime);
-  std::uint64_t generation = 0;
-  Device device = context::current_runtime(&generation)->open(options.device);
+  result.device_name = device.name();
+  result.canonical_kwargs = device.canonical_kwargs();
   CompiledProgram compiled = ProgramInternals::compiled(program);
   compiled.loop.shots = options.shots;
   compiled.loop.base_seed = base;
+  compiled.loop.device_seed = device_seed;
   compiled.loop.stop_on_failure = options.stop_on_failure;
-  CompiledQirRun run(std::move(compiled), options, generation, result);
+  CompiledQirRun run(std::move(compiled), options, result);
   if (options.progress) {
     options.progress->begin(0);  // a compiled program's length is not known up front
     options.progress->set_shots(0, options.shots);
@@ -162,6 +165,14 @@ RunResult ProgramInternals::run(const Program& program, const RunOptions& option
   return result;
 }
 
-RunResult run(const Program& program, const RunOptions& options) { return ProgramInternals::run(program, options); }
+RunResult run(const Program& program, Device& device, const RunOptions& options) {
+  return ProgramInternals::run(program, device, options);
+}
+
+RunResult run(const Program& program, const RunOptions& options) {
+  context::ensure_initialized(options.runtime);
+  Device device = process_runtime()->open(options.device);
+  return run(program, device, options);
+}
 
 }  // namespace qrt::qir

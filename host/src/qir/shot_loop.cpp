@@ -10,7 +10,7 @@ StoppedError stopped_error(std::uint64_t shot, std::uint64_t shots, std::uint64_
                       operations);
 }
 
-void run_shots(const ShotLoop& loop, Device& device, std::uint64_t generation, ExecutionProgress* progress,
+void run_shots(const ShotLoop& loop, Device& device, ExecutionProgress* progress,
                const std::function<void(std::uint64_t, ShotOutput&&)>& on_shot) {
   struct Watch {
     explicit Watch(ExecutionProgress* p) { capi::set_progress(p); }
@@ -26,8 +26,9 @@ void run_shots(const ShotLoop& loop, Device& device, std::uint64_t generation, E
     if (k > 0) device.reset();
     ShotOutput shot;
     {
-      capi::DeviceLoan loan(device, generation);
-      shot = run_entry_once(loop.entry, loop.required_qubits, loop.required_results, shot_seed(loop.base_seed, k));
+      capi::DeviceLoan loan(device);
+      shot = run_entry_once(loop.entry, loop.required_qubits, loop.required_results, shot_seed(loop.base_seed, k),
+                            loop.device_seed);
     }
     const bool failed = shot.failed;
     if (failed && progress && progress->stop_requested()) throw stopped_error(k, loop.shots, progress->done());

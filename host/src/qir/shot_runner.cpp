@@ -53,13 +53,13 @@ struct DriverScope {
 }  // namespace
 
 ShotOutput run_entry_once(EntryFunction entry, std::uint64_t required_qubits, std::uint64_t required_results,
-                          std::uint64_t seed) {
+                          std::uint64_t seed, exec::SeedUse device_seed) {
   ShotOutput out;
   CollectingSink sink(out.events);
   FailureTrap trap;
   DriverScope scope(&sink, &trap);
   try {
-    capi::begin_shot(required_qubits, required_results, seed);
+    capi::begin_shot(required_qubits, required_results, seed, device_seed);
   } catch (const std::exception& e) {
     out.failed = true;
     out.error = e.what();

@@ -1,6 +1,6 @@
 #include "qir/worker_runner.hpp"
 
-#include "context/execution_context.hpp"
+#include "capi/program_driver.hpp"
 #include "qir/compiled_qir_run.hpp"
 #include "qir/shot_format.hpp"
 
@@ -46,9 +46,20 @@ void run_in_worker(const json::object& request, std::string bytes, Device& devic
   ShotLoop loop = ProgramInternals::compiled(program).loop;
   loop.shots = number_field(request, "shots");
   loop.base_seed = number_field(request, "seed");
+  const json::value* seed_optional = request.if_contains("seed_optional");
+  if (seed_optional && !seed_optional->is_bool())
+    throw Error(ErrorCode::InvalidArgument, "isolation protocol: a QIR run whose 'seed_optional' is not a boolean");
+  loop.device_seed = seed_optional && seed_optional->get_bool() ? exec::SeedUse::IfSupported : exec::SeedUse::Required;
   loop.stop_on_failure = stop->get_bool();
-  run_shots(loop, device, context::kUnownedGeneration, &progress,
-            [&](std::uint64_t shot, ShotOutput&& output) { send(encode_shot(shot, output)); });
+  // The program runs on this worker's device, which no runtime here could replace.
+  struct OwnDevicesRefused {
+    OwnDevicesRefused() {
+      capi::refuse_device_init("a program running in an isolated device's worker cannot open devices: it runs on that "
+                               "device (run it on an in-process device to open others)");
+    }
+    ~OwnDevicesRefused() { capi::refuse_device_init(nullptr); }
+  } refused;
+  run_shots(loop, device, &progress, [&](std::uint64_t shot, ShotOutput&& output) { send(encode_shot(shot, output)); });
 }
 
 }  // namespace

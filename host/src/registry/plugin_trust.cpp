@@ -1,5 +1,7 @@
 #include "registry/plugin_trust.hpp"
 
+#include "config/environment.hpp"
+
 #include <qrt/error.hpp>
 
 #include <grp.h>
@@ -80,9 +82,7 @@ std::string unsafe_path(const std::filesystem::path& path, const std::string& wh
 }  // namespace
 
 TrustPolicy TrustPolicy::from(bool option) {
-  const char* env = std::getenv(kAllowUnsafePluginsEnv);
-  const bool env_on = env && *env && std::string_view(env) != "0";
-  return TrustPolicy{option || env_on};
+  return TrustPolicy{option || config::environment_switch(kAllowUnsafePluginsEnv).value_or(false)};
 }
 
 VettedPlugin vet_plugin_file(const std::filesystem::path& file, const TrustPolicy& policy) {

@@ -21,8 +21,8 @@ inline constexpr const char* kAllowUnsafePluginsEnv = "QRT_ALLOW_UNSAFE_PLUGINS"
 struct TrustPolicy {
   bool allow_unsafe = false;  // skip the ownership and mode checks
 
-  // `option` (RuntimeOptions::allow_unsafe_plugins) or the environment variable set to anything but
-  // "" or "0".
+  // `option` (RuntimeOptions::allow_unsafe_plugins) or the environment variable turned on (a switch,
+  // config/environment.hpp: 1, true, yes, on; a value that is no switch is an Error(Config)).
   static TrustPolicy from(bool option);
 };
 

@@ -44,15 +44,15 @@ std::vector<std::shared_ptr<const DeviceType>> described_types(const std::filesy
   return types;
 }
 
-// With `scan_isolated`, the file is loaded only in a child process and described from its answer (a
-// crash or hang there is a load failure naming the file and the signal); otherwise it is loaded here.
-Discovered discover(const std::filesystem::path& file, bool scan_isolated) {
-  if (scan_isolated) {
-    process::ScanOutcome outcome = process::scan_in_child(file);
-    if (!outcome) throw Error(ErrorCode::LoadFailed, outcome.failure);
-    auto devices = described_types(file, *outcome.plugin);
-    return {std::move(devices), nullptr, std::move(*outcome.plugin)};
-  }
+// Types and report for a file the child scanned; nothing of the file runs here.
+Discovered described(const std::filesystem::path& file, process::ScanOutcome outcome) {
+  if (!outcome) throw Error(ErrorCode::LoadFailed, outcome.failure);
+  auto devices = described_types(file, *outcome.plugin);
+  return {std::move(devices), nullptr, std::move(*outcome.plugin)};
+}
+
+// The file loaded here: its code runs in this process.
+Discovered loaded_here(const std::filesystem::path& file) {
   LoadedPlugin loaded = LoadedPlugin::load(file);
   PluginDescription description = describe(loaded);
   return {std::move(loaded.devices), std::move(loaded.library), std::move(description)};
@@ -73,37 +73,84 @@ PluginReport report_of(const Discovered& found, const std::filesystem::path& fil
 }  // namespace
 
 Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure, TrustPolicy trust,
-                   bool scan_isolated)
-    : trust_(trust), scan_isolated_(scan_isolated) {
+                   bool scan_isolated, std::optional<std::filesystem::path> cache_file)
+    : trust_(trust), scan_isolated_(scan_isolated), cache_(scan_isolated ? std::move(cache_file) : std::nullopt) {
+  if (scan_isolated_) (void)process::scan_timeout_seconds();  // a bad $QRT_SCAN_TIMEOUT fails here, not per plugin
   auto refused = [&](const std::filesystem::path& path, const std::string& reason) {
     failures_.push_back({path, reason});
     if (warn_on_failure) std::cerr << "qrt: warning: " << reason << "\n";
   };
-  std::set<std::filesystem::path> seen;  // the same file reached through two folders loads once
+  std::vector<VettedPlugin> found;
+  std::vector<std::filesystem::path> found_as;  // the path each was found at, for failures
+  std::set<std::filesystem::path> seen;         // the same file reached through two folders counts once
   for (const auto& dir : dirs) {
     if (auto why = folder_refusal(dir, trust_)) {
       refused(dir, *why);
       continue;
     }
     for (const auto& file : plugin_files(dir)) {
-      VettedPlugin vetted;
       try {
-        vetted = vet_plugin_file(file, trust_);
+        VettedPlugin vetted = vet_plugin_file(file, trust_);
+        if (!seen.insert(vetted.target).second) continue;
+        found.push_back(std::move(vetted));
+        found_as.push_back(file);
       } catch (const std::exception& e) {
         refused(file, e.what());
-        continue;
-      }
-      if (!seen.insert(vetted.target).second) continue;
-      try {
-        Discovered found = discover(vetted.target, scan_isolated_);
-        for (const auto& device : found.devices) by_name_.emplace(device->name(), device);
-        plugins_.push_back(report_of(found, vetted.target, vetted.link));
-      } catch (const std::exception& e) {
-        failures_.push_back({file, e.what()});
-        if (warn_on_failure) std::cerr << "qrt: warning: skipping plugin " << e.what() << "\n";
       }
     }
   }
+
+  std::vector<process::ScanOutcome> scans;
+  if (scan_isolated_) {
+    std::vector<std::filesystem::path> targets;
+    for (const auto& vetted : found) targets.push_back(vetted.target);
+    scans = descriptions(targets);
+  }
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    try {
+      Discovered d = scan_isolated_ ? described(found[i].target, std::move(scans[i])) : loaded_here(found[i].target);
+      for (const auto& device : d.devices) by_name_.emplace(device->name(), device);
+      plugins_.push_back(report_of(d, found[i].target, found[i].link));
+    } catch (const std::exception& e) {
+      failures_.push_back({found_as[i], e.what()});
+      if (warn_on_failure) std::cerr << "qrt: warning: skipping plugin " << e.what() << "\n";
+    }
+  }
+}
+
+std::vector<process::ScanOutcome> Registry::descriptions(const std::vector<std::filesystem::path>& files) {
+  std::vector<process::ScanOutcome> outcomes(files.size());
+  std::vector<std::optional<process::FileIdentity>> identities(files.size());
+  std::vector<std::filesystem::path> misses;
+  std::vector<std::size_t> miss_index;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    identities[i] = process::identity_of(files[i]);
+    if (identities[i]) {
+      if (auto known = process::known_scan(files[i], *identities[i])) {
+        outcomes[i] = std::move(*known);
+        continue;
+      }
+      auto cached = cache_.find(files[i], *identities[i]);
+      if (cached && process::holds_under_current_timeout(*cached)) {
+        process::remember_scan(files[i], *identities[i], *cached);  // for loaded()'s check of the file
+        outcomes[i] = std::move(*cached);
+        continue;
+      }
+    }
+    misses.push_back(files[i]);
+    miss_index.push_back(i);
+  }
+  if (misses.empty()) return outcomes;
+  std::vector<process::ScanOutcome> scanned = process::scan_in_children(misses);
+  for (std::size_t m = 0; m < misses.size(); ++m) {
+    const std::size_t i = miss_index[m];
+    // Stored only when the file is still the one that was scanned.
+    if (identities[i] && process::identity_of(files[i]) == identities[i])
+      cache_.store(files[i], *identities[i], scanned[m]);
+    outcomes[i] = std::move(scanned[m]);
+  }
+  cache_.save();
+  return outcomes;
 }
 
 std::shared_ptr<const DeviceType> Registry::find(std::string_view device) const {
@@ -156,7 +203,9 @@ std::shared_ptr<const DeviceType> Registry::from_library(const std::filesystem::
   auto it = explicit_.find(canonical);
   if (it == explicit_.end()) {
     try {
-      it = explicit_.emplace(canonical, discover(canonical, scan_isolated_ || describe_only).devices).first;
+      Discovered d = scan_isolated_ || describe_only ? described(canonical, std::move(descriptions({canonical})[0]))
+                                                     : loaded_here(canonical);
+      it = explicit_.emplace(canonical, std::move(d.devices)).first;
     } catch (const Error& e) {
       throw Error(e.code(), e.what() + named.note);
     }

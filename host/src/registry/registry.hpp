@@ -1,11 +1,15 @@
-// Discovery: every `*.so` in the plugin folders, in folder order then name order, loaded once each.
-// A file that fails to load is recorded (and warned about) and never stops the others. Devices are
-// then looked up by name; a name offered by two libraries is an error only when selected.
+// Discovery: every `*.so` in the plugin folders, in folder order then name order, described once each
+// by a child process that loads it (process/plugin_scan.hpp; several at once, answers kept on disk in
+// the plugin cache, registry/plugin_cache.hpp), or loaded here when child scanning is off. A file that
+// fails to load, crashes, exits or hangs is recorded (and warned about) and never stops the others.
+// Devices are then looked up by name; a name offered by two libraries is an error only when selected.
+// A library is mapped into this process only when a device of it is opened here (loaded()).
 #pragma once
 
 #include <qrt/runtime.hpp>
 
 #include "loader/plugin_library.hpp"
+#include "registry/plugin_cache.hpp"
 #include "registry/plugin_trust.hpp"
 
 #include <filesystem>
@@ -21,13 +25,16 @@ class Registry {
  public:
   // Folders and files the trust rules refuse (plugin_trust.hpp) are recorded as failures, not loaded.
   // `scan_isolated`: never load a file here during discovery; a child process loads it
-  // (isolation/plugin_scan.hpp) and its answer backs *described* device types (DeviceType::loaded() is
-  // false); files that crash or hang there are load failures.
+  // (process/plugin_scan.hpp) and its answer backs *described* device types (DeviceType::loaded() is
+  // false); files that crash, exit or hang there are load failures. `cache_file`: where answers are
+  // kept between processes (nullopt: nowhere); only with `scan_isolated`.
   Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure, TrustPolicy trust = {},
-           bool scan_isolated = false);
+           bool scan_isolated = false, std::optional<std::filesystem::path> cache_file = std::nullopt);
 
   const std::vector<PluginReport>& plugins() const { return plugins_; }
   const std::vector<LoadFailure>& failures() const { return failures_; }
+  // The plugin cache file in use; nullopt when there is none.
+  const std::optional<std::filesystem::path>& cache_file() const { return cache_.location(); }
 
   // Throws Error(NotFound) listing the known devices (and the nearest name), or Error(Ambiguous)
   // naming both files.
@@ -50,8 +57,13 @@ class Registry {
   std::vector<PluginReport> plugins_;
   std::vector<LoadFailure> failures_;
   std::multimap<std::string, std::shared_ptr<const DeviceType>, std::less<>> by_name_;
+  // Descriptions of canonical files from this process's cache, the plugin cache or child scans (misses
+  // run in parallel); the plugin cache is saved when a scan added to it.
+  std::vector<process::ScanOutcome> descriptions(const std::vector<std::filesystem::path>& files);
+
   TrustPolicy trust_;
   bool scan_isolated_ = false;
+  PluginCache cache_;
 
   std::mutex explicit_mutex_;
   std::map<std::filesystem::path, std::vector<std::shared_ptr<const DeviceType>>> explicit_;  // named in configs

@@ -19,6 +19,8 @@ std::string devices_json(const Runtime& runtime) {
   boost::json::array dirs;
   for (const auto& d : default_plugin_dirs()) dirs.push_back(boost::json::string(d.string()));
   doc["search_path"] = std::move(dirs);
+  if (const auto& cache = runtime.plugin_cache_file()) doc["plugin_cache"] = cache->string();
+  else doc["plugin_cache"] = nullptr;
   boost::json::array plugins;
   for (const auto& p : runtime.plugins()) {
     boost::json::object o;

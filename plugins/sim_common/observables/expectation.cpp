@@ -4,9 +4,11 @@
 #include "measure/parallel.hpp"
 #include "measure/validation.hpp"
 #include "observables/compiled_term.hpp"
+#include "observables/pauli_sum_kernels.hpp"
 #include "observables/term_evaluation.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,22 @@ std::vector<CompiledTerm> checked_terms(const void* state, std::size_t num_qubit
   return compile_observable(observable, num_qubits);
 }
 
+// How the terms are evaluated: two or more Pauli words together, grouped by flip mask (pauli_sum.hpp),
+// in one walk over the state; every other term (dense factors, or a lone word) in a pass of its own.
+struct TermPlan {
+  std::optional<PauliSum> words;
+  std::vector<const CompiledTerm*> others;
+};
+
+TermPlan plan_terms(const std::vector<CompiledTerm>& terms, std::size_t num_qubits) {
+  std::vector<const CompiledTerm*> words;
+  TermPlan plan;
+  for (const CompiledTerm& term : terms) (is_pauli_word(term) ? words : plan.others).push_back(&term);
+  if (words.size() >= 2) plan.words = group_pauli_words(words, num_qubits);
+  else plan.others.insert(plan.others.end(), words.begin(), words.end());
+  return plan;
+}
+
 // sum_t c_t T_t |state> into `out` (overwritten).
 template <class T>
 void accumulate_terms(const std::complex<T>* state, std::size_t num_qubits, const std::vector<CompiledTerm>& terms,
@@ -28,8 +46,10 @@ void accumulate_terms(const std::complex<T>* state, std::size_t num_qubits, cons
   const std::size_t size = std::size_t{1} << num_qubits;
   parallel::for_each_chunk(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
                            [&](std::size_t, std::size_t begin, std::size_t end) { std::fill(out + begin, out + end, std::complex<T>(0)); });
-  for (const CompiledTerm& term : terms) {
-    term_accumulate(state, num_qubits, term, term.coefficient, out, threads, workspace);
+  const TermPlan plan = plan_terms(terms, num_qubits);
+  if (plan.words) pauli_sum_accumulate(state, *plan.words, 1.0, out, threads);
+  for (const CompiledTerm* term : plan.others) {
+    term_accumulate(state, num_qubits, *term, term->coefficient, out, threads, workspace);
   }
 }
 
@@ -56,9 +76,10 @@ double expval(const std::complex<T>* state, std::size_t num_qubits, const Observ
   const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "expval");
   MeasurementWorkspace local;
   MeasurementWorkspace& scratch = workspace_or(workspace, local);
-  double total = 0.0;
-  for (const CompiledTerm& term : terms) {
-    total += term.coefficient * term_inner(state, state, num_qubits, term, threads, scratch).real();
+  const TermPlan plan = plan_terms(terms, num_qubits);
+  double total = plan.words ? pauli_sum_expectation(state, *plan.words, threads) : 0.0;
+  for (const CompiledTerm* term : plan.others) {
+    total += term->coefficient * term_inner(state, state, num_qubits, *term, threads, scratch).real();
   }
   return total;
 }

@@ -18,8 +18,9 @@
 
 namespace qrt::sv {
 
-// <psi|O|psi> = sum_t c_t <psi|T_t|psi>: one pass over the state per term, no copy of the state
-// (unless a term's Hadamard/Hermitian factors span more than kMaxBlockQubits qubits).
+// <psi|O|psi> = sum_t c_t <psi|T_t|psi>, no copy of the state: two or more Pauli words together in one
+// walk over the state (grouped by flip mask, pauli_sum_kernels.hpp), every other term in a pass of its
+// own (a copy of the state only when a term's Hadamard/Hermitian factors span more than kMaxBlockQubits).
 // T = double or float (the state's scalar type); sums always accumulate in double.
 template <class T>
 double expval(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable, int threads,
@@ -32,7 +33,7 @@ template <class T>
 double var(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable, int threads,
            MeasurementWorkspace* workspace = nullptr);
 
-// out = O|state>; out.size() must be 2^num_qubits and `out` must not alias `state`.
+// out = O|state> (Pauli words grouped as for expval); out.size() must be 2^num_qubits and `out` must not alias `state`.
 template <class T>
 void apply_observable(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable,
                       std::type_identity_t<std::span<std::complex<T>>> out, int threads, MeasurementWorkspace* workspace = nullptr);

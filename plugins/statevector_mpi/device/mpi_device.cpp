@@ -329,11 +329,7 @@ qrt::sv::Observable MpiStatevectorDevice::local_observable(const qrt::sdk::Obser
 double MpiStatevectorDevice::expval(const qrt::sdk::Observable& observable) {
   qrt::sv::to_qubit_observable(observable, wires_, "expval");  // validates before any exchange
   if (shots_ != 0) return estimate_from_shots(observable, /*variance=*/false, "expval");
-  const qrt::sv::Observable o = local_observable(observable, "expval");
-  const double local = qrt::sv::translate_errors([&] {
-    return std::visit([&](auto& c) { return qrt::sv::expval(c.amplitudes.data(), local_qubits_, o, threads()); }, chunk_);
-  });
-  return allreduce_sum(local);
+  return expval_exact(observable);
 }
 
 double MpiStatevectorDevice::var(const qrt::sdk::Observable& observable) {

@@ -111,6 +111,9 @@ class MpiStatevectorDevice final : public qrt::sv::StatevectorShell {
   // Pushes the ops of one call into the fuser, or, when a target is global, swaps the global targets in
   // and returns false: the caller lowers the call again onto the new physical qubits.
   bool push_ops(std::span<const QubitOp> ops, std::string_view operation);
+  // <O> with shots = 0 (device/observable_expval.cpp): each term once its moving qubits (X, Y, dense
+  // factors) are local, Z factors on global qubits folded into signs; collective.
+  double expval_exact(const qrt::sdk::Observable& observable);
   // The observable on physical qubits once its qubits are all local (flushes the fuser).
   qrt::sv::Observable local_observable(const qrt::sdk::Observable& observable, std::string_view operation);
   // How the outcomes over a wire list (MSB first, m >= k wires) lie on the ranks once arrange_blocks has

@@ -28,6 +28,8 @@
 //  - Qiskit's shipped qelib1.inc defines c4x wrongly (its body is not a 4-controlled X); the built-in
 //    library corrects that body, so c4x is exactly C⁴X both expanded and mapped.
 //
+// Free parameters: a program that has them is lowered at the values LoweringOptions::parameters gives.
+//
 // Global phase: a phase that arises under control wires (e.g. a controlled u3) is always realised
 // exactly, with PhaseShift/ControlledPhaseShift/GlobalPhase on the control wires. A phase of a whole
 // top-level gate cannot be observed; it is not emitted but summed into LoweredProgram::global_phase, so
@@ -36,6 +38,7 @@
 // device has GlobalPhase, and dropped otherwise.
 #pragma once
 
+#include <qrt/program/parameters.hpp>
 #include <qrt/program/program.hpp>
 
 #include <complex>
@@ -63,6 +66,9 @@ struct LoweringOptions {
   // Leave out every measure, reset and conditional operation (the convention of the QASMBench reference
   // probabilities): the lowered program is the circuit's unconditional unitary part and its barriers.
   bool drop_measurements = false;
+  // The values of the program's free parameters (qrt/program/parameters.hpp): every one of them, and
+  // nothing else. The program itself is not copied.
+  ParameterBinding parameters;
 };
 
 enum class LoweredKind : std::uint8_t {

@@ -8,6 +8,10 @@
 //    parameters; they are not expanded (see expand_to_primitives() and lower() for that).
 //  - Parameters and qubit lists of all operations live in two shared pools (Program::parameters,
 //    Program::operands); an Operation holds ranges into them. Use params() / qubits() to read them.
+//  - Free parameters: a program may leave names in its top-level gate arguments unbound (`rx(theta/2)
+//    q[0];`, OpenQASM with qasm::ParseOptions::free_parameters). It is read once and bound many times:
+//    lowering takes the values (LoweringOptions::parameters), or bind() makes a plain copy
+//    (qrt/program/parameters.hpp). Until then the slots of those arguments in `parameters` hold NaN.
 //
 // Gate semantics follow qelib1.inc with Qiskit's matrix for U (see lowering.hpp, "Conventions").
 #pragma once
@@ -67,8 +71,8 @@ struct Operation {
   SourcePos pos;             // the statement's gate name / keyword
 };
 
-// A top-level gate argument kept symbolic (ParseOptions::symbolic_parameters): Program::parameters[parameter]
-// is `expression` evaluated with its Parameter nodes indexing Program::free_parameters.
+// A top-level gate argument that uses a free parameter: Program::parameters[parameter] is `expression`
+// evaluated with its Parameter nodes indexing Program::free_parameters.
 struct SymbolicArgument {
   std::uint32_t parameter = 0;
   Expression expression;
@@ -86,8 +90,8 @@ struct Program {
   std::vector<Operation> operations;
   std::vector<double> parameters;     // pool for Operation::params
   std::vector<std::uint32_t> operands;  // pool for Operation::qubits
-  // With ParseOptions::symbolic_parameters only (else empty): the sweep parameters the top-level
-  // arguments use, first use first, and every argument that uses one, in increasing `parameter` order.
+  // The free parameters the top-level arguments use, first use first (a stable order: the order of the
+  // source), and every argument that uses one, in increasing `parameter` order. Empty for a plain program.
   std::vector<std::string> free_parameters;
   std::vector<SymbolicArgument> symbolic_arguments;
   std::vector<Diagnostic> warnings;   // e.g. a missing `OPENQASM 2.0;` header

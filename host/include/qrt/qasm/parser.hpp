@@ -42,14 +42,12 @@ struct ParseOptions {
   std::uint32_t max_expression_depth = 128;     // nesting of parentheses / operators
   std::uint32_t max_include_depth = 32;
   std::size_t max_file_bytes = std::size_t{1} << 28;
-  // Extension for parameter sweeps (not OpenQASM 2.0): values for identifiers that would otherwise be
-  // unknown in the expressions of top-level gate arguments, e.g. {"theta": 0.5} for `rx(theta/2) q[0];`.
-  // Gate parameters, pi and the functions take precedence inside their scopes. Empty: plain QASM 2.
-  std::map<std::string, double, std::less<>> parameter_values;
-  // For gradients (qrt/gradient.hpp): keep the expressions of top-level arguments that use a parameter
-  // of parameter_values (Program::free_parameters, Program::symbolic_arguments); the numeric values in
-  // Program::parameters are computed as without it.
-  bool symbolic_parameters = false;
+  // Extension for parameter sweeps and gradients (not OpenQASM 2.0): an identifier with no other meaning
+  // in the expressions of top-level gate arguments, e.g. `theta` in `rx(theta/2) q[0];`, is a free
+  // parameter of the Program (Program::free_parameters), bound later (qrt/program/parameters.hpp). Gate
+  // parameters, pi and the functions take precedence inside their scopes. false: plain OpenQASM 2, and
+  // such an identifier is an "unknown identifier" error.
+  bool free_parameters = false;
 };
 
 program::Program parse_file(const std::filesystem::path& path, const ParseOptions& options = {});

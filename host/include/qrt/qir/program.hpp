@@ -16,7 +16,9 @@
 #pragma once
 
 #include <qrt/execution_progress.hpp>
+#include <qrt/load_program.hpp>
 #include <qrt/runtime.hpp>
+#include <qrt/shot_output.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -31,37 +33,18 @@ namespace qrt::qir {
 
 // Thrown for programs that cannot run: unreadable, malformed (with LLVM's file:line:col), failing
 // verification, without a usable entry point, or declaring runtime functions qrt does not provide.
-class ProgramError : public std::runtime_error {
+class ProgramError : public ProgramLoadError {
  public:
-  using std::runtime_error::runtime_error;
+  using ProgramLoadError::ProgramLoadError;
 };
 
-struct LoadOptions {
-  std::string entry;  // the entry point's name; empty: the one function marked entry_point / EntryPoint
-  // Compile with the JIT even when the entry point is straight-line (for tests and comparisons). The
-  // environment variable QRT_QIR_JIT=1 does the same for every load.
-  bool force_jit = false;
-};
+using qrt::LoadOptions;  // <qrt/load_program.hpp>: the entry point, force_jit (QRT_QIR_JIT=1)
 
-// One entry-point attribute, printed as a METADATA record (value empty for a flag such as entry_point).
-struct MetadataEntry {
-  std::string key;
-  std::optional<std::string> value;
-};
-
-enum class EventKind { Result, Bool, Int, Double, Tuple, Array, Message };
-struct OutputEvent {
-  EventKind kind;
-  std::string value;  // as the output schema spells it; the text of a message
-  std::string label;  // empty when the program gave none
-  bool labelled = false;
-};
-
-struct ShotOutput {
-  std::vector<OutputEvent> events;  // records and messages, in program order
-  bool failed = false;
-  std::string error;  // why the shot failed (the runtime's message)
-};
+// The shot records are the run policy's (qrt/shot_output.hpp), under their QIR names.
+using qrt::EventKind;
+using qrt::MetadataEntry;
+using qrt::OutputEvent;
+using qrt::ShotOutput;
 
 struct RunOptions;
 struct RunResult;
@@ -99,11 +82,15 @@ class Program {
 };
 
 struct RunOptions {
-  // Config string. An isolated device (isolate=true, or the runtime's global switch) runs a compiled
-  // program whole in its worker process: the JIT code never runs in this process (see run below).
+  // Config string: for run(program, options) only. An isolated device (isolate=true, or the runtime's
+  // global switch) runs a compiled program whole in its worker process (see run below).
   std::string device = "statevector.qubit";
   std::uint64_t shots = 1;
   std::optional<std::uint64_t> seed;        // shot k runs with a seed derived from (seed, k)
+  // The seed was picked by the caller so that the run can be repeated, not asked for by its user: a device
+  // that cannot be seeded (set_seed is optional) then runs unseeded instead of refusing the run. Without a
+  // seed, a device that can be seeded gets fresh per-shot seeds and one that cannot runs unseeded.
+  bool seed_optional = false;
   RuntimeOptions runtime = {};              // used when the process runtime is not up yet
   bool stop_on_failure = true;              // a failed shot ends the run
   // Called after each shot (in order), e.g. to print it while later shots run.
@@ -122,13 +109,16 @@ struct RunResult {
   bool failed() const { return !shots.empty() && shots.back().failed; }
 };
 
-// Runs `options.shots` shots on the calling thread, on one device opened through the process runtime's
-// pool and reset between shots (shot k+1 starts from nothing shot k did). A compiled program on an
-// isolated device runs in the device's worker process, with the same code and seeds, and its shots come
-// back (to on_shot) as they end; a stop (options.progress) ends that worker's run even in a classical loop,
-// and a worker that dies (JIT code that crashes, exit(), isolate_timeout) is an Error(Internal) naming the
-// program, the device and the cause, while this process lives on. Throws qrt::Error for device errors
-// outside the program (unknown device, bad kwargs).
+// Runs `options.shots` shots on the calling thread, on `device` (an Active device with no qubits allocated),
+// reset between shots: shot k+1 starts from nothing shot k did. The shots run where the device does: on an
+// in-process device here; on an isolated one in its worker process, with the same code and seeds, the
+// shots coming back (to on_shot) as they end; a stop (options.progress) ends that worker's run even in a
+// classical loop, and a worker that dies (JIT code that crashes, exit(), isolate_timeout) is an
+// Error(Internal) naming the program, the device and the cause, while this process lives on.
+// Applications normally call qrt::run (<qrt/run.hpp>), which decides shots and seed; this is the front
+// end's own entry. Throws qrt::Error for device errors outside the program.
+RunResult run(const Program& program, Device& device, const RunOptions& options);
+// The same on a device of `options.device` opened from the process runtime's pool for the run.
 RunResult run(const Program& program, const RunOptions& options);
 
 // The seed of shot k of a run seeded with `seed` (splitmix64 of both: distinct, reproducible).
@@ -136,10 +126,10 @@ std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept;
 
 // Text in the QIR output schema, as qir-runner prints it: START, METADATA lines, OUTPUT records and
 // messages (INFO lines) in order, END\t0 (END\t1 after a failure).
-std::string format_shot(const Program& program, const ShotOutput& shot);
+inline std::string format_shot(const Program& program, const ShotOutput& shot) {
+  return qrt::format_shot(program.metadata(), shot);
+}
 
-// A shot's records (messages left out) as one line, arrays as [..] and tuples as (..), e.g. "1,[0,1],(2,3.5)":
-// the key of the histogram of a run's outcomes (`qrt run -o json`, `qrt batch`, the Python package's counts).
-std::string outcome_key(const ShotOutput& shot);
+using qrt::outcome_key;
 
 }  // namespace qrt::qir

@@ -43,7 +43,11 @@ typedef struct qrt_adjoint_jacobian_request {
   size_t num_ops;
   const qrt_trainable_param* trainable; /* num_trainable entries, each naming a distinct (op, param) */
   size_t num_trainable;
-  const qrt_observable* const* observables; /* num_observables Hermitian observables */
+  /* num_observables Hermitian observables. Each is one row, whatever its number of terms: a Hamiltonian
+   * (sum_k c_k P_k, one qrt_observable of many terms) reaches the device whole, so that it can form
+   * lambda = H|psi> once and take one backward sweep for it (statevector.qubit does, grouping Pauli
+   * words by their X/Y qubits) rather than one sweep per term. */
+  const qrt_observable* const* observables;
   size_t num_observables;
   double* out_expvals;  /* num_observables values <psi|O_i|psi>, or NULL when not wanted */
   double* out_jacobian; /* num_observables x num_trainable, row-major: d<O_i>/d(trainable j) */
