@@ -240,7 +240,7 @@ TEST_CASE("The plugin cache is used only for the file it describes, under this q
   SECTION("QRT_SCAN_ISOLATED is 1 or 0 (or their spellings); 0 loads every plugin in qrt, with no cache") {
     const Run bad = qrt_cli(env + " QRT_SCAN_ISOLATED=2", "devices");
     CHECK(bad.exit_code != 0);
-    CHECK_THAT(bad.err, Contains("QRT_SCAN_ISOLATED='2'"));
+    CHECK_THAT(bad.err, Contains("QRT_SCAN_ISOLATED = '2'"));
     const json::object listing = devices("QRT_SCAN_ISOLATED=0");
     CHECK(listing.at("plugin_cache").is_null());
     CHECK(s.loads() == 2);  // loaded by qrt itself this time
