@@ -6,7 +6,7 @@
 //   isolated     on null.qubit:isolate=true: a queued gate (its share of the batches sent, the worker's
 //                decoding and applying included) and a round trip (num_qubits: one frame each way)
 //   results      probs and state of all n qubits on statevector.qubit (one thread) through qrt::Device,
-//                which checks what the plugin returns (host/src/runtime/result_checks.hpp), beside the
+//                which checks what the plugin returns (host/src/device/result_checks.hpp), beside the
 //                same call straight through the ABI into an equal fresh buffer: the difference is the check
 // Run with --benchmark_format=json; each benchmark repeats 5 times and reports the min as well.
 #include <qrt/runtime.h>

@@ -1,5 +1,6 @@
 // Device extensions (device_api.h, ABI 1.1): found by id through get_extension, absent for devices that
 // offer none, for plugins built against ABI 1.0 and for isolated instances.
+#include "isolation/isolated_backend.hpp"
 #include <qrt/runtime.hpp>
 
 #include "support/expect_error.hpp"
@@ -48,7 +49,7 @@ TEST_CASE("An isolated instance offers no extension", "[extension]") {
   options.scan_isolated = false;  // discovery loads the library here, so the type has its extensions
   qrt::Runtime runtime(options);
   qrt::Device device = runtime.open("fake.throws:throw=none,isolate=true");
-  REQUIRE(device.isolated_worker() != nullptr);
+  REQUIRE(qrt::isolation::isolated_backend_of(device) != nullptr);
   CHECK(device.extension("qrt.test_echo/1") == nullptr);
   CHECK(device.type().extension("qrt.test_echo/1") != nullptr);  // the type itself still has it when loaded here
 }

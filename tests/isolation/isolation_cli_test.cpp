@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <thread>
@@ -148,6 +149,92 @@ TEST_CASE("an isolation worker dies with its host when the host is SIGKILLed mid
 
 namespace {
 
+// Every child of this process, by pid (from /proc: the 4th field of /proc/PID/stat is the parent pid).
+std::vector<pid_t> children() {
+  std::vector<pid_t> out;
+  const long self = ::getpid();
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const std::string text = proc_text(entry.path() / "stat");
+    const auto close = text.rfind(')');
+    char state = 0;
+    long ppid = 0;
+    if (close != std::string::npos && std::sscanf(text.c_str() + close + 1, " %c %ld", &state, &ppid) == 2 && ppid == self)
+      out.push_back(static_cast<pid_t>(std::stol(name)));
+  }
+  return out;
+}
+
+// A QIR program that loops forever without calling the runtime: nothing but the end of its process stops it.
+constexpr const char* kClassicalLoop = R"(define void @main() #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %next = add i64 %i, 1
+  store volatile i64 %next, ptr @sink
+  br label %loop
+}
+@sink = internal global i64 0
+attributes #0 = { "entry_point" }
+)";
+
+}  // namespace
+
+TEST_CASE("a QIR program run with --isolate leaves no process behind when its host is SIGKILLed or SIGTERMed",
+          "[isolation][cli]") {
+  if (!QRT_TEST_HAVE_QIR) return;
+  const auto file = std::filesystem::temp_directory_path() / ("qrt_iso_qir_loop_" + std::to_string(::getpid()) + ".ll");
+  std::ofstream(file) << kClassicalLoop;
+  // As subreaper, this test adopts whatever the host leaves running and can tell that it ended.
+  REQUIRE(::prctl(PR_SET_CHILD_SUBREAPER, 1) == 0);
+  for (const int signal : {SIGKILL, SIGTERM}) {
+    INFO("signal " << signal);
+    const std::vector<pid_t> before = children();
+    const pid_t host = ::fork();
+    REQUIRE(host >= 0);
+    if (host == 0) {
+      ::setenv("QRT_PLUGIN_PATH", "", 1);
+      std::freopen("/dev/null", "w", stdout);
+      std::freopen("/dev/null", "w", stderr);
+      ::execl(QRT_TEST_CLI, QRT_TEST_CLI, "run", "--isolate", file.c_str(), nullptr);
+      ::_exit(127);
+    }
+    // The program runs in the device's worker once there is one (it loads and compiles it, then loops).
+    std::vector<pid_t> workers;
+    for (int i = 0; i < 1000 && workers.empty(); ++i) {
+      workers = serving_workers_of(host);
+      if (workers.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::kill(host, signal);
+    int status = 0;
+    ::waitpid(host, &status, 0);
+    CHECK(WIFSIGNALED(status));
+    CHECK(workers.size() == 1);
+    // Whatever the host started must end by itself, at once: collect every new child of ours for 5 s.
+    std::vector<pid_t> left;
+    for (int i = 0; i < 500; ++i) {
+      left.clear();
+      for (pid_t child : children())
+        if (std::find(before.begin(), before.end(), child) == before.end() && ::waitpid(child, nullptr, WNOHANG) != child)
+          left.push_back(child);
+      if (left.empty()) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    for (pid_t child : left) {  // do not leave it spinning when the check fails
+      ::kill(child, SIGKILL);
+      ::waitpid(child, nullptr, 0);
+    }
+    CHECK(left.empty());
+  }
+  ::prctl(PR_SET_CHILD_SUBREAPER, 0);
+  std::filesystem::remove(file);
+}
+
+namespace {
+
 // What `qrt` mapped, as it wrote it at exit ($QRT_TEST_MAPS_FILE, a testing-only hook), and its outcome.
 struct MappedRun {
   Outcome outcome;
@@ -196,7 +283,7 @@ TEST_CASE("qrt run --isolate and qrt devices --isolate never map a plugin in the
   CHECK(maps_a_bundled_plugin(qrt_cli_maps("devices --json", "QRT_SCAN_ISOLATED=0").maps));
 }
 
-TEST_CASE("a QIR program runs in process on a device in a worker, as it runs in process", "[isolation][cli]") {
+TEST_CASE("a compiled QIR program on an isolated device runs in its worker, with the output it has in process", "[isolation][cli]") {
   const auto program = std::filesystem::path(QRT_TEST_SHARED_QIR) / "teleportation.ll";
   if (!QRT_TEST_HAVE_QIR || !std::filesystem::exists(program)) {
     WARN("skipped: " << (QRT_TEST_HAVE_QIR ? program.string() + " is absent" : "qrt was built without the QIR front end"));
@@ -206,7 +293,7 @@ TEST_CASE("a QIR program runs in process on a device in a worker, as it runs in 
   const MappedRun plain = qrt_cli_maps(args + "statevector.qubit");
   REQUIRE(plain.outcome.exit_code == 0);
   REQUIRE_THAT(plain.outcome.out, Catch::Matchers::Contains("OUTPUT\tRESULT"));
-  // The device's calls (the runtime C API the program makes) cross to the worker; the output is the same.
+  // The program (JIT code) and its device run in the worker; the output is the same.
   const MappedRun by_config = qrt_cli_maps(args + "statevector.qubit:isolate=true");
   REQUIRE(by_config.outcome.exit_code == 0);
   CHECK(by_config.outcome.out == plain.outcome.out);

@@ -1,5 +1,6 @@
 // A plugin that dies while running a program costs that program a clear error — naming the device, the
 // library and the cause — and a fresh worker for the next one; never the host, never another device.
+#include "isolation/isolated_backend.hpp"
 #include "isolation_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -18,7 +19,7 @@ std::vector<FailureMode> failure_modes() {
   std::vector<FailureMode> modes{{"segv", "", "signal 11 (SIGSEGV"},
                                  {"abort", "", "signal 6 (SIGABRT"},
                                  {"exit", "", "exited with status 3"},
-                                 {"exit", "", "(the plugin ended the process"},
+                                 {"exit", "", "(the plugin or the program ended the process"},
                                  {"loop", ",isolate_timeout=0.5", "did not finish within 0.5 s (isolate_timeout)"}};
 #if !defined(__SANITIZE_ADDRESS__)  // AddressSanitizer's shadow memory does not fit under RLIMIT_AS
   modes.push_back({"hog", ",isolate_memory=1073741824", "isolate_memory, is 1073741824 bytes", false});
@@ -75,7 +76,7 @@ TEST_CASE("a worker that died while pooled is replaced before the next program s
   pid_t pid = -1;
   {
     qrt::Device device = runtime.open(config);
-    REQUIRE(device.isolated_worker() != nullptr);
+    REQUIRE(qrt::isolation::isolated_backend_of(device) != nullptr);
     pid = isolation_pid(device);
   }
   ::kill(pid, SIGKILL);
@@ -114,6 +115,6 @@ TEST_CASE("isolation keys are checked and never reach the plugin's schema", "[is
   qrt::RuntimeOptions options = crash_plugins();
   options.isolate = true;
   qrt::Runtime isolated_by_default(options);
-  CHECK(isolated_by_default.open("fake.crash.segv").isolated_worker() != nullptr);
-  CHECK(isolated_by_default.open("fake.crash.segv:isolate=false").isolated_worker() == nullptr);
+  CHECK(qrt::isolation::isolated_backend_of(isolated_by_default.open("fake.crash.segv")) != nullptr);
+  CHECK(qrt::isolation::isolated_backend_of(isolated_by_default.open("fake.crash.segv:isolate=false")) == nullptr);
 }

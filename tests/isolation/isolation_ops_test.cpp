@@ -1,8 +1,9 @@
-// The per-operation calls on an isolated device (remote_device.hpp): a random circuit over every gate of
+// The per-operation calls on an isolated device (isolated_backend.hpp): a random circuit over every gate of
 // statevector.qubit, with controls, adjoints, matrices, mid-circuit measurements and resets, gives
 // bit-identical probabilities, expectation values, variances, samples, counts and state to the same calls
 // in process; errors of queued calls surface on the call that sent them, naming the call; a worker killed
 // mid-batch is a clear error on that call, never a hang.
+#include "isolation/isolated_backend.hpp"
 #include "isolation_support.hpp"
 
 #include <qrt/device_type.hpp>
@@ -44,7 +45,8 @@ struct Outcome {
   std::vector<int> measured;
   std::vector<double> probs, probs_some;
   std::vector<double> values;  // expvals and variances
-  std::vector<std::complex<double>> state;
+  std::vector<std::complex<double>> state, state_into;
+  std::size_t state_size = 0;
   std::vector<std::uint8_t> samples;
   std::map<std::uint64_t, std::uint64_t> counts;
   std::size_t num_qubits = 0;
@@ -92,6 +94,11 @@ Outcome drive(qrt::Device& device) {
   const auto herm = qrt::Observable::hermitian({{2, 0}, {0, 1}, {0, -1}, {-1, 0}}, {wires[5]});
   out.values = {device.expval(zx), device.var(zx), device.expval(herm), device.var(herm)};
   out.state = device.state();
+  out.state_size = device.state_size();  // its own call, no copy of the state
+  out.state_into.resize(out.state_size);
+  device.state_into(out.state_into);
+  CHECK_THROWS_WITH(device.state_into(std::span<std::complex<double>>(out.state_into).first(3)),
+                    Catch::Matchers::Contains("the buffer holds 3 amplitudes"));
   device.set_shots(64);
   out.samples = device.sample(some);
   out.counts = device.counts();
@@ -105,6 +112,8 @@ void check_same(const Outcome& a, const Outcome& b) {
   CHECK(a.probs_some == b.probs_some);
   CHECK(a.values == b.values);
   CHECK(a.state == b.state);
+  CHECK(a.state_size == b.state.size());
+  CHECK(a.state_into == b.state);
   CHECK(a.samples == b.samples);
   CHECK(a.counts == b.counts);
 }
@@ -122,9 +131,9 @@ TEST_CASE("per-operation calls on an isolated device equal the same calls in pro
   REQUIRE(expected.counts.size() > 1);
 
   qrt::Device isolated = runtime.open("statevector.qubit:isolate=true");
-  REQUIRE(isolated.isolated_worker() != nullptr);
+  REQUIRE(qrt::isolation::isolated_backend_of(isolated) != nullptr);
   check_same(drive(isolated), expected);
-  CHECK(isolated.isolated_worker()->remote().queued() == 0);
+  CHECK(qrt::isolation::isolated_backend_of(isolated)->queued() == 0);
   // Released and reused: the pooled worker's device is as good as a fresh one.
   isolated.release();
   qrt::Device reused = runtime.open("statevector.qubit:isolate=true");
@@ -175,7 +184,7 @@ TEST_CASE("a worker killed mid-batch is an error on the flushing call, and is re
     const auto w = device.allocate(3);
     device.apply("Hadamard", {}, on({w[0]}));
     device.apply("CNOT", {}, on({w[0], w[1]}));
-    const pid_t pid = device.isolated_worker()->pid();
+    const pid_t pid = qrt::isolation::isolated_backend_of(device)->worker().pid();
     REQUIRE(::kill(pid, SIGKILL) == 0);
     try {
       device.expval(qrt::Observable::pauli_word("ZZ", {w[0], w[1]}));
@@ -212,7 +221,7 @@ TEST_CASE("a 20-qubit state comes back from an isolated device", "[isolation][op
 TEST_CASE("the worker refuses a malformed batch with a clear error and lives on", "[isolation][ops]") {
   qrt::Runtime runtime(bundled_plugins());
   qrt::Device device = runtime.open("statevector.qubit:isolate=true");
-  qrt::isolation::Worker& worker = *device.isolated_worker();
+  qrt::isolation::Worker& worker = qrt::isolation::isolated_backend_of(device)->worker();
   using boost::json::array;
   CHECK_THROWS_WITH(worker.apply_batch(array{array{"num_qubits"}, array{"bogus", 1}}),
                     Contains("operation 1 of the batch (bogus)") && Contains("unknown operation 'bogus'"));

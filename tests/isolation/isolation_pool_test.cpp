@@ -1,5 +1,6 @@
 // The pool treats an isolated device like any other: keyed apart from the in-process one, a released
 // worker is kept Inactive (reset in the worker) and reused by the next equal open.
+#include "isolation/isolated_backend.hpp"
 #include "isolation_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -26,7 +27,7 @@ TEST_CASE("released isolated workers are reset and reused", "[isolation][pool]")
     }
     {
       qrt::Device plain = runtime.open("fake.crash.segv:shots=3");  // the same kwargs in-process: another key
-      CHECK(plain.isolated_worker() == nullptr);
+      CHECK(qrt::isolation::isolated_backend_of(plain) == nullptr);
     }
     const qrt::PoolStats stats = runtime.pool_stats();
     CHECK(stats.creations == 2);
@@ -55,7 +56,7 @@ TEST_CASE("the global switch isolates every device, the Executor's too", "[isola
   qrt::Runtime runtime(options);
   {
     qrt::Device device = runtime.open("statevector.qubit:shots=10,seed=1");
-    CHECK(device.isolated_worker() != nullptr);
+    CHECK(qrt::isolation::isolated_backend_of(device) != nullptr);
     CHECK(qrt::run_program(good_program(), device, {}).counts.at("01") == 10);
   }
   const qrt::LoadedProgram program = qrt::LoadedProgram::openqasm(std::make_shared<const qrt::program::Program>(good_program()), "good");

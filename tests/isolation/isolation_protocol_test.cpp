@@ -1,6 +1,6 @@
 // The framing and the JSON payloads of the host <-> worker protocol.
-#include "isolation/frame.hpp"
-#include "isolation/unique_fd.hpp"
+#include "process/frame.hpp"
+#include "process/unique_fd.hpp"
 #include "isolation/wire_format.hpp"
 
 #include <qrt/qasm/parser.hpp>
@@ -14,6 +14,7 @@
 #include <thread>
 
 using namespace qrt::isolation;
+using namespace qrt::process;
 
 TEST_CASE("frames cross a socketpair, a closed peer is Closed, never SIGPIPE", "[isolation][protocol]") {
   int fds[2];
@@ -21,9 +22,11 @@ TEST_CASE("frames cross a socketpair, a closed peer is Closed, never SIGPIPE", "
   UniqueFd a(fds[0]), b(fds[1]);
   const std::string big(3 << 20, 'x');  // larger than the socket buffer: written in pieces
   std::string got;
-  std::thread reader([&] { CHECK(read_frame(b.get(), got, std::nullopt).status == IoStatus::Ok); });
+  IoStatus read_status = IoStatus::Closed;  // checked on this thread: Catch's assertions are not thread-safe
+  std::thread reader([&] { read_status = read_frame(b.get(), got, std::nullopt).status; });
   CHECK(write_frame(a.get(), big, std::nullopt).status == IoStatus::Ok);
   reader.join();
+  CHECK(read_status == IoStatus::Ok);
   CHECK(got == big);
 
   // Nothing arrives: the deadline ends the wait.
@@ -64,18 +67,20 @@ TEST_CASE("lowered programs, options and results round-trip bit-exactly", "[isol
     CHECK(back.operations[i].condition.has_value() == lowered.operations[i].condition.has_value());
   }
 
-  qrt::exec::ExecutionResult r;
+  qrt::device::ExecutionResult r;
   r.shots = 5;
   r.raw_counts = {{"010", 2}, {"111", 3}};
   r.probabilities = {0.1, std::nextafter(0.2, 1.0), 0.7};
   r.state = {{std::sqrt(0.5), -0.0}, {1e-310, 3.0}};
   r.expvals = {{"ZZZ", -0.25}};
+  r.wires = {3, 1, 4};
   const auto r2 = decode_result(boost::json::parse(boost::json::serialize(encode_result(r))).as_object());
   CHECK(r2.raw_counts == r.raw_counts);
   CHECK(r2.probabilities == r.probabilities);
   CHECK(r2.state == r.state);
   CHECK(std::signbit(r2.state[0].imag()));
   CHECK(r2.expvals == r.expvals);
+  CHECK(r2.wires == r.wires);  // the host reads the worker's device on these after the run
 }
 
 TEST_CASE("a program whose ranges leave its pools is refused before it runs", "[isolation][protocol]") {
@@ -90,11 +95,11 @@ TEST_CASE("a program whose ranges leave its pools is refused before it runs", "[
 }
 
 TEST_CASE("errors round-trip with their code and operation", "[isolation][protocol]") {
-  auto reply = encode_error(qrt::exec::OperationFailure(4, qrt::ErrorCode::InvalidArgument, "bad wire"));
+  auto reply = encode_error(qrt::device::OperationFailure(4, qrt::ErrorCode::InvalidArgument, "bad wire"));
   try {
     throw_if_error(boost::json::parse(boost::json::serialize(reply)).as_object());
     FAIL("no exception");
-  } catch (const qrt::exec::OperationFailure& e) {
+  } catch (const qrt::device::OperationFailure& e) {
     CHECK(e.operation() == 4);
     CHECK(e.code() == qrt::ErrorCode::InvalidArgument);
     CHECK(std::string(e.what()) == "bad wire");

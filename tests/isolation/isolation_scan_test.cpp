@@ -2,7 +2,7 @@
 // naming the file and the cause; the host survives and loads the rest.
 #include "isolation_support.hpp"
 
-#include "isolation/plugin_scan.hpp"
+#include "process/plugin_scan.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -60,12 +60,12 @@ TEST_CASE("a plugin that crashes or hangs while loading is skipped with the sign
 
 TEST_CASE("a child scan reports an ordinary load failure with the loader's own message", "[isolation][scan]") {
   const auto not_elf = std::filesystem::path(QRT_TEST_FAKE_PLUGIN_DIR) / "fake_not_elf.so";
-  const auto outcome = qrt::isolation::scan_in_child(not_elf);
+  const auto outcome = qrt::process::scan_in_child(not_elf);
   REQUIRE_FALSE(outcome);
   CHECK_THAT(outcome.failure, Contains("fake_not_elf.so"));
   CHECK_THAT(outcome.failure, Contains("cannot load"));
   // A device that crashes only when run describes itself like any other.
-  const auto segv = qrt::isolation::scan_in_child(crash_library("segv"));
+  const auto segv = qrt::process::scan_in_child(crash_library("segv"));
   REQUIRE(segv);
   REQUIRE(segv.plugin->devices.size() == 1);
   CHECK(segv.plugin->devices[0].name == "fake.crash.segv");

@@ -2,6 +2,7 @@
 // that no child process or file descriptor outlives what created it.
 #pragma once
 
+#include "isolation/isolated_backend.hpp"
 #include <qrt/circuit_runner.hpp>
 #include <qrt/qasm/parser.hpp>
 #include <qrt/runtime.hpp>
@@ -69,7 +70,7 @@ inline std::string failure_of(qrt::Runtime& runtime, const std::string& config, 
   return "";
 }
 
-inline pid_t isolation_pid(const qrt::Device& device) { return device.isolated_worker()->pid(); }
+inline pid_t isolation_pid(const qrt::Device& device) { return qrt::isolation::isolated_backend_of(device)->worker().pid(); }
 
 // No child process at all, not even an unreaped one.
 // Waits (up to 5 s) until `pid` has ended — a zombie or gone — without reaping it.

@@ -2,9 +2,10 @@
 // identity), configs are validated and canonicalised from that description, and the library is loaded
 // here only when a device of it is opened in process. Checked against /proc/self/maps and against a
 // plugin whose static constructor records the pid of every process that loads it.
+#include "isolation/isolated_backend.hpp"
 #include "isolation_support.hpp"
 
-#include "isolation/plugin_scan.hpp"
+#include "process/plugin_scan.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -112,7 +113,7 @@ TEST_CASE("an isolated runtime lists, validates and runs a plugin it never loads
     // Runs in a worker; the second open is a pool hit, no new process.
     run(runtime, "fake.ctor_marker:shots=5", good_program());
     qrt::Device device = runtime.open("fake.ctor_marker:shots=5");
-    CHECK(device.isolated_worker() != nullptr);
+    CHECK(qrt::isolation::isolated_backend_of(device) != nullptr);
     CHECK(runtime.pool_stats().hits == 1);
     // Per-operation calls too run in the worker.
     const auto w = device.allocate(2);
@@ -136,7 +137,7 @@ TEST_CASE("an isolated runtime loads a plugin in process only for a device opene
 
   qrt::Device here = runtime.open("fake.ctor_marker:shots=5,isolate=false");
   CHECK(here.type().loaded());
-  CHECK(here.isolated_worker() == nullptr);
+  CHECK(qrt::isolation::isolated_backend_of(here) == nullptr);
   CHECK(mapped_here(plugin.file));
   CHECK(plugin.loaded_by().count(::getpid()) == 1);
 }
@@ -171,7 +172,7 @@ TEST_CASE("a plugin replaced after its scan is scanned again before the host loa
 
 TEST_CASE("scan results are cached by file identity: an unchanged file is not rescanned, a changed one is",
           "[isolation][scan]") {
-  namespace iso = qrt::isolation;
+  namespace iso = qrt::process;
   MarkerPlugin plugin;
   const auto scans = [start = iso::child_scans_started()] { return iso::child_scans_started() - start; };
 

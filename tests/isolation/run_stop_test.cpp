@@ -1,12 +1,13 @@
 // Stopping a running program (ExecutionProgress, execution_progress.hpp): in process at an operation
 // boundary, through an isolated device (the host hangs up on its worker), and a worker whose host hangs
 // up while it lives on (no PR_SET_PDEATHSIG involved) stops at its next operation boundary.
+#include "isolation/isolated_backend.hpp"
 #include <catch2/catch.hpp>
 
 #include "isolation_support.hpp"
 
-#include "isolation/child_process.hpp"
-#include "isolation/frame.hpp"
+#include "process/child_process.hpp"
+#include "process/frame.hpp"
 #include "isolation/wire_format.hpp"
 
 #include <qrt/execution_progress.hpp>
@@ -120,7 +121,7 @@ TEST_CASE("an isolated run reports progress back and a stop hangs up on its work
     CHECK(Clock::now() - start < 30s);
     CHECK(progress.total() == 5000);
     CHECK(progress.done() >= 10);
-    CHECK_FALSE(device.isolated_worker()->alive());  // the stop ended it, and it was reaped
+    CHECK_FALSE(qrt::isolation::isolated_backend_of(device)->worker().alive());  // the stop ended it, and it was reaped
   }
   CHECK(::kill(worker, 0) == -1);
 }
@@ -137,6 +138,7 @@ TEST_CASE("a worker whose host hangs up mid-run stops at the next operation and 
     lowered = qrt::lower_for(hadamards(20, 5000), qrt::gate_set_of(device.type()), {});
   }
   using namespace qrt::isolation;
+  using namespace qrt::process;
   Child child = spawn(worker_executable(), {"--serve"}, Channel::Socket);
   const int fd = child.channel.get();
   std::string reply;
@@ -176,7 +178,7 @@ TEST_CASE("an isolation worker ignores SIGINT: a terminal's Ctrl-C is for its ho
   qrt::Device device = runtime.open("statevector.qubit:shots=10,seed=4");
   REQUIRE(::kill(isolation_test::isolation_pid(device), SIGINT) == 0);
   std::this_thread::sleep_for(200ms);
-  CHECK(device.isolated_worker()->idle_and_listening());
+  CHECK(qrt::isolation::isolated_backend_of(device)->worker().idle_and_listening());
   const qrt::RunResult r = qrt::run_program(
       qrt::qasm::parse_string("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\nx q[0];\nmeasure q -> c;\n"),
       device, {});

@@ -130,6 +130,22 @@ def test_ghz_state_and_global_phase():
     assert s[1] == pytest.approx(1j)
 
 
+def test_an_isolated_device_reads_state_and_probabilities_as_an_in_process_one_does():
+    # qubit 0 and qubit 2 entangled, qubit 1 flipped and given a phase of pi/4: amplitudes at 0b010 and 0b111.
+    p = qrt.Program.from_qasm('OPENQASM 2.0; include "qelib1.inc"; qreg q[3]; h q[0]; cx q[0],q[2]; x q[1]; u1(pi/4) q[1];')
+    phase = complex(math.cos(math.pi / 4), math.sin(math.pi / 4)) / math.sqrt(2)
+    with qrt.Device("statevector.qubit") as here, qrt.Device("statevector.qubit:isolate=true") as isolated:
+        for _ in range(2):  # the second run starts afresh in the worker too
+            here.run(p)
+            isolated.run(p)
+            s = isolated.state()
+            assert s[0b010] == pytest.approx(phase) and s[0b111] == pytest.approx(phase)
+            np.testing.assert_array_equal(s, here.state())
+            np.testing.assert_array_equal(isolated.probabilities(), here.probabilities())
+            assert isolated.expval("ZIZ") == pytest.approx(1.0) and isolated.expval("IZI") == pytest.approx(-1.0)
+            assert isolated.counts(200, seed=3) == here.counts(200, seed=3)
+
+
 def _terminal_circuits(corpus, limit_qubits=12):
     expected = json.loads((corpus / "expected.json").read_text())
     for name, e in sorted(expected.items()):

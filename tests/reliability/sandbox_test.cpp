@@ -6,13 +6,18 @@
 #include "reliability_support.hpp"
 
 #include "../isolation/proc_files.hpp"
-#include "isolation/worker.hpp"
+#include "isolation/isolated_backend.hpp"
 
 #include <catch2/catch.hpp>
+#if QRT_TEST_HAVE_QIR
+#include <qrt/qir/program.hpp>
+#endif
 
+#include <dlfcn.h>
 #include <sys/wait.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <fstream>
 #include <map>
 
@@ -94,7 +99,69 @@ TEST_CASE("sandbox: threads, OpenMP and reading files keep working in an isolate
   CHECK(r.probabilities[7] == Approx(0.5));
 
   // The filter is on, with no_new_privs, in that worker.
-  const std::string status = proc_text("/proc/" + std::to_string(device.isolated_worker()->pid()) + "/status");
+  const pid_t worker = qrt::isolation::isolated_backend_of(device)->worker().pid();
+  const std::string status = proc_text("/proc/" + std::to_string(worker) + "/status");
   CHECK_THAT(status, Contains("NoNewPrivs:\t1"));
   CHECK_THAT(status, Contains("Seccomp:\t2"));
 }
+
+#if QRT_TEST_HAVE_QIR
+namespace {
+
+// A libc function's address as libc itself has it (not a sanitizer's interceptor of the same name).
+std::intptr_t libc_address(const char* name) {
+  void* libc = ::dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD);
+  REQUIRE(libc != nullptr);
+  void* address = ::dlsym(libc, name);
+  ::dlclose(libc);
+  REQUIRE(address != nullptr);
+  return reinterpret_cast<std::intptr_t>(address);
+}
+
+}  // namespace
+
+// Issue 35, item 2: the allow-list of functions a QIR program may link is no sandbox. This program links
+// only `labs` (allowed), adds libc's offset from labs to system, and calls what is there with a shell
+// command. (labs rather than puts: sanitizer runtimes interpose puts, and the interposer's address is not at
+// a fixed offset from libc's system; no runtime interposes labs.) Isolated, the JIT code runs in the
+// device's sandboxed worker: the call is refused, the command never runs, the run fails naming the
+// program, and the host carries on.
+TEST_CASE("sandbox: a QIR program that calls system() through an allowed function's address is stopped in an "
+          "isolated run", "[reliability][sandbox][qir]") {
+  ScratchFolder scratch;
+  const std::filesystem::path marker = scratch.path() / "escaped";
+  const std::filesystem::path program = scratch.path() / "escape.ll";
+  const std::string command = "touch " + marker.string();
+  const std::intptr_t offset = libc_address("system") - libc_address("labs");
+  std::ofstream(program) << "@command = private constant [" << command.size() + 1 << " x i8] c\"" << command << "\\00\"\n"
+                         << "define void @main() #0 {\n"
+                            "  %labs = ptrtoint ptr @labs to i64\n"
+                            "  %system = add i64 %labs, "
+                         << offset
+                         << "\n  %call = inttoptr i64 %system to ptr\n"
+                            "  %status = call i32 %call(ptr @command)\n"
+                            "  call void @__quantum__rt__int_record_output(i64 7, ptr null)\n"
+                            "  ret void\n}\n"
+                            "declare i64 @labs(i64)\n"
+                            "declare void @__quantum__rt__int_record_output(i64, ptr)\n"
+                            "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"0\" \"required_num_results\"=\"0\" }\n";
+
+  const CliOutcome isolated = qrt_cli("run " + program.string() + " --isolate --shots 1 --seed 1");
+  CHECK(isolated.exit_code == 1);
+  CHECK_THAT(isolated.err, Contains("while running the QIR program " + program.string()));
+  CHECK_THAT(isolated.err, Contains("SIGSYS"));
+  CHECK_THAT(isolated.err, Contains("the sandbox ended it for a forbidden system call"));
+  CHECK_THAT(isolated.out, !Contains("OUTPUT\tINT\t7"));  // the shot never got past the call
+  CHECK_FALSE(std::filesystem::exists(marker));           // and the shell command never ran
+
+  // The same device, isolated by config, in the host's API: the same refusal, and the host carries on.
+  qrt::Runtime runtime(test_plugins());
+  qrt::Device device = runtime.open("statevector.qubit:isolate=true");
+  const qrt::qir::Program loaded = qrt::qir::Program::load(program);
+  const std::string message = failure_of([&] { (void)qrt::qir::run(loaded, device, qrt::qir::RunOptions{}); });
+  CHECK_THAT(message, Contains("the sandbox ended it for a forbidden system call"));
+  CHECK_FALSE(std::filesystem::exists(marker));
+  CHECK(run(runtime, "statevector.qubit:shots=10", qasm("qreg q[2];\ncreg c[2];\nx q[1];\nmeasure q -> c;\n")).counts ==
+        kTenTimesTwo);
+}
+#endif

@@ -76,7 +76,7 @@ struct RunResult {
   std::vector<std::pair<std::string, double>> expvals;
   double lower_seconds = 0, run_seconds = 0;
   // For reading the device after the run (it keeps its wires until it is released): qubit k's device
-  // wire (empty for an isolated device), and the program's global phase (included in `state`).
+  // wire (an isolated device's too: its worker keeps them), and the program's global phase (included in `state`).
   std::vector<Wire> wires;
   double global_phase = 0;
 

@@ -1,7 +1,8 @@
 // qrt::Device — an Active device instance borrowed from the pool (RAII: the destructor releases it to
 // the pool, which resets it for reuse). Move-only. One thread at a time uses a Device; distinct Devices
-// may be used concurrently. Every call forwards to the plugin through the C ABI; a plugin error becomes
-// a qrt::Error naming the device and the operation.
+// may be used concurrently. Every call forwards to the instance's backend: the plugin in this process
+// through the C ABI, or, for an isolated device (isolate=true, see <qrt/isolation.hpp>), the plugin in a
+// worker process. A plugin error becomes a qrt::Error naming the device and the operation.
 #pragma once
 
 #include <qrt/device_api.h>
@@ -22,11 +23,11 @@
 namespace qrt {
 
 class DeviceType;
-class DevicePool;
-struct PooledInstance;
-namespace isolation {
-class Worker;
-}
+namespace device {  // the host's internals (host/src/device)
+struct Instance;
+class Owner;
+struct Access;
+}  // namespace device
 
 class Device {
  public:
@@ -85,27 +86,26 @@ class Device {
   std::uint64_t shots();
   void set_seed(std::uint64_t seed);
   std::uint64_t memory_bytes();
+  // Back to the state of a freshly created instance, as when it returns to the pool: every qubit freed,
+  // shots and seed as the device's kwargs set them.
+  void reset();
 
-  // The raw ABI handle, for code that drives the plugin directly (benchmarks, conformance checks);
-  // null for an isolated device.
+  // The raw ABI handle and function table, for code that drives the plugin directly (benchmarks,
+  // conformance checks): null, and functions() throws Error(Unsupported), for an isolated device, whose
+  // plugin is not in this process.
   qrt_device* native_handle() const noexcept;
-  // Non-null when the instance lives in a worker process (isolate=true, see <qrt/isolation.hpp>): then
-  // whole programs run there (run_program) and the per-operation calls go there in batches (a call that
-  // returns nothing is queued until one needs an answer, which then throws any queued call's error).
-  // Internal type: only the host's own code uses it.
-  isolation::Worker* isolated_worker() const noexcept;
   const qrt_device_functions& functions() const;
   // The instance's extension `id` (see DeviceType::extension), to call with native_handle(); nullptr for
   // an isolated device (extensions do not cross the worker protocol) and where the device offers none.
   const void* extension(const char* id) const;
 
  private:
-  friend class DevicePool;
-  Device(std::shared_ptr<DevicePool> pool, PooledInstance* instance) noexcept;
-  PooledInstance& live(const char* operation) const;
+  friend struct device::Access;
+  Device(std::shared_ptr<device::Owner> owner, device::Instance* instance) noexcept;
+  device::Instance& live(const char* operation) const;
 
-  std::shared_ptr<DevicePool> pool_;
-  PooledInstance* instance_ = nullptr;
+  std::shared_ptr<device::Owner> owner_;  // the pool (kept alive while the lease lasts)
+  device::Instance* instance_ = nullptr;
 };
 
 }  // namespace qrt

@@ -3,7 +3,7 @@
 // shared by every instance of the device; keeps its library loaded for as long as it lives.
 //
 // A type is either *loaded* (the library is mapped here; functions() and library() work) or
-// *described* (metadata from a child process's scan, isolation/plugin_scan.hpp: the host never mapped the
+// *described* (metadata from a child process's scan, process/plugin_scan.hpp: the host never mapped the
 // file). Isolated devices need only a described type; the registry loads the library on demand
 // when a device is opened in this process (Registry::loaded).
 #pragma once

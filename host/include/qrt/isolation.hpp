@@ -4,9 +4,10 @@
 // (RuntimeOptions::isolate, $QRT_ISOLATE=1, `qrt run/batch --isolate`): the pool then keeps a worker
 // process per instance, which loads the plugin and runs whole programs sent to it, so that a plugin that
 // crashes, calls exit(), loops or exhausts memory costs a clear error and a fresh worker, never the host.
-// Such a Device runs programs (run_program, Executor) and takes every per-operation call (allocate, apply,
-// measure, probs, the runtime C API...): calls that return nothing are queued and sent, in one batch, with
-// the next call that needs an answer.
+// Such a Device runs programs (run_program, Executor; a compiled QIR program's JIT code runs in the worker
+// too, qrt::qir::run) and takes every per-operation call (allocate, apply, measure, probs, the runtime C
+// API...): calls that return nothing are queued and sent, in one batch, with the next call that needs an
+// answer.
 #pragma once
 
 namespace qrt::isolation {

@@ -39,6 +39,7 @@ void __quantum__rt__device_init(int8_t* lib, int8_t* name, int8_t* kwargs) {
     if (ctx.device && qrt::context::is_current(ctx.generation) && !ctx.driven)
       throw Error(ErrorCode::State, "this thread already has an active device (" + ctx.device.name() +
                                         "); call __quantum__rt__device_release first");
+    if (ctx.driven && ctx.device_init_refusal) throw Error(ErrorCode::Unsupported, ctx.device_init_refusal);
     auto text = [](int8_t* s) { return s ? std::string_view(reinterpret_cast<const char*>(s)) : std::string_view(); };
     std::uint64_t generation = 0;
     auto runtime = qrt::context::current_runtime(&generation);

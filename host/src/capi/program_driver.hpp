@@ -53,19 +53,22 @@ void set_failure_hook(FailureHook hook, void* context) noexcept;
 // counts one operation, and once a stop is requested the next one fails the shot with StoppedError.
 void set_progress(ExecutionProgress* progress) noexcept;
 
-// Lends `device` to the calling thread for a driven run: the program's calls act on it until the loan ends,
-// when it goes back to `device`. Should the program switch to a device of its own (device_init), that one is
-// released when the loan ends and `device` comes back empty (it was released when the program switched).
+// Lends `device` (a lease its driver holds) to the calling thread as its current device for driven runs,
+// until the loan ends; then it is back in `device`, also when the program switched the thread to a device
+// of its own (__quantum__rt__device_init) meanwhile, which is then released. A lent device belongs to its
+// driver, not to the process runtime (context::kLentGeneration): initialize/finalize do not touch it.
 class DeviceLoan {
  public:
   explicit DeviceLoan(Device& device);
   ~DeviceLoan();
   DeviceLoan(const DeviceLoan&) = delete;
   DeviceLoan& operator=(const DeviceLoan&) = delete;
-
- private:
-  Device& owner_;
 };
+
+// While `reason` is set (null: no longer), a program's __quantum__rt__device_init on the calling thread
+// fails its shot with `reason`: for a driver whose programs must stay on the device it lends them (the
+// isolation worker's, which has no runtime to open others from). `reason` must outlive the setting.
+void refuse_device_init(const char* reason) noexcept;
 
 // Shot boundaries on the calling thread. begin_shot makes the thread's current device (opened by the
 // driver with __quantum__rt__device_init or qrt::Runtime) ready for one run of a program: every wire in

@@ -16,18 +16,16 @@ void set_failure_hook(FailureHook hook, void* context) noexcept {
 
 void set_progress(ExecutionProgress* progress) noexcept { context::this_thread().progress = progress; }
 
-DeviceLoan::DeviceLoan(Device& device) : owner_(device) {
+DeviceLoan::DeviceLoan(Device& device) {
   auto& ctx = context::this_thread();
   ctx.drop_device();
   ctx.adopt_device(std::move(device), context::kLentGeneration);
+  ctx.lender = &device;
 }
 
-DeviceLoan::~DeviceLoan() {
-  auto& ctx = context::this_thread();
-  ctx.clear_program_state();
-  if (ctx.generation == context::kLentGeneration) owner_ = std::move(ctx.device);
-  ctx.drop_device();
-}
+DeviceLoan::~DeviceLoan() { context::this_thread().drop_device(); }
+
+void refuse_device_init(const char* reason) noexcept { context::this_thread().device_init_refusal = reason; }
 
 void begin_shot(std::size_t required_qubits, std::size_t required_results, std::uint64_t seed,
                 exec::SeedUse device_seed) {

@@ -57,7 +57,7 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
         const auto t0 = Clock::now();
         auto context = std::make_unique<llvm::LLVMContext>();
         diagnostics.attach(*context);
-        std::unique_ptr<llvm::Module> module = qir::load_module(file, *context);
+        std::unique_ptr<llvm::Module> module = qir::load_module(qir::read_module_file(file), file, *context);
         EntrySignature sig = find_entry(*module, file, options.entry);
         infer_element_types(sig);
         require_result_types(sig, file);

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <utility>
 
 namespace qrt::context {
 namespace {
@@ -27,7 +28,10 @@ void ThreadContext::clear_program_state() noexcept {
 
 void ThreadContext::drop_device() noexcept {
   clear_program_state();
-  device.release();
+  if (lender)
+    *std::exchange(lender, nullptr) = std::move(device);
+  else
+    device.release();
   gate_ids = {};
   generation = 0;
 }

@@ -47,10 +47,16 @@ struct ThreadContext {
   void* failure_context = nullptr;
   ExecutionProgress* progress = nullptr;  // counts the driven program's operations; its stop flag ends it
   bool driven = false;  // inside begin_shot..end_shot
+  // Set while `device` is lent by a driver (capi::DeviceLoan): dropping it moves it back there.
+  Device* lender = nullptr;
+  // Set by a driver whose programs must stay on the device it lent (the isolation worker's): why
+  // __quantum__rt__device_init is refused.
+  const char* device_init_refusal = nullptr;
 
   // Sets the device and resolves the QIS gate ids against it.
   void adopt_device(Device new_device, std::uint64_t new_generation);
-  void drop_device() noexcept;  // releases the device and forgets its qubits, objects and results
+  // Releases the device (a lent one goes back to its lender) and forgets its qubits, objects and results.
+  void drop_device() noexcept;
   void clear_program_state() noexcept;  // forgets qubits, objects and results, keeps the device
 };
 

@@ -1,8 +1,9 @@
 #include <qrt/circuit_runner.hpp>
 
+#include "device/backend.hpp"
+#include "device/instance.hpp"
 #include "exec/bitstrings.hpp"
 #include "exec/program_execution.hpp"
-#include "isolation/worker.hpp"
 
 #include <qrt/device_type.hpp>
 #include <qrt/error.hpp>
@@ -60,11 +61,8 @@ RunResult run_lowered(const program::Program& program, const program::LoweredPro
   const auto start = Clock::now();
   exec::ExecutionResult executed;
   try {
-    // An isolated device runs the whole lowered program in its worker process, with the same code.
-    if (isolation::Worker* worker = device.isolated_worker())
-      executed = worker->run(lowered, options);
-    else
-      executed = exec::execute(lowered, device, options);
+    // Here, operation by operation, or whole in an isolated device's worker: the backend knows which.
+    executed = device::Access::backend(device, "run").run_program(lowered, options, device);
   } catch (const exec::OperationFailure& e) {
     if (e.operation() >= lowered.operations.size()) throw;
     throw program.error_at(lowered.operations[e.operation()].pos, e.what());

@@ -106,9 +106,8 @@ FirstRun first_run(const Problem& problem, Device& device) {
     const bool analytic = device.shots() == 0;
     if (asked == GradientMethod::Adjoint && extension == nullptr)
       throw Error(ErrorCode::Unsupported,
-                  device.name() + " does not offer the adjoint method (the device extension " QRT_EXTENSION_ADJOINT_JACOBIAN +
-                      std::string(device.isolated_worker() ? "; an isolated device offers no extensions" : "") +
-                      "): use the parameter-shift method");
+                  device.name() + " does not offer the adjoint method (the device extension " QRT_EXTENSION_ADJOINT_JACOBIAN
+                                  ", which no device running isolated offers): use the parameter-shift method");
     if (asked == GradientMethod::Adjoint && !analytic)
       throw Error(ErrorCode::FailedPrecondition,
                   "the adjoint method is analytic: it needs shots = 0 (the device has " +

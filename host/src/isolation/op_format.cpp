@@ -56,6 +56,7 @@ json::value apply_one(Device& device, const json::array& call) {
   if (name == "var") return bits(device.var(decode_observable(arg(call, 1))));
   if (name == "probs") return double_array(device.probs(decode_wires(arg(call, 1))));
   if (name == "state") return complex_array(device.state());
+  if (name == "state_size") return device.state_size();
   if (name == "sample") {  // one character per 0/1: a quarter of the size of a JSON array
     const auto samples = device.sample(decode_wires(arg(call, 1)));
     std::string out(samples.size(), '0');

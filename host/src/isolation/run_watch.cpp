@@ -1,6 +1,6 @@
 #include "isolation/run_watch.hpp"
 
-#include "isolation/frame.hpp"
+#include "process/frame.hpp"
 
 #include <qrt/error.hpp>
 
@@ -42,14 +42,20 @@ void RunWatch::watch() {
     }
     if (report_every_.count() > 0 && progress_.started()) {
       const boost::json::object frame{{"progress", progress_.done()}, {"total", progress_.total()}};
-      // No deadline: a frame cut short would break the framing. The host reads all through a run, and
-      // a host that went away makes the write fail (EPIPE), which stops the run like a hang-up.
-      if (write_frame(channel_, boost::json::serialize(frame), std::nullopt).status != IoStatus::Ok) {
+      if (!send(frame)) {
         progress_.request_stop();
         return;
       }
     }
   }
+}
+
+bool RunWatch::send(const boost::json::object& frame) {
+  const std::string text = boost::json::serialize(frame);
+  std::lock_guard lock(write_mutex_);
+  // No deadline: a frame cut short would break the framing. The host reads all through a run, and a host
+  // that went away makes the write fail (EPIPE), which stops the run like a hang-up.
+  return process::write_frame(channel_, text, std::nullopt).status == process::IoStatus::Ok;
 }
 
 }  // namespace qrt::isolation

@@ -3,14 +3,18 @@
 // exited, was killed, or stopped the run on purpose), the watcher asks the run to stop at its next
 // operation boundary. This does not depend on PR_SET_PDEATHSIG, which fires when the *thread* that
 // started the worker ends and not when a host that lives on drops the device. When the host asked for
-// progress, the watcher also sends it {"progress": DONE, "total": TOTAL} frames (see README.md).
+// progress, the watcher also sends it {"progress": DONE, "total": TOTAL} frames (see README.md). The running thread sends its own frames (a compiled program's messages) through send(),
+// which never interleaves with the watcher's.
 #pragma once
 
-#include "isolation/unique_fd.hpp"
+#include "process/unique_fd.hpp"
 
 #include <qrt/execution_progress.hpp>
 
+#include <boost/json/object.hpp>
+
 #include <chrono>
+#include <mutex>
 #include <thread>
 
 namespace qrt::isolation {
@@ -24,13 +28,17 @@ class RunWatch {
   RunWatch(const RunWatch&) = delete;
   RunWatch& operator=(const RunWatch&) = delete;
 
+  // Writes one frame to the host; false when the host is gone.
+  bool send(const boost::json::object& frame);
+
  private:
   void watch();
 
   int channel_;
   ExecutionProgress& progress_;
   std::chrono::milliseconds report_every_;
-  UniqueFd wake_;  // an eventfd: written by the destructor to end watch()
+  process::UniqueFd wake_;  // an eventfd: written by the destructor to end watch()
+  std::mutex write_mutex_;  // one frame at a time on the channel
   std::thread thread_;
 };
 

@@ -140,7 +140,7 @@ RunOptions decode_options(const json::object& m) {
   return o;
 }
 
-json::object encode_result(const exec::ExecutionResult& r) {
+json::object encode_result(const device::ExecutionResult& r) {
   json::object counts;
   for (const auto& [key, count] : r.raw_counts) counts[key] = count;
   json::array expvals;
@@ -151,11 +151,12 @@ json::object encode_result(const exec::ExecutionResult& r) {
           {"counts", std::move(counts)},
           {"probabilities", double_array(r.probabilities)},
           {"state", complex_array(r.state)},
-          {"expvals", std::move(expvals)}};
+          {"expvals", std::move(expvals)},
+          {"wires", integer_array(r.wires)}};
 }
 
-exec::ExecutionResult decode_result(const json::object& m) {
-  exec::ExecutionResult r;
+device::ExecutionResult decode_result(const json::object& m) {
+  device::ExecutionResult r;
   r.shots = number<std::uint64_t>(field(m, "shots"));
   r.dynamic = boolean(field(m, "dynamic"), "'dynamic'");
   r.measured_clbits = number<std::size_t>(field(m, "measured_clbits"));
@@ -169,6 +170,7 @@ exec::ExecutionResult decode_result(const json::object& m) {
     if (pair.size() != 2) malformed("an expectation value is not a [word, value] pair");
     r.expvals.emplace_back(std::string(text(pair[0], "an expval word")), from_bits(pair[1]));
   }
+  r.wires = integers<Wire>(array_field(m, "wires"));
   return r;
 }
 
@@ -178,7 +180,7 @@ json::object encode_error(ErrorCode code, const std::string& message) {
 
 json::object encode_error(const Error& error) {
   json::object out = encode_error(error.code(), error.what());
-  if (auto* failure = dynamic_cast<const exec::OperationFailure*>(&error)) out["operation"] = failure->operation();
+  if (auto* failure = dynamic_cast<const device::OperationFailure*>(&error)) out["operation"] = failure->operation();
   return out;
 }
 
@@ -191,7 +193,7 @@ void throw_if_error(const json::object& reply) {
   const json::value& message = field(reply, "message");
   std::string text = message.is_string() ? std::string(message.get_string()) : json::serialize(message);
   if (auto* op = reply.if_contains("operation"))
-    throw exec::OperationFailure(number<std::size_t>(*op), static_cast<ErrorCode>(code), text);
+    throw device::OperationFailure(number<std::size_t>(*op), static_cast<ErrorCode>(code), text);
   throw Error(static_cast<ErrorCode>(code), text);
 }
 

@@ -3,7 +3,7 @@
 // probabilities and amplitudes cross the boundary bit-identically (text round trips would not be).
 #pragma once
 
-#include "exec/program_execution.hpp"
+#include "device/execution_result.hpp"
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/error.hpp>
@@ -20,8 +20,8 @@ program::LoweredProgram decode_program(const boost::json::object& message);
 boost::json::object encode_options(const RunOptions& options);
 RunOptions decode_options(const boost::json::object& message);
 
-boost::json::object encode_result(const exec::ExecutionResult& result);
-exec::ExecutionResult decode_result(const boost::json::object& message);
+boost::json::object encode_result(const device::ExecutionResult& result);
+device::ExecutionResult decode_result(const boost::json::object& message);
 
 // {"ok": false, "code": N, "message": TEXT[, "operation": INDEX]}: an Error (or OperationFailure).
 boost::json::object encode_error(const Error& error);

@@ -2,18 +2,20 @@
 // Everything that touches plugin code in an isolated setup happens here, so a crash ends only this process.
 #include <qrt/isolation.hpp>
 
+#include "device/instance.hpp"
+#include "exec/in_process_backend.hpp"
 #include "exec/program_execution.hpp"
-#include "isolation/child_process.hpp"
-#include "isolation/frame.hpp"
+#include "isolation/compiled_runners.hpp"
 #include "isolation/op_format.hpp"
 #include "isolation/run_watch.hpp"
 #include "isolation/sandbox.hpp"
-#include "isolation/scan_format.hpp"
 #include "isolation/wire_format.hpp"
 #include "loader/plugin_description.hpp"
 #include "loader/plugin_exit_guard.hpp"
 #include "loader/plugin_library.hpp"
-#include "pool/device_pool.hpp"
+#include "process/child_process.hpp"
+#include "process/frame.hpp"
+#include "process/scan_format.hpp"
 
 #include <qrt/error.hpp>
 
@@ -31,11 +33,14 @@
 
 namespace qrt::isolation {
 namespace json = boost::json;
+using process::IoResult;
+using process::IoStatus;
+using process::kWorkerChannelFd;
 namespace {
 
 constexpr std::chrono::milliseconds kProgressEvery{100};  // progress reports to a host that asked for them
 
-// The one device this worker serves. Members in this order: the device is released before its pool.
+// The one device this worker serves.
 class Served {
  public:
   explicit Served(std::optional<std::uint64_t> memory_limit) : memory_limit_(memory_limit) {}
@@ -57,14 +62,14 @@ class Served {
       }
       return {{"ok", true}, {"result", encode_result(result)}};
     }
+    if (op == "run_compiled") return run_compiled(request);
     if (op == "ops") {
       const json::value* batch = request.if_contains("batch");
       if (!batch || !batch->is_array()) throw Error(ErrorCode::InvalidArgument, "isolation protocol: 'ops' without a 'batch' array");
       return {{"ok", true}, {"value", apply_batch(device_, batch->get_array())}};
     }
     if (op == "reset") {
-      device_.release();  // the pool resets it (or destroys it when its reset fails)
-      device_ = pool_->acquire(key_);
+      device_.reset();  // a device that cannot reset fails the request: the host then drops this worker
       return status();
     }
     throw Error(ErrorCode::InvalidArgument, "isolation protocol: unknown op '" + std::string(op) + "'");
@@ -89,13 +94,38 @@ class Served {
       if (d->name() == name) type = d;
     if (!type) throw Error(ErrorCode::NotFound, library.string() + " offers no device '" + std::string(name) + "'");
     // Loaded (its static constructors and descriptor ran): from here on, device code runs sandboxed,
-    // creating the instance included. The subject is the host's way of naming this worker.
+    // creating the instance included, and so does a compiled program that runs here later (the filter
+    // leaves what loading its front end and compiling it need: reading files, mapping executable memory).
+    // The subject is the host's way of naming this worker.
     enter_sandbox(kWorkerChannelFd, std::string(name) + " (library " + library.string() + ", isolated worker process " +
                                         std::to_string(::getpid()) + ")");
-    key_ = std::make_shared<const PoolKey>(type, std::string(request.at("kwargs").as_string()));
-    pool_ = std::make_shared<DevicePool>();
-    device_ = pool_->acquire(key_);
+    device_ = device::lease_unpooled(type, std::string(request.at("kwargs").as_string()), &exec::create_in_process_backend);
     return status();
+  }
+
+  // A compiled program (device/compiled_run.hpp): its bytes follow the request as a frame of their own;
+  // the front end named in the request rebuilds and runs it on this device, sending messages on the way.
+  // The device is reset afterwards, as a fresh one.
+  json::object run_compiled(const json::object& request) {
+    std::string bytes;
+    if (IoResult io = process::read_frame(kWorkerChannelFd, bytes, std::nullopt); io.status != IoStatus::Ok)
+      throw Error(ErrorCode::InvalidArgument, "isolation protocol: 'run_compiled' without the program's frame (" + io.detail + ")");
+    if (bytes.size() != request.at("bytes").to_number<std::size_t>())
+      throw Error(ErrorCode::InvalidArgument, "isolation protocol: the program's frame is not the size announced");
+    const CompiledFrontEnd& front_end = compiled_front_end(request.at("front_end").as_string());
+    ExecutionProgress progress;
+    const bool report = request.contains("progress") && request.at("progress").as_bool();
+    {
+      RunWatch watch(kWorkerChannelFd, progress, report ? kProgressEvery : std::chrono::milliseconds{0});
+      const MessageSender send = [&](json::object message) {
+        if (!watch.send({{"message", std::move(message)}})) progress.request_stop();  // the host is gone
+      };
+      front_end.run(request.at("request").as_object(), std::move(bytes), device_, progress, send);
+    }
+    device_.reset();
+    json::object reply = status();
+    reply["progress"] = progress.done();  // the final count, which the last report (if any) lags
+    return reply;
   }
 
   json::object status() {
@@ -113,8 +143,6 @@ class Served {
 
   std::optional<std::uint64_t> memory_limit_;
   std::filesystem::path library_;
-  std::shared_ptr<DevicePool> pool_;
-  std::shared_ptr<const PoolKey> key_;
   Device device_;
 };
 
@@ -129,7 +157,7 @@ int serve(std::optional<std::uint64_t> memory_limit) {
   Served served(memory_limit);
   std::string text;
   for (;;) {
-    IoResult io = read_frame(kWorkerChannelFd, text, std::nullopt);
+    IoResult io = process::read_frame(kWorkerChannelFd, text, std::nullopt);
     if (io.status == IoStatus::Closed) return 0;  // the host is done with this device
     if (io.status != IoStatus::Ok) {
       std::cerr << "qrt-worker: " << io.detail << "\n";
@@ -155,7 +183,7 @@ int serve(std::optional<std::uint64_t> memory_limit) {
     } catch (const std::bad_alloc&) {
       out = json::serialize(encode_error(ErrorCode::OutOfMemory, "the result does not fit in the worker's memory" + served.memory_note()));
     }
-    io = write_frame(kWorkerChannelFd, out, std::nullopt);
+    io = process::write_frame(kWorkerChannelFd, out, std::nullopt);
     if (io.status == IoStatus::Closed) return 0;
     if (io.status != IoStatus::Ok) {
       std::cerr << "qrt-worker: " << io.detail << "\n";
@@ -168,7 +196,7 @@ int serve(std::optional<std::uint64_t> memory_limit) {
 int scan(const char* file) {
   json::object out;
   try {
-    out = encode_scan(describe(LoadedPlugin::load(file)));
+    out = process::encode_scan(describe(LoadedPlugin::load(file)));
   } catch (const std::exception& e) {
     out = {{"ok", false}, {"message", e.what()}};
   }
@@ -191,7 +219,7 @@ int worker_main(int argc, char** argv) {
   // The host reports how this worker ended, naming the device: a plugin's exit() here passes unchanged.
   declare_worker_process();
   // Die with the host: a worker nobody will read from must not keep computing (or holding gigabytes).
-  if (!die_with_host()) return 1;
+  if (!process::die_with_host()) return 1;
   std::signal(SIGPIPE, SIG_IGN);  // a vanished host is an error value on write, not a signal
   // Ctrl-C on a terminal reaches the whole process group: the host decides what it means (it stops the
   // run by hanging up, or dies and takes the worker with it), not the worker on its own.

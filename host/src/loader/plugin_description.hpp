@@ -1,6 +1,6 @@
 // What the host knows about a plugin without running its code: the plugin's name, version and ABI, and
 // each device's descriptor strings (kwargs schema, capabilities). Read from a loaded library
-// (describe), or from a child process that loaded it (isolation/plugin_scan.hpp), so that an isolated
+// (describe), or from a child process that loaded it (process/plugin_scan.hpp), so that an isolated
 // host can list, validate and canonicalise configs for a plugin it never maps.
 #pragma once
 

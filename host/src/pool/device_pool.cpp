@@ -1,7 +1,7 @@
 #include "pool/device_pool.hpp"
 
-#include "isolation/worker.hpp"
-#include "loader/plugin_error.hpp"
+#include "exec/in_process_backend.hpp"
+#include "isolation/isolated_backend.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -11,80 +11,34 @@ namespace qrt {
 
 namespace {
 
-// Reports a plugin error value nobody will see (a failed reset or memory query on release, which must
-// not throw) by destroying it, so that it is not leaked.
-void discard(qrt_error* error, const DeviceType& type, const char* operation) noexcept {
-  if (!error) return;
-  try {
-    loader::throw_plugin_error(error, type.name(), operation);
-  } catch (...) {
-  }
-}
-
-// What a freshly reset instance holds; 0 when the device cannot tell.
-std::uint64_t memory_after_reset(const PooledInstance& instance) noexcept {
-  const qrt_device_functions* f = instance.functions;
-  if (!QRT_HAS_FUNCTION(f, qrt_device_functions, memory_bytes)) return 0;
-  std::uint64_t bytes = 0;
-  qrt_error* error = nullptr;
-  try {
-    error = f->memory_bytes(instance.handle, &bytes);
-  } catch (...) {  // a C++ exception out of the plugin (the ABI forbids it): the device cannot tell
-    return 0;
-  }
-  if (error) {
-    discard(error, *instance.type, "memory_bytes");
-    return 0;
-  }
-  return bytes;
-}
-
 // Resets an instance that comes back from its lease; false when it cannot be reused. `bytes`: what it
-// holds afterwards. An isolated instance is reset by its worker (false when the worker died).
+// holds afterwards.
 bool reset_for_reuse(PooledInstance& instance, std::uint64_t& bytes) noexcept {
-  if (instance.worker) return instance.worker->reset(bytes);
-  qrt_error* error = nullptr;
   try {
-    error = instance.functions->reset(instance.handle);
-  } catch (...) {  // a C++ exception out of the plugin (the ABI forbids it): not reusable
+    bytes = instance.backend->reset();
+    return true;
+  } catch (...) {  // the device's error: nobody is there to see it, and the instance is destroyed
+    bytes = 0;
     return false;
   }
-  const bool reusable = error == nullptr;
-  discard(error, *instance.type, "reset");
-  bytes = reusable ? memory_after_reset(instance) : 0;
-  return reusable;
 }
 
-// A new Active instance of the key: created by the plugin in this process, or in a new worker process.
+// A new Active instance of the key. The one place that decides where an instance runs: in this process,
+// or (the key's isolation settings) in a new worker process.
 std::unique_ptr<PooledInstance> create_instance(const std::shared_ptr<const PoolKey>& key) {
   const DeviceType& type = *key->type;
-  if (key->isolation) {
-    auto instance = std::make_unique<PooledInstance>(key, nullptr, nullptr);
-    instance->worker = isolation::Worker::start({type.library_path(), type.name(), key->kwargs, *key->isolation});
-    instance->active = true;
-    return instance;
-  }
-  qrt_device* handle = nullptr;
-  loader::call_plugin(type.name(), type.library_path(), "create",
-                      [&] { return type.functions().create(key->kwargs.c_str(), &handle); });
-  if (!handle) throw Error(ErrorCode::Internal, type.name() + ": create succeeded but returned no instance");
-  auto instance = std::make_unique<PooledInstance>(key, handle, nullptr);
+  std::unique_ptr<device::Backend> backend =
+      key->isolation ? isolation::IsolatedBackend::start({type.library_path(), type.name(), key->kwargs, *key->isolation})
+                     : exec::create_in_process_backend(type, key->kwargs);
+  auto instance = std::make_unique<PooledInstance>(key, std::move(backend), nullptr);
   instance->active = true;
   return instance;
 }
 
 }  // namespace
 
-PooledInstance::PooledInstance(std::shared_ptr<const PoolKey> k, qrt_device* h, PoolSlot* s)
-    : key(std::move(k)), type(key->type), kwargs(key->kwargs), handle(h), functions(key->isolation ? nullptr : &type->functions()), slot(s) {}
-
-PooledInstance::~PooledInstance() {
-  if (!handle) return;
-  try {
-    functions->destroy(handle);
-  } catch (...) {  // a C++ exception out of the plugin (the ABI forbids it): nothing more can be done
-  }
-}
+PooledInstance::PooledInstance(std::shared_ptr<const PoolKey> k, std::unique_ptr<device::Backend> b, PoolSlot* s)
+    : device::Instance(*k->type, k->kwargs, std::move(b), k), slot(s) {}
 
 PoolKey::PoolKey(std::shared_ptr<const DeviceType> t, std::string canonical_kwargs,
                  std::optional<isolation::Settings> isolation_settings)
@@ -122,12 +76,12 @@ Device DevicePool::acquire(const std::shared_ptr<const PoolKey>& key) {
       slot.idle_bytes -= instance->bytes;
       idle_bytes_ -= instance->bytes;
       instance->bytes = 0;
-      if (!instance->worker || instance->worker->idle_and_listening()) {
+      if (instance->backend->usable()) {
         instance->active = true;
         ++slot.active;
         ++active_;
         ++counters_.hits;
-        return Device(shared_from_this(), instance);
+        return device::Access::lease(shared_from_this(), instance);
       }
       // Its worker died while pooled (killed, OOM...): destroyed below and replaced by a new one, so the
       // program never sees the stale worker.
@@ -151,8 +105,10 @@ Device DevicePool::acquire(const std::shared_ptr<const PoolKey>& key) {
   ++active_;
   ++counters_.creations;
   instance->slot = &slot;
-  return Device(shared_from_this(), instance.release());
+  return device::Access::lease(shared_from_this(), instance.release());
 }
+
+void DevicePool::give_back(device::Instance* instance) noexcept { release(static_cast<PooledInstance*>(instance)); }
 
 void DevicePool::release(PooledInstance* instance) noexcept {
   // The caller held the instance exclusively, so the reset and the memory query need no lock. A device

@@ -11,6 +11,7 @@
 #include <qrt/pool_policy.hpp>
 #include <qrt/runtime.hpp>
 
+#include "device/instance.hpp"
 #include "isolation/settings.hpp"
 #include "pool/intrusive_list.hpp"
 
@@ -26,9 +27,6 @@
 namespace qrt {
 
 struct PoolSlot;
-namespace isolation {
-class Worker;
-}
 
 // A resolved config as the pool sees it; built once per distinct config (the Runtime caches it) and
 // shared by its slot and instances, so that neither the hot path nor a creation copies its strings.
@@ -43,19 +41,12 @@ struct PoolKey {
   std::optional<std::uint64_t> shots, seed;
 };
 
-// One device instance. Owned by the pool; borrowed by exactly one Device while Active.
-struct PooledInstance {
-  PooledInstance(std::shared_ptr<const PoolKey> key, qrt_device* handle, PoolSlot* slot);
-  ~PooledInstance();
-  PooledInstance(const PooledInstance&) = delete;
-  PooledInstance& operator=(const PooledInstance&) = delete;
-
-  std::shared_ptr<const PoolKey> key;
-  const std::shared_ptr<const DeviceType>& type;  // key->type: keeps the library loaded while the instance lives
-  const std::string& kwargs;                      // key->kwargs
-  qrt_device* handle;                     // null for an isolated instance
-  const qrt_device_functions* functions;  // == &type->functions(), cached for the hot path
-  std::unique_ptr<isolation::Worker> worker;  // an isolated instance: the process that holds it
+// One device instance. Owned by the pool; borrowed by exactly one Device while Active. Its backend runs
+// the plugin in this process or in a worker process (isolation): chosen when the pool creates it, by the
+// key's isolation settings, and nowhere else.
+struct PooledInstance : device::Instance {
+  PooledInstance(std::shared_ptr<const PoolKey> key, std::unique_ptr<device::Backend> backend, PoolSlot* slot);
+  // `key` (never null here) keeps the type, its library and the kwargs alive while the instance lives.
   bool active = false;
 
   // Pool bookkeeping, guarded by the pool's mutex.
@@ -72,7 +63,7 @@ struct PoolSlot {
   std::uint64_t idle_bytes = 0;
 };
 
-class DevicePool : public std::enable_shared_from_this<DevicePool> {
+class DevicePool final : public device::Owner, public std::enable_shared_from_this<DevicePool> {
  public:
   // `policy`: the limits in force; an unset field means no limit.
   explicit DevicePool(PoolPolicy policy = {});
@@ -81,7 +72,8 @@ class DevicePool : public std::enable_shared_from_this<DevicePool> {
   DevicePool& operator=(const DevicePool&) = delete;
 
   Device acquire(const std::shared_ptr<const PoolKey>& key);
-  void release(PooledInstance* instance) noexcept;
+  // A lease ended: resets the instance and keeps it for reuse, or destroys it.
+  void give_back(device::Instance* instance) noexcept override;
   // Destroys the Inactive instances; Active ones are destroyed when released. acquire() then throws.
   void close();
   PoolStats stats() const;
@@ -89,6 +81,7 @@ class DevicePool : public std::enable_shared_from_this<DevicePool> {
 
  private:
   using Doomed = std::vector<PooledInstance*>;
+  void release(PooledInstance* instance) noexcept;
   bool fits_alone(const PooledInstance& instance) const noexcept;
   void file_as_inactive(PooledInstance* instance, PoolSlot& slot, Doomed& doomed);
   void evict(PooledInstance* instance, Doomed& doomed);

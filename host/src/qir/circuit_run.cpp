@@ -1,5 +1,7 @@
 #include "qir/circuit_run.hpp"
 
+#include "qir/shot_loop.hpp"
+
 #include <qrt/circuit_runner.hpp>
 #include <qrt/device_type.hpp>
 #include <qrt/program/error.hpp>
@@ -86,9 +88,7 @@ RunResult run_circuit(const StraightLineCircuit& circuit, Device& device, const 
   result.shots.reserve(order.size());
   for (std::uint64_t k = 0; k < order.size(); ++k) {
     if (options.progress && options.progress->stop_requested())  // between two shots, as the JIT path stops
-      throw StoppedError("stopped in shot " + std::to_string(k + 1) + " of " + std::to_string(options.shots) + " after " +
-                             std::to_string(options.progress->done()) + " operations (a stop was requested); there is no result",
-                         options.progress->done());
+      throw stopped_error(k, options.shots, options.progress->done());
     if (options.progress) options.progress->set_shots(k, options.shots);
     auto it = outputs.find(order[k]);
     if (it == outputs.end()) it = outputs.emplace(order[k], shot_for(circuit, *order[k])).first;

@@ -75,20 +75,26 @@ unsigned llvm_major_of_producer(std::string_view producer) noexcept {
   return ec == std::errc() && end != producer.data() + 4 ? major : 0;
 }
 
-std::unique_ptr<llvm::Module> load_module(const std::filesystem::path& file, llvm::LLVMContext& context) {
-  auto buffer = llvm::MemoryBuffer::getFile(file.string(), /*IsText=*/false, /*RequiresNullTerminator=*/true);
+std::string read_module_file(const std::filesystem::path& file) {
+  auto buffer = llvm::MemoryBuffer::getFile(file.string(), /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!buffer) throw ProgramError(file.string() + ": cannot read the file: " + buffer.getError().message());
-  llvm::MemoryBufferRef bytes = (*buffer)->getMemBufferRef();
+  return (*buffer)->getBuffer().str();
+}
+
+std::unique_ptr<llvm::Module> load_module(const std::string& bytes, const std::filesystem::path& file,
+                                          llvm::LLVMContext& context) {
+  // A std::string's data is NUL-terminated, as the IR text parser wants.
   const std::string name = file.string();  // the buffer's identifier: must outlive the parse
+  llvm::MemoryBufferRef buffer(llvm::StringRef(bytes.data(), bytes.size()), name);
   std::string upgraded;
-  if (is_bitcode(bytes.getBuffer())) {
-    refuse_newer_bitcode(file, bytes);
+  if (is_bitcode(buffer.getBuffer())) {
+    refuse_newer_bitcode(file, buffer);
   } else {
-    upgraded = upgrade_ir_text(bytes.getBuffer());
-    bytes = llvm::MemoryBufferRef(upgraded, name);
+    upgraded = upgrade_ir_text(buffer.getBuffer());
+    buffer = llvm::MemoryBufferRef(upgraded, name);
   }
   llvm::SMDiagnostic diagnostic;
-  std::unique_ptr<llvm::Module> module = llvm::parseIR(bytes, diagnostic, context);
+  std::unique_ptr<llvm::Module> module = llvm::parseIR(buffer, diagnostic, context);
   if (!module) throw_parse_error(file, diagnostic);
   // IR from an older compiler carries the data layout of its day (clang 14 writes x86-64's without
   // i128:128), and the JIT refuses a module whose layout differs from its own. Upgrade it as LLVM's own

@@ -1,10 +1,11 @@
 #include <qrt/qir/program.hpp>
 
-#include "capi/program_driver.hpp"
 #include "config/environment.hpp"
 #include "context/execution_context.hpp"
-#include "exec/seeding.hpp"
+#include "device/backend.hpp"
+#include "device/instance.hpp"
 #include "qir/circuit_run.hpp"
+#include "qir/compiled_qir_run.hpp"
 #include "qir/entry_point.hpp"
 #include "qir/function_binding.hpp"
 #include "qir/jit_session.hpp"
@@ -12,7 +13,6 @@
 #include "qir/module_loader.hpp"
 #include "qir/module_screen.hpp"
 #include "qir/retarget.hpp"
-#include "qir/shot_runner.hpp"
 #include "qir/straight_line.hpp"
 
 #include <chrono>
@@ -32,6 +32,7 @@ struct Program::Impl {
   std::string jit_reason;
   std::unique_ptr<JitSession> jit;             // the JIT path
   JitSession::EntryFunction entry = nullptr;
+  std::string bytes;                           // the JIT path: the module, for an isolated device's worker
 };
 
 namespace {
@@ -48,6 +49,10 @@ Program& Program::operator=(Program&&) noexcept = default;
 Program::~Program() = default;
 
 Program Program::load(const std::filesystem::path& file, const LoadOptions& options) {
+  return load_bytes(read_module_file(file), file, options);
+}
+
+Program Program::load_bytes(std::string bytes, const std::filesystem::path& file, const LoadOptions& options) {
   using Clock = std::chrono::steady_clock;
   auto impl = std::make_unique<Impl>();
   impl->file = file;
@@ -60,7 +65,7 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
         auto t0 = Clock::now();
         auto context = std::make_unique<llvm::LLVMContext>();
         diagnostics.attach(*context);
-        std::unique_ptr<llvm::Module> module = load_module(file, *context);
+        std::unique_ptr<llvm::Module> module = load_module(bytes, file, *context);
         EntryPoint entry = find_entry_point(*module, file, options.entry);
         screen_module(*module, file);
         std::vector<Binding> bindings = bind_declarations(*module, file);
@@ -92,6 +97,7 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
           throw ProgramError(text);
         }
         impl->jit = std::move(jit);
+        impl->bytes = std::move(bytes);
         impl->load_seconds = std::chrono::duration<double>(t1 - t0).count();
         impl->compile_seconds = std::chrono::duration<double>(t2 - t1).count();
       },
@@ -117,45 +123,50 @@ std::uint64_t shot_seed(std::uint64_t seed, std::uint64_t shot) noexcept {
   return z ^ (z >> 31);
 }
 
-RunResult run(const Program& program, Device& device, const RunOptions& options) {
+CompiledProgram ProgramInternals::compiled(const Program& program) {
+  const Program::Impl& impl = *program.impl_;
+  CompiledProgram out;
+  out.loop.entry = impl.entry;
+  out.loop.required_qubits = impl.required_qubits;
+  out.loop.required_results = impl.required_results;
+  out.bytes = impl.bytes;
+  out.file = impl.file;
+  out.entry_name = impl.entry_name;
+  return out;
+}
+
+RunResult ProgramInternals::run(const Program& program, Device& device, const RunOptions& options) {
   std::uint64_t base = options.seed ? *options.seed : std::random_device{}() * 0x100000001ull + std::random_device{}();
   const exec::SeedUse device_seed =
       options.seed && !options.seed_optional ? exec::SeedUse::Required : exec::SeedUse::IfSupported;
   if (program.impl_->circuit) return run_circuit(*program.impl_->circuit, device, options, base, device_seed);
-  const Program::Impl& impl = *program.impl_;
-  auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = std::chrono::steady_clock::now();
   RunResult result;
   result.device_name = device.name();
   result.canonical_kwargs = device.canonical_kwargs();
-  ExecutionProgress* progress = options.progress;
-  struct Watch {
-    explicit Watch(ExecutionProgress* p) { capi::set_progress(p); }
-    ~Watch() { capi::set_progress(nullptr); }
-  } watch(progress);
-  if (progress) progress->begin(0);
-  auto stopped = [&](std::uint64_t k) {
-    return StoppedError("stopped in shot " + std::to_string(k + 1) + " of " + std::to_string(options.shots) + " after " +
-                            std::to_string(progress->done()) + " operations (a stop was requested); there is no result",
-                        progress->done());
-  };
-  // Every shot runs on the same instance: begin_shot releases what the previous shot allocated and reseeds.
-  capi::DeviceLoan loan(device);
-  for (std::uint64_t k = 0; k < options.shots; ++k) {
-    if (progress) {
-      if (progress->stop_requested()) throw stopped(k);
-      progress->set_shots(k, options.shots);
-    }
-    ShotOutput shot =
-        run_entry_once(impl.entry, impl.required_qubits, impl.required_results, shot_seed(base, k), device_seed);
-    bool failed = shot.failed;
-    if (failed && progress && progress->stop_requested()) throw stopped(k);
-    if (options.on_shot) options.on_shot(k, shot);
-    result.shots.push_back(std::move(shot));
-    if (failed && options.stop_on_failure) break;
+  CompiledProgram compiled = ProgramInternals::compiled(program);
+  compiled.loop.shots = options.shots;
+  compiled.loop.base_seed = base;
+  compiled.loop.device_seed = device_seed;
+  compiled.loop.stop_on_failure = options.stop_on_failure;
+  CompiledQirRun run(std::move(compiled), options, result);
+  if (options.progress) {
+    options.progress->begin(0);  // a compiled program's length is not known up front
+    options.progress->set_shots(0, options.shots);
   }
-  if (progress) progress->set_shots(result.shots.size(), options.shots);
+  try {
+    // Here, or in the isolated device's worker: the device's backend knows which.
+    device::Access::backend(device, "run").run_compiled(run, device);
+  } catch (const StoppedError&) {
+    // In the words of the shot it stopped in, wherever it ran.
+    throw stopped_error(result.shots.size(), options.shots, options.progress ? options.progress->done() : 0);
+  }
   result.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result;
+}
+
+RunResult run(const Program& program, Device& device, const RunOptions& options) {
+  return ProgramInternals::run(program, device, options);
 }
 
 RunResult run(const Program& program, const RunOptions& options) {

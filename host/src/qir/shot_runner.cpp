@@ -31,7 +31,7 @@ struct FailureTrap {
 }
 
 // Kept apart so that nothing with a destructor lives in the frame that calls setjmp.
-[[gnu::noinline]] bool call_trapped(JitSession::EntryFunction entry, FailureTrap& trap) {
+[[gnu::noinline]] bool call_trapped(EntryFunction entry, FailureTrap& trap) {
   if (setjmp(trap.jump) != 0) return false;
   entry();
   return true;
@@ -52,7 +52,7 @@ struct DriverScope {
 
 }  // namespace
 
-ShotOutput run_entry_once(JitSession::EntryFunction entry, std::uint64_t required_qubits, std::uint64_t required_results,
+ShotOutput run_entry_once(EntryFunction entry, std::uint64_t required_qubits, std::uint64_t required_results,
                           std::uint64_t seed, exec::SeedUse device_seed) {
   ShotOutput out;
   CollectingSink sink(out.events);

@@ -4,14 +4,16 @@
 #pragma once
 
 #include "exec/seeding.hpp"
-#include "qir/jit_session.hpp"
 
 #include <qrt/qir/program.hpp>
 
 namespace qrt::qir {
 
+// A compiled entry point (JitSession::EntryFunction), named here without LLVM's headers.
+using EntryFunction = void (*)();
+
 // `seed` seeds the program's random draws, and the device as `device_seed` says (exec/seeding.hpp).
-ShotOutput run_entry_once(JitSession::EntryFunction entry, std::uint64_t required_qubits,
-                          std::uint64_t required_results, std::uint64_t seed, exec::SeedUse device_seed);
+ShotOutput run_entry_once(EntryFunction entry, std::uint64_t required_qubits, std::uint64_t required_results,
+                          std::uint64_t seed, exec::SeedUse device_seed);
 
 }  // namespace qrt::qir

@@ -1,6 +1,6 @@
 #include "registry/plugin_cache.hpp"
 
-#include "isolation/scan_format.hpp"
+#include "process/scan_format.hpp"
 #include "loader/plugin_description.hpp"
 
 #include <qrt/device_api.h>
@@ -69,7 +69,7 @@ std::optional<std::string> read_own_file(const std::filesystem::path& file) {
 
 json::array abi_of_this_host() { return {QRT_ABI_VERSION_MAJOR, QRT_ABI_VERSION_MINOR}; }
 
-json::array encode_identity(const isolation::FileIdentity& id) {
+json::array encode_identity(const process::FileIdentity& id) {
   return {id.device, id.inode, id.size, id.mtime_ns, id.ctime_ns};
 }
 
@@ -79,30 +79,30 @@ json::value scanner_identity() {
   boost::dll::fs::error_code ec;
   const auto self = boost::dll::this_line_location(ec);
   if (ec) return nullptr;
-  const auto id = isolation::identity_of(std::filesystem::path(self.string()));
+  const auto id = process::identity_of(std::filesystem::path(self.string()));
   return id ? json::value(encode_identity(*id)) : json::value(nullptr);
 }
 
-isolation::FileIdentity decode_identity(const json::array& a) {
+process::FileIdentity decode_identity(const json::array& a) {
   if (a.size() != 5) throw std::invalid_argument("an identity has 5 numbers");
   return {a[0].to_number<std::uint64_t>(), a[1].to_number<std::uint64_t>(), a[2].to_number<std::uint64_t>(),
           a[3].to_number<std::int64_t>(), a[4].to_number<std::int64_t>()};
 }
 
-json::object encode_outcome(const isolation::ScanOutcome& outcome) {
-  if (outcome.plugin) return isolation::encode_scan(*outcome.plugin);
+json::object encode_outcome(const process::ScanOutcome& outcome) {
+  if (outcome.plugin) return process::encode_scan(*outcome.plugin);
   json::object failure{{"ok", false}, {"message", outcome.failure}};
   if (outcome.timed_out_after > 0) failure["timed_out_after"] = outcome.timed_out_after;
   return failure;
 }
 
 // The same checks as a fresh answer from a scanning child gets (plugin_scan.cpp, read_answer).
-isolation::ScanOutcome decode_outcome(const json::object& scan) {
+process::ScanOutcome decode_outcome(const json::object& scan) {
   if (!scan.at("ok").as_bool()) {
     const json::value* timeout = scan.if_contains("timed_out_after");
     return {std::nullopt, std::string(scan.at("message").as_string()), true, timeout ? timeout->to_number<double>() : 0};
   }
-  PluginDescription plugin = isolation::decode_scan(scan);
+  PluginDescription plugin = process::decode_scan(scan);
   check_description(plugin);
   return {std::move(plugin), {}};
 }
@@ -195,16 +195,16 @@ PluginCache::PluginCache(std::optional<std::filesystem::path> file) : file_(std:
   if (file_) entries_ = read_entries<Entries>(*file_);
 }
 
-std::optional<isolation::ScanOutcome> PluginCache::find(const std::filesystem::path& canonical,
-                                                        const isolation::FileIdentity& identity) const {
+std::optional<process::ScanOutcome> PluginCache::find(const std::filesystem::path& canonical,
+                                                      const process::FileIdentity& identity) const {
   std::lock_guard lock(mutex_);
   auto it = entries_.find(canonical);
   if (it == entries_.end() || it->second.identity != identity) return std::nullopt;
   return it->second.outcome;
 }
 
-void PluginCache::store(const std::filesystem::path& canonical, const isolation::FileIdentity& identity,
-                        const isolation::ScanOutcome& outcome) {
+void PluginCache::store(const std::filesystem::path& canonical, const process::FileIdentity& identity,
+                        const process::ScanOutcome& outcome) {
   if (!file_ || !outcome.conclusive) return;
   std::lock_guard lock(mutex_);
   entries_.insert_or_assign(canonical, Entry{identity, outcome});
@@ -219,7 +219,7 @@ void PluginCache::save() {
   stored_.clear();
   json::object plugins;
   for (auto it = merged.begin(); it != merged.end();) {
-    if (isolation::identity_of(it->first) != it->second.identity) {  // gone or changed: useless
+    if (process::identity_of(it->first) != it->second.identity) {  // gone or changed: useless
       it = merged.erase(it);
       continue;
     }

@@ -1,4 +1,4 @@
-// The plugin cache: what child scans (isolation/plugin_scan.hpp) said about each plugin file, kept on
+// The plugin cache: what child scans (process/plugin_scan.hpp) said about each plugin file, kept on
 // disk between processes, as GStreamer keeps its registry. A warm start reads one small JSON file and
 // stats each plugin instead of starting a scanner per plugin.
 //
@@ -19,7 +19,7 @@
 // Nothing about the cache is ever an error: it only saves work.
 #pragma once
 
-#include "isolation/plugin_scan.hpp"
+#include "process/plugin_scan.hpp"
 
 #include <filesystem>
 #include <map>
@@ -41,19 +41,19 @@ class PluginCache {
   const std::optional<std::filesystem::path>& location() const { return file_; }
 
   // The stored answer for `canonical` when it was stored for this very identity. Thread-safe.
-  std::optional<isolation::ScanOutcome> find(const std::filesystem::path& canonical,
-                                             const isolation::FileIdentity& identity) const;
+  std::optional<process::ScanOutcome> find(const std::filesystem::path& canonical,
+                                           const process::FileIdentity& identity) const;
   // Records an answer (conclusive ones only). Thread-safe.
-  void store(const std::filesystem::path& canonical, const isolation::FileIdentity& identity,
-             const isolation::ScanOutcome& outcome);
+  void store(const std::filesystem::path& canonical, const process::FileIdentity& identity,
+             const process::ScanOutcome& outcome);
   // Writes the cache when something was stored since the last save: the entries of the file as it is
   // now, then this process's, leaving out files that no longer exist or have changed. Thread-safe.
   void save();
 
  private:
   struct Entry {
-    isolation::FileIdentity identity;
-    isolation::ScanOutcome outcome;
+    process::FileIdentity identity;
+    process::ScanOutcome outcome;
   };
   using Entries = std::map<std::filesystem::path, Entry>;
 

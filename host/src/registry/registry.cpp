@@ -1,7 +1,7 @@
 #include "registry/registry.hpp"
 
 #include "config/nearest_name.hpp"
-#include "isolation/plugin_scan.hpp"
+#include "process/plugin_scan.hpp"
 #include "loader/plugin_description.hpp"
 
 #include <algorithm>
@@ -45,7 +45,7 @@ std::vector<std::shared_ptr<const DeviceType>> described_types(const std::filesy
 }
 
 // Types and report for a file the child scanned; nothing of the file runs here.
-Discovered described(const std::filesystem::path& file, isolation::ScanOutcome outcome) {
+Discovered described(const std::filesystem::path& file, process::ScanOutcome outcome) {
   if (!outcome) throw Error(ErrorCode::LoadFailed, outcome.failure);
   auto devices = described_types(file, *outcome.plugin);
   return {std::move(devices), nullptr, std::move(*outcome.plugin)};
@@ -75,7 +75,7 @@ PluginReport report_of(const Discovered& found, const std::filesystem::path& fil
 Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure, TrustPolicy trust,
                    bool scan_isolated, std::optional<std::filesystem::path> cache_file)
     : trust_(trust), scan_isolated_(scan_isolated), cache_(scan_isolated ? std::move(cache_file) : std::nullopt) {
-  if (scan_isolated_) (void)isolation::scan_timeout_seconds();  // a bad $QRT_SCAN_TIMEOUT fails here, not per plugin
+  if (scan_isolated_) (void)process::scan_timeout_seconds();  // a bad $QRT_SCAN_TIMEOUT fails here, not per plugin
   auto refused = [&](const std::filesystem::path& path, const std::string& reason) {
     failures_.push_back({path, reason});
     if (warn_on_failure) std::cerr << "qrt: warning: " << reason << "\n";
@@ -100,7 +100,7 @@ Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_
     }
   }
 
-  std::vector<isolation::ScanOutcome> scans;
+  std::vector<process::ScanOutcome> scans;
   if (scan_isolated_) {
     std::vector<std::filesystem::path> targets;
     for (const auto& vetted : found) targets.push_back(vetted.target);
@@ -118,21 +118,21 @@ Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_
   }
 }
 
-std::vector<isolation::ScanOutcome> Registry::descriptions(const std::vector<std::filesystem::path>& files) {
-  std::vector<isolation::ScanOutcome> outcomes(files.size());
-  std::vector<std::optional<isolation::FileIdentity>> identities(files.size());
+std::vector<process::ScanOutcome> Registry::descriptions(const std::vector<std::filesystem::path>& files) {
+  std::vector<process::ScanOutcome> outcomes(files.size());
+  std::vector<std::optional<process::FileIdentity>> identities(files.size());
   std::vector<std::filesystem::path> misses;
   std::vector<std::size_t> miss_index;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    identities[i] = isolation::identity_of(files[i]);
+    identities[i] = process::identity_of(files[i]);
     if (identities[i]) {
-      if (auto known = isolation::known_scan(files[i], *identities[i])) {
+      if (auto known = process::known_scan(files[i], *identities[i])) {
         outcomes[i] = std::move(*known);
         continue;
       }
       auto cached = cache_.find(files[i], *identities[i]);
-      if (cached && isolation::holds_under_current_timeout(*cached)) {
-        isolation::remember_scan(files[i], *identities[i], *cached);  // for loaded()'s check of the file
+      if (cached && process::holds_under_current_timeout(*cached)) {
+        process::remember_scan(files[i], *identities[i], *cached);  // for loaded()'s check of the file
         outcomes[i] = std::move(*cached);
         continue;
       }
@@ -141,11 +141,11 @@ std::vector<isolation::ScanOutcome> Registry::descriptions(const std::vector<std
     miss_index.push_back(i);
   }
   if (misses.empty()) return outcomes;
-  std::vector<isolation::ScanOutcome> scanned = isolation::scan_in_children(misses);
+  std::vector<process::ScanOutcome> scanned = process::scan_in_children(misses);
   for (std::size_t m = 0; m < misses.size(); ++m) {
     const std::size_t i = miss_index[m];
     // Stored only when the file is still the one that was scanned.
-    if (identities[i] && isolation::identity_of(files[i]) == identities[i])
+    if (identities[i] && process::identity_of(files[i]) == identities[i])
       cache_.store(files[i], *identities[i], scanned[m]);
     outcomes[i] = std::move(scanned[m]);
   }
@@ -221,7 +221,7 @@ std::shared_ptr<const DeviceType> Registry::loaded(const std::shared_ptr<const D
   if (it == loaded_.end()) {
     // The child's verdict holds only for the file it scanned: a file changed since is scanned again
     // (the cache knows its identity), so a library that now crashes while loading is still kept out.
-    if (isolation::ScanOutcome outcome = isolation::scan_in_child(file); !outcome)
+    if (process::ScanOutcome outcome = process::scan_in_child(file); !outcome)
       throw Error(ErrorCode::LoadFailed, outcome.failure);
     it = loaded_.emplace(file, LoadedPlugin::load(file).devices).first;
   }

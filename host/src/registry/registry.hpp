@@ -1,5 +1,5 @@
 // Discovery: every `*.so` in the plugin folders, in folder order then name order, described once each
-// by a child process that loads it (isolation/plugin_scan.hpp; several at once, answers kept on disk in
+// by a child process that loads it (process/plugin_scan.hpp; several at once, answers kept on disk in
 // the plugin cache, registry/plugin_cache.hpp), or loaded here when child scanning is off. A file that
 // fails to load, crashes, exits or hangs is recorded (and warned about) and never stops the others.
 // Devices are then looked up by name; a name offered by two libraries is an error only when selected.
@@ -25,7 +25,7 @@ class Registry {
  public:
   // Folders and files the trust rules refuse (plugin_trust.hpp) are recorded as failures, not loaded.
   // `scan_isolated`: never load a file here during discovery; a child process loads it
-  // (isolation/plugin_scan.hpp) and its answer backs *described* device types (DeviceType::loaded() is
+  // (process/plugin_scan.hpp) and its answer backs *described* device types (DeviceType::loaded() is
   // false); files that crash, exit or hang there are load failures. `cache_file`: where answers are
   // kept between processes (nullopt: nowhere); only with `scan_isolated`.
   Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_failure, TrustPolicy trust = {},
@@ -59,7 +59,7 @@ class Registry {
   std::multimap<std::string, std::shared_ptr<const DeviceType>, std::less<>> by_name_;
   // Descriptions of canonical files from this process's cache, the plugin cache or child scans (misses
   // run in parallel); the plugin cache is saved when a scan added to it.
-  std::vector<isolation::ScanOutcome> descriptions(const std::vector<std::filesystem::path>& files);
+  std::vector<process::ScanOutcome> descriptions(const std::vector<std::filesystem::path>& files);
 
   TrustPolicy trust_;
   bool scan_isolated_ = false;

@@ -3,7 +3,7 @@
 #include "config/config_string.hpp"
 #include "config/device_spec_parsed.hpp"
 #include "config/kwargs_schema.hpp"
-#include "isolation/plugin_scan.hpp"
+#include "process/plugin_scan.hpp"
 #include "isolation/settings.hpp"
 #include "pool/device_pool.hpp"
 #include "registry/registry.hpp"
@@ -71,7 +71,7 @@ bool isolate_by_default(const RuntimeOptions& options) {
 bool scan_in_children(const RuntimeOptions& options) {
   if (options.scan_isolated) return *options.scan_isolated;
   // The global isolation switch keeps plugins out of this process, discovery included.
-  return isolation::scan_isolation_from_environment().value_or(true) || isolate_by_default(options);
+  return process::scan_isolation_from_environment().value_or(true) || isolate_by_default(options);
 }
 std::optional<std::filesystem::path> plugin_cache_of(const RuntimeOptions& options) {
   if (!options.plugin_cache) return PluginCache::default_location();

@@ -48,10 +48,13 @@ using qrt::ShotOutput;
 
 struct RunOptions;
 struct RunResult;
+struct ProgramInternals;  // the front end's own code
 
 class Program {
  public:
   static Program load(const std::filesystem::path& file, const LoadOptions& options = {});
+  // A module given as its bytes (IR text or bitcode); `name` stands for its file in messages and file().
+  static Program load_bytes(std::string bytes, const std::filesystem::path& name, const LoadOptions& options = {});
   Program(Program&&) noexcept;
   Program& operator=(Program&&) noexcept;
   ~Program();
@@ -75,11 +78,13 @@ class Program {
   struct Impl;
   explicit Program(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
-  friend RunResult run(const Program& program, Device& device, const RunOptions& options);
+  friend struct ProgramInternals;
 };
 
 struct RunOptions {
-  std::string device = "statevector.qubit";  // config string: for run(program, options) only
+  // Config string: for run(program, options) only. An isolated device (isolate=true, or the runtime's
+  // global switch) runs a compiled program whole in its worker process (see run below).
+  std::string device = "statevector.qubit";
   std::uint64_t shots = 1;
   std::optional<std::uint64_t> seed;        // shot k runs with a seed derived from (seed, k)
   // The seed was picked by the caller so that the run can be repeated, not asked for by its user: a device
@@ -104,8 +109,12 @@ struct RunResult {
   bool failed() const { return !shots.empty() && shots.back().failed; }
 };
 
-// Runs `options.shots` shots on the calling thread, on `device` (an Active device with no qubits allocated;
-// every shot starts from nothing the previous one did: its qubits are released and the device reseeded).
+// Runs `options.shots` shots on the calling thread, on `device` (an Active device with no qubits allocated),
+// reset between shots: shot k+1 starts from nothing shot k did. The shots run where the device does: on an
+// in-process device here; on an isolated one in its worker process, with the same code and seeds, the
+// shots coming back (to on_shot) as they end; a stop (options.progress) ends that worker's run even in a
+// classical loop, and a worker that dies (JIT code that crashes, exit(), isolate_timeout) is an
+// Error(Internal) naming the program, the device and the cause, while this process lives on.
 // Applications normally call qrt::run (<qrt/run.hpp>), which decides shots and seed; this is the front
 // end's own entry. Throws qrt::Error for device errors outside the program.
 RunResult run(const Program& program, Device& device, const RunOptions& options);

@@ -1,9 +1,8 @@
-#include "isolation/plugin_scan.hpp"
+#include "process/plugin_scan.hpp"
 
 #include "config/environment.hpp"
-
-#include "isolation/child_process.hpp"
-#include "isolation/scan_format.hpp"
+#include "process/child_process.hpp"
+#include "process/scan_format.hpp"
 
 #include <qrt/error.hpp>
 
@@ -25,7 +24,7 @@
 #include <string_view>
 #include <thread>
 
-namespace qrt::isolation {
+namespace qrt::process {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -177,4 +176,4 @@ std::vector<ScanOutcome> scan_in_children(const std::vector<std::filesystem::pat
 
 std::uint64_t child_scans_started() noexcept { return scans_started.load(std::memory_order_relaxed); }
 
-}  // namespace qrt::isolation
+}  // namespace qrt::process

@@ -1,11 +1,11 @@
-#include "isolation/scan_format.hpp"
+#include "process/scan_format.hpp"
 
 #include <boost/json.hpp>
 
 #include <limits>
 #include <stdexcept>
 
-namespace qrt::isolation {
+namespace qrt::process {
 namespace json = boost::json;
 
 json::object encode_scan(const PluginDescription& plugin) {
@@ -50,4 +50,4 @@ PluginDescription decode_scan(const json::object& answer) {
   return plugin;
 }
 
-}  // namespace qrt::isolation
+}  // namespace qrt::process

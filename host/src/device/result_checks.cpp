@@ -1,4 +1,4 @@
-#include "runtime/result_checks.hpp"
+#include "device/result_checks.hpp"
 
 #include <qrt/error.hpp>
 
@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-namespace qrt::runtime {
+namespace qrt::device {
 namespace {
 
 [[noreturn]] void refuse(const DeviceType& type, const char* operation, const std::string& what) {
@@ -87,4 +87,4 @@ void check_state(std::span<const std::complex<double>> state, const DeviceType& 
   refuse(type, operation, "a state of squared norm " + number(norm) + ", not 1 (tolerance " + number(kResultTolerance) + ")");
 }
 
-}  // namespace qrt::runtime
+}  // namespace qrt::device

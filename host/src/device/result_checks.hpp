@@ -7,7 +7,8 @@
 // Each check is one pass over the returned data, in vector lanes, with no allocation while the data are
 // good; bench_host times the checked calls (BM_Probs, BM_State) beside the same calls straight through
 // the ABI (BM_ProbsUnchecked, BM_StateUnchecked). A failed check throws Error(Internal) naming the
-// device, its library, the call and the first bad value.
+// device, its library, the call and the first bad value. qrt::Device checks what every backend returns
+// (device.cpp): an isolated device's values are checked in its worker, before they leave it, and here.
 #pragma once
 
 #include <qrt/device_type.hpp>
@@ -15,7 +16,7 @@
 #include <complex>
 #include <span>
 
-namespace qrt::runtime {
+namespace qrt::device {
 
 inline constexpr double kResultTolerance = 1e-3;
 
@@ -23,4 +24,4 @@ void check_value(double value, const DeviceType& type, const char* operation);  
 void check_probabilities(std::span<const double> probabilities, const DeviceType& type, const char* operation);
 void check_state(std::span<const std::complex<double>> state, const DeviceType& type, const char* operation);
 
-}  // namespace qrt::runtime
+}  // namespace qrt::device

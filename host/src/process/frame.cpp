@@ -1,4 +1,4 @@
-#include "isolation/frame.hpp"
+#include "process/frame.hpp"
 
 #include <poll.h>
 #include <sys/socket.h>
@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace qrt::isolation {
+namespace qrt::process {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -114,4 +114,4 @@ IoResult read_frame(int fd, std::string& payload, Deadline deadline) {
   return read_all(fd, payload.data(), n, deadline);
 }
 
-}  // namespace qrt::isolation
+}  // namespace qrt::process

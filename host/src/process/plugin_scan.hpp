@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-namespace qrt::isolation {
+namespace qrt::process {
 
 // $QRT_SCAN_ISOLATED: unset or empty: nullopt; 1/true/yes/on or 0/false/no/off. Throws Error(Config)
 // naming the variable for any other value.
@@ -86,4 +86,4 @@ void remember_scan(const std::filesystem::path& canonical, const FileIdentity& i
 // How many child scans this process has started (cache misses); for tests of the cache.
 std::uint64_t child_scans_started() noexcept;
 
-}  // namespace qrt::isolation
+}  // namespace qrt::process

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace qrt::isolation {
+namespace qrt::process {
 
 inline constexpr std::uint32_t kMaxFrameBytes = std::uint32_t{1} << 30;  // 1 GiB: a 25-qubit state fits
 
@@ -27,4 +27,4 @@ IoResult write_frame(int fd, std::string_view payload, Deadline deadline);
 // Closed: the peer closed the connection before a whole frame arrived.
 IoResult read_frame(int fd, std::string& payload, Deadline deadline);
 
-}  // namespace qrt::isolation
+}  // namespace qrt::process

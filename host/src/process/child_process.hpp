@@ -5,7 +5,7 @@
 // (PR_SET_PDEATHSIG; see die_with_host).
 #pragma once
 
-#include "isolation/unique_fd.hpp"
+#include "process/unique_fd.hpp"
 
 #include <sys/types.h>
 
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace qrt::isolation {
+namespace qrt::process {
 
 // The environment variable that tells a child its host's pid (see die_with_host).
 inline constexpr const char* kParentPidVariable = "QRT_WORKER_HOST_PID";
@@ -50,4 +50,4 @@ int reap(pid_t pid, std::chrono::milliseconds grace) noexcept;
 // "was killed by signal 11 (SIGSEGV: segmentation fault)", "exited with status 3".
 std::string describe_wait_status(int status);
 
-}  // namespace qrt::isolation
+}  // namespace qrt::process

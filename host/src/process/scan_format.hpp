@@ -10,11 +10,11 @@
 
 #include <boost/json/object.hpp>
 
-namespace qrt::isolation {
+namespace qrt::process {
 
 boost::json::object encode_scan(const PluginDescription& plugin);
 
 // Throws std::exception (boost::json's or std::invalid_argument) for an answer that is not well formed.
 PluginDescription decode_scan(const boost::json::object& answer);
 
-}  // namespace qrt::isolation
+}  // namespace qrt::process

@@ -1,4 +1,4 @@
-#include "isolation/child_process.hpp"
+#include "process/child_process.hpp"
 
 #include "config/environment.hpp"
 
@@ -27,7 +27,7 @@
 
 extern char** environ;
 
-namespace qrt::isolation {
+namespace qrt::process {
 namespace {
 
 std::string errno_text(const char* what, int error) { return std::string(what) + ": " + std::strerror(error); }
@@ -232,4 +232,4 @@ std::string describe_wait_status(int status) {
   return "ended with wait status " + std::to_string(status);
 }
 
-}  // namespace qrt::isolation
+}  // namespace qrt::process
