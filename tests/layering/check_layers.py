@@ -69,6 +69,10 @@ def main():
             if not match:
                 continue
             target = match.group(1)
+            if target.startswith(("../", "./")):
+                problems.append(f"host/{relative}:{number}: includes {target}: name the folder (\"config/x.hpp\"), not a "
+                                f"relative path, so that the layer is visible")
+                continue
             if target.startswith("qrt/"):
                 if target in ("qrt/device_api.h", "qrt/plugin.hpp") or target.startswith(("qrt/sdk/", "qrt/extensions/")):
                     continue  # plugin_api/: below every layer

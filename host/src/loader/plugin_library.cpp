@@ -4,7 +4,7 @@
 #include "loader/plugin_exit_guard.hpp"
 
 #include <qrt/error.hpp>
-#include <qrt/runtime.hpp>
+#include <qrt/version.hpp>
 
 #include <boost/dll/shared_library.hpp>
 

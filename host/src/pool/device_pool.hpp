@@ -9,7 +9,7 @@
 #include <qrt/device.hpp>
 #include <qrt/device_type.hpp>
 #include <qrt/pool_policy.hpp>
-#include <qrt/runtime.hpp>
+#include <qrt/pool_stats.hpp>
 
 #include "device/instance.hpp"
 #include "isolation/settings.hpp"

@@ -1,6 +1,6 @@
 // PoolStats as JSON, for `qrt run/batch --stats` and for programs that log the pool.
 #include <qrt/pool_policy.hpp>
-#include <qrt/runtime.hpp>
+#include <qrt/pool_stats.hpp>
 
 #include <boost/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "spelling.hpp"
 
-#include "../config/nearest_name.hpp"
+#include "config/nearest_name.hpp"
 
 namespace qrt::qasm::detail {
 

@@ -5,7 +5,8 @@
 
 #include <qrt/device_api.h>
 #include <qrt/error.hpp>
-#include <qrt/runtime.hpp>
+#include <qrt/plugin_report.hpp>
+#include <qrt/version.hpp>
 
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/json.hpp>

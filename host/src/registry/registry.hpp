@@ -6,7 +6,9 @@
 // A library is mapped into this process only when a device of it is opened here (loaded()).
 #pragma once
 
-#include <qrt/runtime.hpp>
+#include <qrt/error.hpp>
+#include <qrt/plugin_report.hpp>
+#include <qrt/runtime_options.hpp>
 
 #include "loader/plugin_library.hpp"
 #include "registry/plugin_cache.hpp"

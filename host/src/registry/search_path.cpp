@@ -1,4 +1,4 @@
-#include <qrt/runtime.hpp>
+#include <qrt/runtime_options.hpp>
 
 #include <boost/dll/runtime_symbol_info.hpp>
 

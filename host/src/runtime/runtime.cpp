@@ -16,13 +16,9 @@
 #include <shared_mutex>
 #include <unordered_map>
 
-#ifndef QRT_VERSION_STRING
-#define QRT_VERSION_STRING "0.0.0"
-#endif
 
 namespace qrt {
 
-const char* version() noexcept { return QRT_VERSION_STRING; }
 
 namespace {
 
