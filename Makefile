@@ -87,8 +87,9 @@ tidy: build
 tidy-changed: build
 	bash .ci/tidy --build-dir $(BUILD_DIR) --jobs $(JOBS) --since "$$(cat .ci/tidy-base)"
 
-# CI: the README's test command, the sanitizer suites, a short fuzzing run.
-ci: test test-asan test-tsan fuzz
+# CI: the house style, the README's test command, clang-tidy on what changed, the sanitizer suites, a short
+# fuzzing run.
+ci: format-check test tidy-changed test-asan test-tsan fuzz
 
 clean:
 	rm -rf $(BUILD_DIR) build-asan build-tsan build-fuzz
