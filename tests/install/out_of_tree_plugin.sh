@@ -22,7 +22,11 @@ if [ -n "$(find "$work/prefix" -name 'qrt_template_device.so')" ]; then
   echo "FAIL: the template example was installed" >&2; exit 1
 fi
 
-cmake -S "$template" -B "$work/template-build" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
+# QRT_TEST_SANITIZE_FLAGS: the -fsanitize flags of a sanitizer build of qrt (its libqrt needs their runtime).
+sanitize=${QRT_TEST_SANITIZE_FLAGS:-}
+cmake -S "$template" -B "$work/template-build" -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_COMPILER="$cxx" \
+  ${sanitize:+"-DCMAKE_CXX_FLAGS=$sanitize" "-DCMAKE_EXE_LINKER_FLAGS=$sanitize" "-DCMAKE_SHARED_LINKER_FLAGS=$sanitize" \
+  "-DCMAKE_MODULE_LINKER_FLAGS=$sanitize"} >/dev/null
 cmake --build "$work/template-build" -j2 >/dev/null
 test -f "$work/template-build/plugins/qrt_template_device.so"
 # The template's own test links the installed conformance kit (qrt::conformance) and checks the device.
