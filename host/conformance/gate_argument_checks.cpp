@@ -5,6 +5,8 @@
 #include "conformance/kit_circuit.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <span>
 
 namespace qrt::conformance {
 namespace {
@@ -54,49 +56,57 @@ std::vector<qrt_wire> prepared_register(CheckContext& c, NativeInstance& instanc
   return wires;
 }
 
-std::string wrong_parameter_counts(CheckContext& c) {
+// Tries the bad calls `bad_calls` offers for each declared gate the kit knows, on one prepared register of
+// up to `qubits` wires, and returns the verdict on them all. `offer` takes what the call does wrong (after
+// the gate's name) and the call; the arrays it points into need live only until offer returns.
+using Offer = std::function<void(const std::string& what, const qrt_gate_call& call)>;
+using BadCalls = std::function<void(std::uint32_t id, const ReferenceGate& g, std::span<const qrt_wire> wires,
+                                    const Offer& offer)>;
+
+std::string probe_gates(CheckContext& c, std::size_t qubits, const std::string& what, const BadCalls& bad_calls) {
   auto instance = c.create();
-  const std::size_t n = c.fit(3);
-  const std::vector<qrt_wire> wires = prepared_register(c, *instance, n);
+  const std::vector<qrt_wire> wires = prepared_register(c, *instance, c.fit(qubits));
   InstanceSnapshot before(c, *instance);
   Tally tally;
   const auto& gates = c.capabilities().gates;
   for (std::uint32_t id = 0; id < gates.size(); ++id) {
     const ReferenceGate* g = find_reference_gate(gates[id]);
-    if (!g || g->min_wires > n) continue;
-    const std::span<const qrt_wire> on(wires.data(), g->min_wires);
-    for (std::size_t count : {std::size_t{g->num_params} + 1, std::size_t{g->num_params} - 1}) {
-      if (g->num_params == 0 && count != 1) continue;  // no "one fewer" for a gate without parameters
-      const std::vector<double> params(count, 0.25);
-      const ErrorProbe probe{gates[id] + " with " + std::to_string(count) + " parameter(s) (it takes " +
-                                 std::to_string(g->num_params) + ")",
-                             {QRT_ERROR_INVALID_ARGUMENT}, true};
-      try_call(c, *instance, before, probe, gate_call(id, params, on), tally);
-    }
+    if (!g) continue;
+    bad_calls(id, *g, wires, [&](const std::string& wrong, const qrt_gate_call& call) {
+      try_call(c, *instance, before, ErrorProbe{gates[id] + " " + wrong, {QRT_ERROR_INVALID_ARGUMENT}, true}, call,
+               tally);
+    });
   }
-  return verdict(tally, "a wrong parameter count");
+  return verdict(tally, what);
+}
+
+std::string wrong_parameter_counts(CheckContext& c) {
+  return probe_gates(c, 3, "a wrong parameter count",
+                     [](std::uint32_t id, const ReferenceGate& g, std::span<const qrt_wire> wires, const Offer& offer) {
+                       if (g.min_wires > wires.size()) return;
+                       const std::span<const qrt_wire> on = wires.first(g.min_wires);
+                       for (std::size_t count : {std::size_t{g.num_params} + 1, std::size_t{g.num_params} - 1}) {
+                         if (g.num_params == 0 && count != 1) continue;  // no "one fewer" for a gate without parameters
+                         const std::vector<double> params(count, 0.25);
+                         offer("with " + std::to_string(count) + " parameter(s) (it takes " +
+                                   std::to_string(g.num_params) + ")",
+                               gate_call(id, params, on));
+                       }
+                     });
 }
 
 std::string wrong_wire_counts(CheckContext& c) {
-  auto instance = c.create();
-  const std::size_t n = c.fit(4);
-  const std::vector<qrt_wire> wires = prepared_register(c, *instance, n);
-  InstanceSnapshot before(c, *instance);
-  Tally tally;
-  const auto& gates = c.capabilities().gates;
-  for (std::uint32_t id = 0; id < gates.size(); ++id) {
-    const ReferenceGate* g = find_reference_gate(gates[id]);
-    if (!g || g->min_wires != g->max_wires) continue;  // gates on any number of wires have no wrong count
-    const std::vector<double> params(g->num_params, 0.25);
-    for (std::size_t count : {std::size_t{g->min_wires} + 1, std::size_t{g->min_wires} - 1}) {
-      if (count > n) continue;
-      const ErrorProbe probe{gates[id] + " on " + std::to_string(count) + " wire(s) (it acts on " +
-                                 std::to_string(g->min_wires) + ")",
-                             {QRT_ERROR_INVALID_ARGUMENT}, true};
-      try_call(c, *instance, before, probe, gate_call(id, params, std::span<const qrt_wire>(wires.data(), count)), tally);
-    }
-  }
-  return verdict(tally, "a wrong wire count");
+  return probe_gates(c, 4, "a wrong wire count",
+                     [](std::uint32_t id, const ReferenceGate& g, std::span<const qrt_wire> wires, const Offer& offer) {
+                       if (g.min_wires != g.max_wires) return;  // gates on any number of wires have no wrong count
+                       const std::vector<double> params(g.num_params, 0.25);
+                       for (std::size_t count : {std::size_t{g.min_wires} + 1, std::size_t{g.min_wires} - 1}) {
+                         if (count > wires.size()) continue;
+                         offer("on " + std::to_string(count) + " wire(s) (it acts on " + std::to_string(g.min_wires) +
+                                   ")",
+                               gate_call(id, params, wires.first(count)));
+                       }
+                     });
 }
 
 }  // namespace

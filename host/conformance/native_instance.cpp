@@ -290,18 +290,4 @@ std::uint64_t NativeInstance::shots() {
 
 void NativeInstance::set_seed(std::uint64_t seed) { expect_ok("set_seed", try_set_seed(seed)); }
 
-qrt_gate_call gate_call(std::uint32_t gate_id, std::span<const double> params, std::span<const qrt_wire> wires,
-                        std::span<const qrt_wire> controls, std::span<const std::uint8_t> control_values, bool adjoint) {
-  return qrt_gate_call{sizeof(qrt_gate_call),
-                       gate_id,
-                       adjoint ? 1u : 0u,
-                       params.data(),
-                       params.size(),
-                       wires.data(),
-                       wires.size(),
-                       controls.data(),
-                       control_values.empty() ? nullptr : control_values.data(),
-                       controls.size()};
-}
-
 }  // namespace qrt::conformance

@@ -6,6 +6,7 @@
 #include "conformance/reference.hpp"
 
 #include <qrt/device_api.h>
+#include <qrt/gate_call.hpp>  // gate_call: the checks build their calls with it
 
 #include <cstdint>
 #include <map>
@@ -108,10 +109,5 @@ class NativeInstance {
   const qrt_device_functions& functions_;
   qrt_device* handle_ = nullptr;
 };
-
-// A qrt_gate_call with its arrays.
-qrt_gate_call gate_call(std::uint32_t gate_id, std::span<const double> params, std::span<const qrt_wire> wires,
-                        std::span<const qrt_wire> controls = {}, std::span<const std::uint8_t> control_values = {},
-                        bool adjoint = false);
 
 }  // namespace qrt::conformance

@@ -50,6 +50,7 @@ std::string probs_consistency(CheckContext& c) {
   std::vector<std::size_t> positions(n);
   std::iota(positions.rbegin(), positions.rend(), std::size_t{0});  // reversed: the order must be honoured
   std::vector<qrt_wire> reversed;
+  reversed.reserve(n);
   for (std::size_t p : positions) reversed.push_back(wires[p]);
   require_close(instance->probs(reversed), marginal(full, n, positions), tol, "probs of the wires in reverse order");
   const std::vector<std::size_t> last{n - 1};

@@ -16,6 +16,20 @@ std::unique_ptr<NativeInstance> with_shots(CheckContext& c, std::uint64_t& shots
   return instance;
 }
 
+// with_shots, and a register of c.fit(qubits) wires on it.
+struct ShotRegister {
+  std::unique_ptr<NativeInstance> instance;
+  std::uint64_t shots = 0;
+  std::vector<qrt_wire> wires;
+};
+
+ShotRegister shot_register(CheckContext& c, std::size_t qubits) {
+  ShotRegister r;
+  r.instance = with_shots(c, r.shots);
+  r.wires = r.instance->allocate(c.fit(qubits));
+  return r;
+}
+
 void require_rows(std::span<const std::uint8_t> samples, std::uint64_t shots, std::span<const std::uint8_t> row,
                   const std::string& what) {
   const std::size_t columns = row.size();
@@ -28,10 +42,8 @@ void require_rows(std::span<const std::uint8_t> samples, std::uint64_t shots, st
 }
 
 std::string sample_of_fresh_register(CheckContext& c) {
-  std::uint64_t shots = 0;
-  auto instance = with_shots(c, shots);
-  const std::size_t n = c.fit(2);
-  const std::vector<qrt_wire> wires = instance->allocate(n);
+  auto [instance, shots, wires] = shot_register(c, 2);
+  const std::size_t n = wires.size();
   // The output buffer starts filled with a value no sample holds, so unwritten entries show.
   require_rows(instance->sample({}, shots), shots, std::vector<std::uint8_t>(n, 0), "sample of |0...0>");
   return std::to_string(shots) + " shots x " + std::to_string(n) + " wires, every value 0";
@@ -51,10 +63,8 @@ std::string sample_of_basis_state(CheckContext& c) {
 }
 
 std::string sample_values(CheckContext& c) {
-  std::uint64_t shots = 0;
-  auto instance = with_shots(c, shots);
-  const std::size_t n = c.fit(3);
-  const std::vector<qrt_wire> wires = instance->allocate(n);
+  auto [instance, shots, wires] = shot_register(c, 3);
+  const std::size_t n = wires.size();
   if (prepare_if_simulating(c, *instance, wires).empty()) not_applicable(c.why_values_unchecked().empty() ? "no gates to prepare a random state" : c.why_values_unchecked());
   const std::vector<std::uint8_t> samples = instance->sample({}, shots);
   for (std::size_t i = 0; i < samples.size(); ++i)
@@ -79,10 +89,8 @@ void require_counts(const Counts& got, const Counts& expected, const std::string
 }
 
 std::string counts_of_basis_states(CheckContext& c) {
-  std::uint64_t shots = 0;
-  auto instance = with_shots(c, shots);
-  const std::size_t n = c.fit(2);
-  const std::vector<qrt_wire> wires = instance->allocate(n);
+  auto [instance, shots, wires] = shot_register(c, 2);
+  const std::size_t n = wires.size();
   require_counts(instance->counts({}), {{0, shots}}, "counts of |0...0>");
   if (n < 2 || !c.simulating()) return "counts of |0...0> is {0: shots}";
   flip(c, *instance, wires, {0});
@@ -93,10 +101,8 @@ std::string counts_of_basis_states(CheckContext& c) {
 }
 
 std::string counts_totals(CheckContext& c) {
-  std::uint64_t shots = 0;
-  auto instance = with_shots(c, shots);
-  const std::size_t n = c.fit(3);
-  const std::vector<qrt_wire> wires = instance->allocate(n);
+  auto [instance, shots, wires] = shot_register(c, 3);
+  const std::size_t n = wires.size();
   prepare_if_simulating(c, *instance, wires);
   const Counts counts = instance->counts({});
   std::uint64_t total = 0;

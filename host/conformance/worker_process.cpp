@@ -31,7 +31,7 @@ constexpr std::chrono::milliseconds kLivenessPoll{200};
 }
 
 struct FileActions {
-  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_t actions{};
   FileActions() { posix_spawn_file_actions_init(&actions); }
   ~FileActions() { posix_spawn_file_actions_destroy(&actions); }
   FileActions(const FileActions&) = delete;
@@ -46,7 +46,7 @@ std::filesystem::path worker_program() {
     throw Error(ErrorCode::NotFound, "conformance: cannot locate libqrt_conformance to find qrt-check-worker");
   std::error_code ec;
   const auto library = std::filesystem::canonical(info.dli_fname, ec);
-  const auto program = (ec ? std::filesystem::path(info.dli_fname) : library).parent_path() / "qrt" / "qrt-check-worker";
+  auto program = (ec ? std::filesystem::path(info.dli_fname) : library).parent_path() / "qrt" / "qrt-check-worker";
   if (::access(program.c_str(), X_OK) != 0)
     throw Error(ErrorCode::NotFound, "conformance: the check worker " + program.string() +
                                          " is missing or not executable (build the qrt_check_worker target, or "
@@ -74,6 +74,7 @@ WorkerProcess::WorkerProcess(const std::filesystem::path& program, const std::ve
   std::vector<std::string> argv_text{program.string()};
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
+  argv.reserve(argv_text.size() + 1);
   for (auto& a : argv_text) argv.push_back(a.data());
   argv.push_back(nullptr);
   const int error = ::posix_spawn(&pid_, program.c_str(), &fa.actions, nullptr, argv.data(), environ);

@@ -57,7 +57,7 @@ bool names_catalyst_runtime(std::string_view text) {
 
 ProgramKind program_kind(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
-  std::string text(64 * 1024, '\0');
+  std::string text(std::size_t{64} * 1024, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<std::size_t>(in.gcount()));
   if (is_bitcode(text) || is_llvm_ir_text(text)) text.append(std::istreambuf_iterator<char>(in), {});

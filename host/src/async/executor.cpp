@@ -24,7 +24,7 @@ struct Executor::Impl {
   struct Job {
     std::optional<ResolvedDevice> target;  // set for every queued job
     std::unique_ptr<Task> task;
-    std::uint64_t index;  // submission order, for messages
+    std::uint64_t index = 0;  // submission order, for messages
   };
 
   Impl(Runtime& r, const ExecutorOptions& options)

@@ -28,8 +28,8 @@ QirArray& array_at(ThreadContext& ctx, QirArray* handle) { return ctx.objects.ar
 QUBIT* qubit_at(QirArray& array, std::int64_t i) {
   if (array.element_size != static_cast<std::int32_t>(sizeof(QUBIT*)))
     throw Error(ErrorCode::InvalidArgument, "expected an array of qubits, got elements of " + std::to_string(array.element_size) + " bytes");
-  QUBIT* q;
-  std::memcpy(&q, array.element(i), sizeof q);
+  QUBIT* q = nullptr;
+  std::memcpy(&q, array.element(i), sizeof q);  // NOLINT(bugprone-sizeof-expression): the pointer is the value copied
   return q;
 }
 

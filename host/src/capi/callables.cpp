@@ -33,7 +33,7 @@ QirTuple* flatten_controls(ThreadContext& ctx, QirTuple* args, std::int32_t dept
     inner = tuple_field<QirTuple*>(inner, 8);
   }
   QirTuple* flat = new_tuple(ctx, 16);
-  std::memcpy(flat, &controls, sizeof controls);
+  std::memcpy(flat, &controls, sizeof controls);  // NOLINT(bugprone-sizeof-expression): the pointer is the value copied
   std::memcpy(flat + 8, &inner, sizeof inner);
   return flat;
 }

@@ -37,8 +37,8 @@ void raise_failure() noexcept {
   context::ThreadContext& ctx = context::this_thread();
   const char* text = ctx.last_error.empty() ? "out of memory while reporting an error" : ctx.last_error.c_str();
   if (ctx.failure_hook) ctx.failure_hook(text, ctx.failure_context);  // does not return
-  qrt_error_handler handler;
-  void* handler_context;
+  qrt_error_handler handler = nullptr;
+  void* handler_context = nullptr;
   {
     std::lock_guard lock(g_handler_mutex);
     handler = g_handler;

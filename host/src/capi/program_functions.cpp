@@ -29,8 +29,8 @@ void* address(F* f) noexcept {
   return reinterpret_cast<void*>(f);
 }
 
-#define QRT_FN(name, signature) qrt::capi::ProgramFunction{#name, signature, address(&name)}
-#define QRT_FN_AS(name, signature, impl) qrt::capi::ProgramFunction{#name, signature, address(&impl)}
+#define QRT_FN(name, signature) qrt::capi::ProgramFunction{#name, (signature), address(&(name))}
+#define QRT_FN_AS(name, signature, impl) qrt::capi::ProgramFunction{#name, (signature), address(&(impl))}
 
 const auto kFunctions = std::to_array<qrt::capi::ProgramFunction>({
     // Runtime lifecycle and devices

@@ -23,7 +23,8 @@ int pauli_at(QirArray& array, std::int64_t i);
 // A field of `T` at `offset` bytes into a tuple (the program wrote it there).
 template <class T>
 T tuple_field(QirTuple* tuple, std::size_t offset) {
-  T value;
+  T value{};
+  // NOLINTNEXTLINE(bugprone-sizeof-expression): T may be a handle pointer, which is then the value read
   std::memcpy(&value, reinterpret_cast<const char*>(tuple) + offset, sizeof(T));
   return value;
 }

@@ -19,8 +19,9 @@ void set_progress(ExecutionProgress* progress) noexcept { context::this_thread()
 DeviceLoan::DeviceLoan(Device& device) {
   auto& ctx = context::this_thread();
   ctx.drop_device();
+  Device* const lender = &device;  // emptied by the move; drop_device moves the device back into it
   ctx.adopt_device(std::move(device), context::kLentGeneration);
-  ctx.lender = &device;
+  ctx.lender = lender;
 }
 
 DeviceLoan::~DeviceLoan() { context::this_thread().drop_device(); }

@@ -96,7 +96,7 @@ std::uint64_t checked_shots(std::int64_t shots, std::string_view device) {
 void check_kwargs(const CatalystDevice& device, const boost::json::object& kwargs) {
   for (const auto& [key, value] : kwargs) {
     if (key == "shots") continue;
-    const auto rule = std::find_if(device.kwargs.begin(), device.kwargs.end(), [&](const KwargRule& r) { return r.key == key; });
+    const auto rule = std::find_if(device.kwargs.begin(), device.kwargs.end(), [&key = key](const KwargRule& r) { return r.key == key; });
     const std::string where = std::string(device.name) + " (" + std::string(device.pennylane) + ")";
     if (rule == device.kwargs.end())
       throw Error(ErrorCode::Unsupported, where + ": the kwarg '" + std::string(key) + "' (= " + boost::json::serialize(value) +

@@ -99,6 +99,7 @@ EntrySignature find_entry(llvm::Module& module, const std::filesystem::path& fil
   for (llvm::Function& f : module)
     if (!f.isDeclaration() && !f.hasLocalLinkage() && f.getName().starts_with("jit_")) jits.push_back(&f);
   std::vector<std::string> names;
+  names.reserve(jits.size());
   for (auto* f : jits) names.push_back(f->getName().str());
   EntrySignature sig;
   if (!requested.empty()) {

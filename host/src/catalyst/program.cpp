@@ -80,17 +80,13 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
         impl->teardown = reinterpret_cast<PlainWrapper>(jit->lookup(kTeardownWrapper));
         impl->main = reinterpret_cast<MainWrapper>(jit->lookup(kMainWrapper));
         const auto t2 = Clock::now();
-        if (!diagnostics.errors().empty()) {
-          std::string text = file.string() + ": error: LLVM cannot compile the module: ";
-          for (std::size_t i = 0; i < diagnostics.errors().size(); ++i) text += (i ? "; " : "") + diagnostics.errors()[i];
-          throw ProgramError(text);
-        }
+        if (!diagnostics.errors().empty()) throw ProgramError(qir::compile_failure(file, diagnostics.joined()));
         impl->jit = std::move(jit);
         impl->load_seconds = std::chrono::duration<double>(t1 - t0).count();
         impl->compile_seconds = std::chrono::duration<double>(t2 - t1).count();
       },
       fatal);
-  if (!finished) throw ProgramError(file.string() + ": error: LLVM cannot compile the module: " + fatal);
+  if (!finished) throw ProgramError(qir::compile_failure(file, fatal));
   g_compilations.fetch_add(1, std::memory_order_relaxed);
   return Program(std::move(impl));
 }

@@ -46,7 +46,7 @@ class ObservablesView {
   std::vector<const qrt_observable*> pointers_;
 };
 
-void gradient(Session& s, const std::vector<std::size_t>* chosen, std::vector<Descriptor<1>*> results) {
+void gradient(Session& s, const std::vector<std::size_t>* chosen, const std::vector<Descriptor<1>*>& results) {
   Tape& tape = s.tape;
   Device& device = s.device();
   if (!tape.unsupported.empty())

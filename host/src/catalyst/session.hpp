@@ -50,7 +50,7 @@ class Session {
   static Session* set_current(Session* session) noexcept;
 
   // --- failures (see the header comment) ---
-  std::jmp_buf jump;
+  std::jmp_buf jump{};
   void record_failure(ErrorCode code, std::string message) noexcept;
   [[noreturn]] void raise() noexcept;  // longjmp to the driver
   ErrorCode failure_code = ErrorCode::Internal;

@@ -16,7 +16,7 @@ enum class KwargType { Integer, Real, Boolean, String };
 
 struct KwargSpec {
   std::string name;
-  KwargType type;
+  KwargType type = KwargType::String;
   boost::json::value default_value;  // null: "unset" is allowed
   std::optional<double> min, max;
   std::vector<std::string> choices;

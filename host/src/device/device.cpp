@@ -1,6 +1,7 @@
 // qrt::Device: checks what every backend shares, then forwards each call to the instance's backend, and
 // checks what comes back (result_checks.hpp) before anyone uses it.
 #include <qrt/device.hpp>
+#include <qrt/gate_call.hpp>
 
 #include "device/backend.hpp"
 #include "device/instance.hpp"
@@ -98,17 +99,7 @@ void Device::apply(std::uint32_t gate_id, std::span<const double> params, std::s
                    std::span<const Wire> controls, std::span<const std::uint8_t> control_values, bool adjoint) {
   device::Instance& in = live("apply");
   check_control_values(controls, control_values);
-  const qrt_gate_call gate{sizeof(qrt_gate_call),
-                           gate_id,
-                           adjoint ? 1u : 0u,
-                           params.data(),
-                           params.size(),
-                           wires.data(),
-                           wires.size(),
-                           controls.data(),
-                           control_values.empty() ? nullptr : control_values.data(),
-                           controls.size()};
-  in.backend->apply_gate(gate);
+  in.backend->apply_gate(gate_call(gate_id, params, wires, controls, control_values, adjoint));
 }
 
 void Device::apply(std::string_view gate_name, std::span<const double> params, std::span<const Wire> wires,

@@ -5,6 +5,7 @@ namespace {
 
 // Owns one instance and everything it refers to; the instance goes when its lease ends, the rest when
 // the last reference to the owner does (the lease holds one).
+// NOLINTNEXTLINE(cppcoreguidelines-virtual-class-destructor): final; the base's destructor is protected
 class UnpooledOwner final : public Owner {
  public:
   UnpooledOwner(std::shared_ptr<const DeviceType> type, std::string kwargs)

@@ -146,6 +146,7 @@ void run_terminal(const LoweredProgram& program, BoundCircuit& circuit, Device& 
   result.measured_clbits = measured.size();
   if (result.shots == 0 || measured.empty()) return;
   std::vector<Wire> wires;
+  wires.reserve(measured.size());
   for (auto [qubit, clbit] : measured) wires.push_back(circuit.wire(qubit));
   std::vector<std::uint8_t> samples = device.sample(wires);
   std::vector<std::uint8_t> clbits(program.num_clbits, 0);

@@ -189,6 +189,7 @@ void finite_difference(Executor& executor, std::string_view config, const std::s
     }
   }
   std::vector<std::vector<double>> values;
+  values.reserve(runs.size());
   for (auto& run : runs) values.push_back(run.get());
   result.jacobian.assign(rows * cols, 0.0);
   for (std::size_t j = 0; j < cols; ++j)
@@ -205,6 +206,7 @@ struct ObservableSpec {
 
 std::vector<ObservableSpec> specs_of(const std::vector<std::string>& texts) {
   std::vector<ObservableSpec> specs;
+  specs.reserve(texts.size());
   for (const std::string& text : texts) specs.push_back({text, text, Hamiltonian::parse(text)});
   return specs;
 }

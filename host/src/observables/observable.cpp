@@ -10,7 +10,7 @@ Observable Observable::pauli_word(std::string_view word, const std::vector<Wire>
                                                 std::to_string(wires.size()) + (wires.size() == 1 ? " wire" : " wires"));
   ObservableTerm term{coefficient, {}};
   for (std::size_t i = 0; i < word.size(); ++i) {
-    ObservableKind kind;
+    ObservableKind kind = ObservableKind::Identity;
     switch (word[i]) {
       case 'I': continue;
       case 'X': kind = ObservableKind::PauliX; break;

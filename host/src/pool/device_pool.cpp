@@ -37,12 +37,12 @@ std::unique_ptr<PooledInstance> create_instance(const std::shared_ptr<const Pool
 
 }  // namespace
 
-PooledInstance::PooledInstance(std::shared_ptr<const PoolKey> k, std::unique_ptr<device::Backend> b, PoolSlot* s)
+PooledInstance::PooledInstance(const std::shared_ptr<const PoolKey>& k, std::unique_ptr<device::Backend> b, PoolSlot* s)
     : device::Instance(*k->type, k->kwargs, std::move(b), k), slot(s) {}
 
 PoolKey::PoolKey(std::shared_ptr<const DeviceType> t, std::string canonical_kwargs,
                  std::optional<isolation::Settings> isolation_settings)
-    : type(std::move(t)), kwargs(std::move(canonical_kwargs)), isolation(std::move(isolation_settings)) {
+    : type(std::move(t)), kwargs(std::move(canonical_kwargs)), isolation(isolation_settings) {
   text = type->library_path().string();
   text += '\n';
   text += type->name();

@@ -45,7 +45,7 @@ struct PoolKey {
 // the plugin in this process or in a worker process (isolation): chosen when the pool creates it, by the
 // key's isolation settings, and nowhere else.
 struct PooledInstance : device::Instance {
-  PooledInstance(std::shared_ptr<const PoolKey> key, std::unique_ptr<device::Backend> backend, PoolSlot* slot);
+  PooledInstance(const std::shared_ptr<const PoolKey>& key, std::unique_ptr<device::Backend> backend, PoolSlot* slot);
   // `key` (never null here) keeps the type, its library and the kwargs alive while the instance lives.
   bool active = false;
 
@@ -63,6 +63,7 @@ struct PoolSlot {
   std::uint64_t idle_bytes = 0;
 };
 
+// NOLINTNEXTLINE(cppcoreguidelines-virtual-class-destructor): final; the base's destructor is protected
 class DevicePool final : public device::Owner, public std::enable_shared_from_this<DevicePool> {
  public:
   // `policy`: the limits in force; an unset field means no limit.

@@ -60,7 +60,7 @@ UniqueFd above_channel(UniqueFd fd) {
 
 // posix_spawn_file_actions_t as RAII.
 struct FileActions {
-  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_t actions{};
   FileActions() { posix_spawn_file_actions_init(&actions); }
   ~FileActions() { posix_spawn_file_actions_destroy(&actions); }
   FileActions(const FileActions&) = delete;
@@ -81,6 +81,7 @@ std::vector<std::string> child_environment() {
 
 std::vector<char*> pointers_to(std::vector<std::string>& texts) {
   std::vector<char*> out;
+  out.reserve(texts.size() + 1);
   for (auto& t : texts) out.push_back(t.data());
   out.push_back(nullptr);
   return out;

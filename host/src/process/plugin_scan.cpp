@@ -158,7 +158,7 @@ std::vector<ScanOutcome> scan_in_children(const std::vector<std::filesystem::pat
   std::vector<ScanOutcome> outcomes(files.size());
   std::atomic<std::size_t> next{0};
   auto scan_some = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
+    for (std::size_t i = 0; (i = next.fetch_add(1)) < files.size();) {
       try {
         outcomes[i] = scan_in_child(files[i]);
       } catch (const std::exception& e) {

@@ -31,6 +31,7 @@ SourcePos first_use(const Program& program, std::uint32_t index) {
 [[noreturn]] void fail_missing(const Program& program, const std::vector<std::uint32_t>& missing,
                                const ParameterBinding& binding) {
   std::vector<std::string> names;
+  names.reserve(missing.size());
   for (std::uint32_t index : missing) names.push_back(program.free_parameters[index]);
   const bool one = names.size() == 1;
   std::string message = (one ? "free parameter " : "free parameters ") + quoted_list(names) +

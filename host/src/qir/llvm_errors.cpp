@@ -20,7 +20,7 @@ namespace qrt::qir {
 namespace {
 
 struct Trap {
-  std::jmp_buf jump;
+  std::jmp_buf jump{};
   char reason[1024] = {};  // filled without allocating: the bad-alloc handler may run out of memory
 };
 
@@ -107,7 +107,7 @@ bool run_with_llvm_errors_trapped(llvm::function_ref<void()> work, std::string& 
   Trap* outer = t_trap;
   t_trap = trap.get();
   [[maybe_unused]] const LeakReportsPaused leaks_paused;  // in this frame, which a jump returns to
-  bool finished;
+  bool finished = false;
   try {
     finished = call_trapped(work, *trap);
   } catch (...) {
@@ -117,6 +117,16 @@ bool run_with_llvm_errors_trapped(llvm::function_ref<void()> work, std::string& 
   t_trap = outer;
   if (!finished) reason = trap->reason;
   return finished;
+}
+
+std::string compile_failure(const std::filesystem::path& file, const std::string& reason) {
+  return file.string() + ": error: LLVM cannot compile the module: " + reason;
+}
+
+std::string DiagnosticCollector::joined() const {
+  std::string text;
+  for (std::size_t i = 0; i < errors_->size(); ++i) text.append(i ? "; " : "").append((*errors_)[i]);
+  return text;
 }
 
 void DiagnosticCollector::attach(llvm::LLVMContext& context) {

@@ -8,6 +8,7 @@
 #include <llvm/ADT/STLFunctionalExtras.h>
 #include <llvm/IR/LLVMContext.h>
 
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ namespace qrt::qir {
 // `work` pass through unchanged.
 bool run_with_llvm_errors_trapped(llvm::function_ref<void()> work, std::string& reason);
 
+// "FILE: error: LLVM cannot compile the module: REASON", the message of a load that LLVM failed (a fatal
+// error's reason, or DiagnosticCollector::joined()).
+std::string compile_failure(const std::filesystem::path& file, const std::string& reason);
+
 // An LLVMContext's error diagnostics (inline assembly LLVM cannot assemble, a code generator's errors),
 // collected instead of ending the process; warnings and remarks keep LLVM's default printing.
 class DiagnosticCollector {
@@ -29,6 +34,8 @@ class DiagnosticCollector {
   // Installs the collector as `context`'s diagnostic handler; the collector must outlive the context's use.
   void attach(llvm::LLVMContext& context);
   const std::vector<std::string>& errors() const { return *errors_; }
+  // The errors joined with "; " (empty when there are none).
+  std::string joined() const;
 
  private:
   std::shared_ptr<std::vector<std::string>> errors_ = std::make_shared<std::vector<std::string>>();

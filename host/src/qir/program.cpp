@@ -91,18 +91,14 @@ Program Program::load_bytes(std::string bytes, const std::filesystem::path& file
         auto jit = std::make_unique<JitSession>(std::move(context), std::move(module), bindings);
         impl->entry = reinterpret_cast<JitSession::EntryFunction>(jit->lookup(impl->entry_name));
         auto t2 = Clock::now();
-        if (!diagnostics.errors().empty()) {
-          std::string text = file.string() + ": error: LLVM cannot compile the module: ";
-          for (std::size_t i = 0; i < diagnostics.errors().size(); ++i) text += (i ? "; " : "") + diagnostics.errors()[i];
-          throw ProgramError(text);
-        }
+        if (!diagnostics.errors().empty()) throw ProgramError(compile_failure(file, diagnostics.joined()));
         impl->jit = std::move(jit);
         impl->bytes = std::move(bytes);
         impl->load_seconds = std::chrono::duration<double>(t1 - t0).count();
         impl->compile_seconds = std::chrono::duration<double>(t2 - t1).count();
       },
       fatal);
-  if (!finished) throw ProgramError(file.string() + ": error: LLVM cannot compile the module: " + fatal);
+  if (!finished) throw ProgramError(compile_failure(file, fatal));
   return Program(std::move(impl));
 }
 

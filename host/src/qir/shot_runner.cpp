@@ -20,7 +20,7 @@ class CollectingSink final : public capi::OutputSink {
 };
 
 struct FailureTrap {
-  std::jmp_buf jump;
+  std::jmp_buf jump{};
   const char* message = nullptr;  // valid until the thread's next runtime call
 };
 

@@ -55,7 +55,7 @@ std::optional<std::string> read_own_file(const std::filesystem::path& file) {
       static_cast<std::size_t>(st.st_size) <= kMaxFileBytes) {
     text.emplace();
     char buffer[65536];
-    for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) != 0;) {
+    for (ssize_t got = 0; (got = ::read(fd, buffer, sizeof buffer)) != 0;) {
       if (got < 0 && errno == EINTR) continue;
       if (got < 0 || text->size() + static_cast<std::size_t>(got) > kMaxFileBytes) {
         text.reset();

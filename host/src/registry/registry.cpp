@@ -103,6 +103,7 @@ Registry::Registry(const std::vector<std::filesystem::path>& dirs, bool warn_on_
   std::vector<process::ScanOutcome> scans;
   if (scan_isolated_) {
     std::vector<std::filesystem::path> targets;
+    targets.reserve(found.size());
     for (const auto& vetted : found) targets.push_back(vetted.target);
     scans = descriptions(targets);
   }

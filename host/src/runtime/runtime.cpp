@@ -78,7 +78,7 @@ std::optional<std::filesystem::path> plugin_cache_of(const RuntimeOptions& optio
 struct Runtime::Impl {
   explicit Impl(RuntimeOptions options)
       : isolate(isolate_by_default(options)),
-        registry(options.plugin_dirs.empty() ? default_plugin_dirs() : options.plugin_dirs,
+        registry(options.plugin_dirs.empty() ? default_plugin_dirs() : std::move(options.plugin_dirs),
                  options.warn_on_load_failure, TrustPolicy::from(options.allow_unsafe_plugins),
                  scan_in_children(options), plugin_cache_of(options)),
         pool(std::make_shared<DevicePool>(options.pool.or_else(pool_policy_from_environment()))) {}
@@ -108,7 +108,7 @@ struct Runtime::Impl {
     // An isolated device needs only the description; one that runs here needs the library mapped.
     if (!settings) type = registry.loaded(type);
     std::string canonical = schema.canonicalize(parsed.kwargs, parsed.bare_tokens, type->name());
-    auto key = std::make_shared<PoolKey>(std::move(type), std::move(canonical), std::move(settings));
+    auto key = std::make_shared<PoolKey>(std::move(type), std::move(canonical), settings);
     const boost::json::value canonical_kwargs = boost::json::parse(key->kwargs);
     key->shots = whole_number(canonical_kwargs.as_object(), "shots");
     key->seed = whole_number(canonical_kwargs.as_object(), "seed");

@@ -162,6 +162,7 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
     const auto flush_tiled = [&] {
       if (tiled.empty()) return;
       std::vector<SegmentPassSpec> specs;
+      specs.reserve(tiled.size());
       for (const SegmentWork& work : tiled) specs.push_back(work.spec());
       const auto transitions =
           segment_passes(lambda, psi, num_qubits, std::span<const SegmentPassSpec>(specs), policy, pass_scratch);

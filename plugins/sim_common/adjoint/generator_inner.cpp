@@ -54,7 +54,7 @@ std::complex<double> local_inner(const Amplitude<T>* bra, const Amplitude<T>* ke
   const std::size_t groups = std::size_t{1} << (num_qubits - insert.count);
   const std::size_t num_entries = g.entries.size();
   struct Flat {
-    std::size_t row, col;
+    std::size_t row = 0, col = 0;
     std::complex<double> value;
   };
   std::vector<Flat> entries(num_entries);

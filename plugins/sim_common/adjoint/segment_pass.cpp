@@ -89,7 +89,7 @@ class PreparedSegment {
       const unsigned other = partner_ == 1 ? 2u : 1u;
       const unsigned members[4] = {0, partner_, other, other ^ partner_};
       T* coef = coefficients_.get_as<T>(16);
-      for (unsigned k = 0; k < 4; ++k) {
+      for (std::size_t k = 0; k < 4; ++k) {
         const unsigned x = members[k];
         members_[k] = x;
         args_.dense.offsets[k] = register_offset(qubits_, x, lanes_log2_);
@@ -147,22 +147,22 @@ class PreparedSegment {
   }
 
   std::vector<std::complex<double>> fold() const {
-    const unsigned lanes = 1u << lanes_log2_;
+    const std::size_t lanes = std::size_t{1} << lanes_log2_;
     std::vector<double> sums(block_scalars(), 0.0);
     for (std::size_t b = 0; b < blocks_; ++b)
       for (std::size_t e = 0; e < sums.size(); ++e) sums[e] += partials_[b * block_scalars() + e];
-    const auto lane_value = [&](std::size_t k, unsigned lane) {
+    const auto lane_value = [&](std::size_t k, std::size_t lane) {
       return std::complex<double>(sums[k * 2 * lanes + 2 * lane], sums[k * 2 * lanes + 2 * lane + 1]);
     };
     std::vector<std::complex<double>> m(d_ * d_);
     if (partner_ != 0) {
       // Sums 4k .. 4k + 3: λ_x ⊙ ψ_x, λ_x ⊙ iψ_x, λ_x ⊙ ψ_(x ^ m), λ_x ⊙ iψ_(x ^ m) (x = member k), slot-wise.
-      for (unsigned k = 0; k < 4; ++k)
-        for (unsigned coupled = 0; coupled < 2; ++coupled) {
+      for (std::size_t k = 0; k < 4; ++k)
+        for (std::size_t coupled = 0; coupled < 2; ++coupled) {
           const unsigned x = members_[k], y = coupled ? x ^ partner_ : x;
           const double* re = sums.data() + (4 * k + 2 * coupled) * 2 * lanes;
           const double* im = re + 2 * lanes;
-          for (unsigned lane = 0; lane < lanes; ++lane)
+          for (std::size_t lane = 0; lane < lanes; ++lane)
             m[x * 4 + y] += std::complex<double>(re[2 * lane] + re[2 * lane + 1], -(im[2 * lane] + im[2 * lane + 1]));
         }
       return m;

@@ -14,8 +14,8 @@ std::string memory_problem(std::uint64_t bytes, const std::string& what) {
 }
 
 void require_memory(std::uint64_t bytes, const std::string& what) {
-  std::string problem = memory_problem(bytes, what);
-  if (!problem.empty()) throw qrt::sdk::Error(QRT_ERROR_OUT_OF_MEMORY, std::move(problem));
+  const std::string problem = memory_problem(bytes, what);
+  if (!problem.empty()) throw qrt::sdk::Error(QRT_ERROR_OUT_OF_MEMORY, problem);
 }
 
 void require_shot_memory(std::uint64_t shots, std::string_view operation) {

@@ -233,7 +233,7 @@ void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
   const typename S::Scalar* const coef = a.coef;
   struct Offsets {
     std::uint64_t of[H];
-  } offsets;
+  } offsets{};
   for (unsigned h = 0; h < H; ++h) offsets.of[h] = a.offsets[h];
 
   // Fully unrolled (every bound is a compile-time constant) so that inputs and accumulators stay in

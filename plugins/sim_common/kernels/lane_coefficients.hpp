@@ -28,8 +28,9 @@ R* put_lane_coefficient(R* out, unsigned lanes_log2, ValueOf value_of) {
   const std::size_t imag_offset = std::size_t{2} << lanes_log2;
   for (unsigned lane = 0; lane < lanes; ++lane) {
     const Complex c = value_of(lane);
-    out[2 * lane] = out[2 * lane + 1] = static_cast<R>(c.real());
-    out[imag_offset + 2 * lane] = out[imag_offset + 2 * lane + 1] = static_cast<R>(c.imag());
+    const std::size_t at = 2 * std::size_t{lane};
+    out[at] = out[at + 1] = static_cast<R>(c.real());
+    out[imag_offset + at] = out[imag_offset + at + 1] = static_cast<R>(c.imag());
   }
   return out + lane_coefficient_scalars(lanes_log2);
 }

@@ -158,7 +158,7 @@ bool prepare_two_pairs(const Target<T>& t, const QubitOp& op) {
   for (unsigned k = 0; k < 4; ++k) a.offsets[k] = offset_of(members[k]);
   T* coef = t.coefficients.template get_as<T>(8 * lane_coefficient_scalars(t.lanes_log2()));
   T* out = coef;
-  for (unsigned pair = 0; pair < 2; ++pair) {
+  for (std::size_t pair = 0; pair < 2; ++pair) {
     const unsigned first = members[2 * pair], second = members[2 * pair + 1];
     const Complex block[4] = {m[first * 4 + first], m[first * 4 + second], m[second * 4 + first],
                               m[second * 4 + second]};
@@ -180,12 +180,7 @@ constexpr std::size_t kCacheResidentBytes = std::size_t{4} << 20;
 unsigned unflipped_bits(const QubitOp& op) {
   if (op.num_targets < 2 || op.num_targets > kernels::kMaxKernelTargets) return 0;
   const std::size_t dim = std::size_t{1} << op.num_targets;
-  const std::span<const Complex> m = op.dense_matrix();
-  std::size_t flipped = 0;
-  for (std::size_t r = 0; r < dim; ++r)
-    for (std::size_t c = 0; c < dim; ++c)
-      if (m[r * dim + c] != Complex(0.0)) flipped |= r ^ c;
-  return static_cast<unsigned>((dim - 1) & ~flipped);
+  return static_cast<unsigned>((dim - 1) & ~op.flipped_matrix_bits());
 }
 
 // A dense op whose matrix never flips the register-selecting targets of `selectors` (matrix bits): one

@@ -32,7 +32,8 @@ inline constexpr unsigned kNumOpShapes = 4;
 // uninitialised (only the entries the shape uses are ever written or read), and copying is a plain
 // trivially-copyable copy.
 struct QubitOp {
-  QubitOp() {}  // user-provided: leaves `coeffs` and `targets` uninitialised on purpose
+  // User-provided: leaves `coeffs` and `targets` uninitialised on purpose (see above).
+  QubitOp() {}  // NOLINT(cppcoreguidelines-pro-type-member-init): a QubitOp is made for every gate call
 
   OpShape shape = OpShape::Phase;
   QubitMask control_mask = 0;    // the op acts only where these qubits...
@@ -56,6 +57,17 @@ struct QubitOp {
     return {external_matrix ? external_matrix : coeffs.data(), dim * dim};
   }
   QubitMask touched_mask() const { return target_mask | control_mask; }
+  // Dense: bit j set = the matrix flips target j (bit j of some nonzero entry's row and column index differ);
+  // a target it never flips only selects a block.
+  std::size_t flipped_matrix_bits() const {
+    const std::size_t dim = std::size_t{1} << num_targets;
+    const std::span<const Complex> m = dense_matrix();
+    std::size_t flipped = 0;
+    for (std::size_t r = 0; r < dim; ++r)
+      for (std::size_t c = 0; c < dim; ++c)
+        if (m[r * dim + c] != Complex(0.0)) flipped |= r ^ c;
+    return flipped;
+  }
 
   static QubitOp phase(Complex value, QubitMask subspace_mask = 0, QubitMask subspace_values = 0) {
     QubitOp op;

@@ -87,7 +87,7 @@ struct DenseSegmentBody {
   Reg sums[kSums];
 
   // c * v for the unitary's coefficient k, as in dense_kernel (per lane when lane qubits are targets).
-  QRT_SV_KERNEL_BODY void times_coefficient(unsigned k, Reg v, Reg& acc_re, Reg& acc_im) const {
+  QRT_SV_KERNEL_BODY void times_coefficient(std::size_t k, Reg v, Reg& acc_re, Reg& acc_im) const {
     if constexpr (PerLane) {
       acc_re = S::fma(S::load(coef + 2 * k * S::scalars), v, acc_re);
       acc_im = S::fma(S::load(coef + (2 * k + 1) * S::scalars), v, acc_im);
@@ -188,10 +188,10 @@ QRT_SV_UNROLL(4)
     }
     // c v = Re(c) v + Im(c) (i v), with i v formed once per input.
 QRT_SV_UNROLL(4)
-    for (unsigned k = 0; k < 4; ++k) {
+    for (std::size_t k = 0; k < 4; ++k) {
       const Reg d_re = S::broadcast(coef[4 * k]), d_im = S::broadcast(coef[4 * k + 1]);
       const Reg o_re = S::broadcast(coef[4 * k + 2]), o_im = S::broadcast(coef[4 * k + 3]);
-      const unsigned m = k ^ 1u;
+      const std::size_t m = k ^ 1u;
       S::store(register_at<S>(psi, r + offsets[k]),
                S::fma(o_im, ip[m], S::fma(o_re, p[m], S::fma(d_im, ip[k], S::mul(d_re, p[k])))));
       S::store(register_at<S>(lambda, r + offsets[k]),

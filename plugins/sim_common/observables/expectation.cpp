@@ -123,6 +123,7 @@ void apply_observable(const std::complex<T>* state, std::size_t num_qubits, cons
 }
 
 
+// NOLINTBEGIN(bugprone-macro-parentheses): T is a type (a template argument), which cannot take parentheses
 #define QRT_SV_INSTANTIATE(T)                                                                                     \
   template double expval<T>(const std::complex<T>*, std::size_t, const Observable&, int, MeasurementWorkspace*);  \
   template double var<T>(const std::complex<T>*, std::size_t, const Observable&, int, MeasurementWorkspace*);     \
@@ -131,5 +132,6 @@ void apply_observable(const std::complex<T>* state, std::size_t num_qubits, cons
 QRT_SV_INSTANTIATE(double)
 QRT_SV_INSTANTIATE(float)
 #undef QRT_SV_INSTANTIATE
+// NOLINTEND(bugprone-macro-parentheses)
 
 }  // namespace qrt::sv

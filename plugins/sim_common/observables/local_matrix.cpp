@@ -46,6 +46,7 @@ void copy_state(const std::complex<T>* state, std::size_t num_qubits, std::type_
 }
 
 
+// NOLINTBEGIN(bugprone-macro-parentheses): T is a type (a template argument), which cannot take parentheses
 #define QRT_SV_INSTANTIATE(T)                                                                                     \
   template void apply_local_matrix<T>(std::complex<T>*, std::size_t, std::span<const std::size_t>,                \
                                       std::span<const std::complex<double>>, int);                                \
@@ -53,5 +54,6 @@ void copy_state(const std::complex<T>* state, std::size_t num_qubits, std::type_
 QRT_SV_INSTANTIATE(double)
 QRT_SV_INSTANTIATE(float)
 #undef QRT_SV_INSTANTIATE
+// NOLINTEND(bugprone-macro-parentheses)
 
 }  // namespace qrt::sv

@@ -49,7 +49,7 @@ struct PauliSum {
   std::vector<double> sign_tables;
   std::size_t word_count() const;
   std::size_t block_size() const { return std::size_t{1} << block_bits; }
-  const double* sign_table(std::uint32_t table) const { return sign_tables.data() + 2 * table * block_size(); }
+  const double* sign_table(std::uint32_t table) const { return sign_tables.data() + 2 * std::size_t{table} * block_size(); }
 };
 
 // Whether a compiled term is a plain Pauli word (no Hadamard or Hermitian factor): what a PauliSum holds.

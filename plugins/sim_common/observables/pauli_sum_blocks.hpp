@@ -25,6 +25,7 @@ constexpr std::size_t kPartialSums = 16;
 // re[2 lo] = re[2 lo + 1] = Re D(lo), im likewise, so that D times an amplitude takes whole-register
 // products and in-lane swaps, no shuffles across lanes. A group with one low sign pattern keeps D as a
 // coefficient times a sign table of PauliSum (`single`).
+// NOLINTNEXTLINE(cppcoreguidelines-pro-type-member-init): re and im are scratch, written before read (8 KiB)
 struct BlockDiagonal {
   bool single = false;  // (im is filled only for groups with imaginary weights)
   double c_re = 0, c_im = 0;

@@ -63,7 +63,7 @@ template <bool kSingle, bool kImag, class T>
 __attribute__((always_inline)) inline void block_accumulate(T* a, const T* k, const BlockDiagonal& d,
                                                             std::size_t block) {
   for (std::size_t lo = 0; lo < block; ++lo) {
-    double t_re, t_im;
+    double t_re = 0.0, t_im = 0.0;
     diagonal_times<kSingle, kImag>(d, k, lo, t_re, t_im);
     a[2 * lo] = static_cast<T>(a[2 * lo] + t_re);
     a[2 * lo + 1] = static_cast<T>(a[2 * lo + 1] + t_im);

@@ -54,6 +54,7 @@ std::optional<ShotMeasurement> group_terms(const Observable& observable, std::si
     terms.push_back(std::move(plan));
   }
   std::vector<FactorEigenbasis> bases;
+  bases.reserve(factors.size());
   for (const Factor* factor : factors) bases.push_back(eigenbasis_of(*factor));
   return ShotMeasurement(std::move(bases), std::move(terms));
 }

@@ -8,15 +8,9 @@ namespace qrt::sv {
 
 namespace {
 
-// The targets a dense matrix flips (as a mask of qubits): bit j of some nonzero entry's row and column
-// indices differ.
+// The targets a dense matrix flips, as a mask of qubits.
 QubitMask flipped_targets(const QubitOp& op) {
-  const std::size_t dim = std::size_t{1} << op.num_targets;
-  const std::span<const Complex> m = op.dense_matrix();
-  std::size_t flipped = 0;
-  for (std::size_t r = 0; r < dim; ++r)
-    for (std::size_t c = 0; c < dim; ++c)
-      if (m[r * dim + c] != Complex(0.0)) flipped |= r ^ c;
+  const std::size_t flipped = op.flipped_matrix_bits();
   QubitMask qubits = 0;
   for (unsigned j = 0; j < op.num_targets; ++j)
     if ((flipped >> j) & 1u) qubits |= QubitMask{1} << op.targets[j];

@@ -30,6 +30,7 @@ QubitMask pad_window(QubitMask window, unsigned size, unsigned qubits, std::span
 
 // Hands a run's (fused) ops to its tile program.
 template <class T>
+// NOLINTNEXTLINE(cppcoreguidelines-virtual-class-destructor): final; the base's destructor is protected
 struct ProgramSink final : OpSink {
   explicit ProgramSink(TileProgram<T>& p) : program(p) {}
   void apply(const QubitOp& op) override {

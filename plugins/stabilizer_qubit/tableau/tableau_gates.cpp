@@ -10,8 +10,8 @@ namespace {
 
 template <unsigned Arity>
 void conjugate_rows(PauliBlock& block, const LocalClifford& gate, std::span<const std::size_t> columns) {
-  std::array<std::size_t, Arity> offset;  // index of the qubit's x word; its z word follows
-  std::array<unsigned, Arity> shift;
+  std::array<std::size_t, Arity> offset{};  // index of the qubit's x word; its z word follows
+  std::array<unsigned, Arity> shift{};
   for (unsigned q = 0; q < Arity; ++q) {
     offset[q] = 2 * word_of(columns[q]);
     shift[q] = shift_of(columns[q]);

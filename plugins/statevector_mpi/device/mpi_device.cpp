@@ -394,6 +394,7 @@ double MpiStatevectorDevice::estimate_from_shots(const qrt::sdk::Observable& obs
     for (qrt::sdk::Wire w : on) mask |= QubitMask{1} << wires_.qubit(w, operation);
     make_local(mask, mask & ~global_mask(), operation);
     std::vector<std::size_t> qubits;
+    qubits.reserve(on.size());
     for (qrt::sdk::Wire w : on) qubits.push_back(wires_.qubit(w, operation));
     std::visit(
         [&](auto& c) { qrt::sv::apply_local_matrix(c.amplitudes.data(), local_qubits_, qubits, matrix, threads()); },
@@ -446,7 +447,7 @@ void MpiStatevectorDevice::state(std::span<qrt::sdk::Complex> out) {
         using T = typename std::remove_reference_t<decltype(*c.amplitudes.data())>::value_type;
         // Rank r's chunk becomes amplitudes r * 2^L ..: the gathered index has the physical qubit layout.
         std::vector<std::complex<T>> gathered(size);
-        MPI_Datatype chunk_type;
+        MPI_Datatype chunk_type = MPI_DATATYPE_NULL;
         check_mpi(comm_,
                   MPI_Type_contiguous(static_cast<int>(std::size_t{1} << local_qubits_), mpi_complex<T>(), &chunk_type),
                   "MPI_Type_contiguous");

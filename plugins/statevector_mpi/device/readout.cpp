@@ -284,7 +284,7 @@ MpiStatevectorDevice::TopOutcomes MpiStatevectorDevice::top_outcomes(std::span<c
     }
     all.resize(static_cast<std::size_t>(at));
   }
-  MPI_Datatype entry_type;
+  MPI_Datatype entry_type = MPI_DATATYPE_NULL;
   check_mpi(comm_, MPI_Type_contiguous(static_cast<int>(sizeof(TopOutcome)), MPI_BYTE, &entry_type),
             "MPI_Type_contiguous");
   MPI_Type_commit(&entry_type);

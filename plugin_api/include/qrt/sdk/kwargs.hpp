@@ -71,7 +71,7 @@ class Kwargs {
         in_range(static_cast<double>(std::get<std::int64_t>(value)));
         return value;
       case KwargType::Real: {
-        double v;
+        double v = 0.0;
         if (auto* i = std::get_if<std::int64_t>(&value)) v = static_cast<double>(*i);
         else if (auto* d = std::get_if<double>(&value)) v = *d;
         else throw_invalid_argument(where + " expects a float");
