@@ -74,7 +74,7 @@ def main():
                                 f"relative path, so that the layer is visible")
                 continue
             if target.startswith("qrt/"):
-                if target in ("qrt/device_api.h", "qrt/plugin.hpp") or target.startswith(("qrt/sdk/", "qrt/extensions/")):
+                if (root / "plugin_api" / "include" / target).is_file():
                     continue  # plugin_api/: below every layer
                 target_key = target
             elif "/" in target and (host / "src" / target.split("/", 1)[0]).is_dir():
