@@ -5,11 +5,10 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define QRT_FUZZ_CHECK(condition, what)                                                              \
-  do {                                                                                               \
-    if (!(condition)) {                                                                              \
-      std::fprintf(stderr, "qrt fuzz invariant failed: %s\n  (%s) at %s:%d\n", what, #condition,     \
-                   __FILE__, __LINE__);                                                              \
-      std::abort();                                                                                  \
-    }                                                                                                \
+#define QRT_FUZZ_CHECK(condition, what)                                                                               \
+  do {                                                                                                                \
+    if (!(condition)) {                                                                                               \
+      std::fprintf(stderr, "qrt fuzz invariant failed: %s\n  (%s) at %s:%d\n", what, #condition, __FILE__, __LINE__); \
+      std::abort();                                                                                                   \
+    }                                                                                                                 \
   } while (0)

@@ -21,17 +21,22 @@ namespace {
 
 namespace json = boost::json;
 
-bool in_pool(qrt::program::IndexRange range, std::size_t pool) { return std::uint64_t{range.offset} + range.count <= pool; }
+bool in_pool(qrt::program::IndexRange range, std::size_t pool) {
+  return std::uint64_t{range.offset} + range.count <= pool;
+}
 
 void check_program(const qrt::program::LoweredProgram& p) {
   for (std::uint32_t wire : p.wires) QRT_FUZZ_CHECK(wire < p.num_qubits, "a decoded wire outside the qubits");
-  for (std::uint32_t wire : p.control_wires) QRT_FUZZ_CHECK(wire < p.num_qubits, "a decoded control outside the qubits");
+  for (std::uint32_t wire : p.control_wires)
+    QRT_FUZZ_CHECK(wire < p.num_qubits, "a decoded control outside the qubits");
   for (const auto& op : p.operations) {
     QRT_FUZZ_CHECK(in_pool(op.params, p.parameters.size()) && in_pool(op.wires, p.wires.size()) &&
                        in_pool(op.controls, p.control_wires.size()) && in_pool(op.matrix, p.matrices.size()),
                    "a decoded range outside its pool");
-    if (op.kind == qrt::program::LoweredKind::Gate) QRT_FUZZ_CHECK(op.gate < p.gate_names.size(), "a decoded gate index out of range");
-    if (op.kind == qrt::program::LoweredKind::Measure) QRT_FUZZ_CHECK(op.clbit < p.num_clbits, "a decoded clbit out of range");
+    if (op.kind == qrt::program::LoweredKind::Gate)
+      QRT_FUZZ_CHECK(op.gate < p.gate_names.size(), "a decoded gate index out of range");
+    if (op.kind == qrt::program::LoweredKind::Measure)
+      QRT_FUZZ_CHECK(op.clbit < p.num_clbits, "a decoded clbit out of range");
   }
 }
 
@@ -49,7 +54,8 @@ void round_trip(const json::object& message, Decode decode, Encode encode, Check
   const json::object encoded = encode(*decoded);
   const json::object again = encode(decode(encoded));
   if (again != encoded)
-    std::fprintf(stderr, "encoded: %s\nagain:   %s\n", json::serialize(encoded).c_str(), json::serialize(again).c_str());
+    std::fprintf(stderr, "encoded: %s\nagain:   %s\n", json::serialize(encoded).c_str(),
+                 json::serialize(again).c_str());
   QRT_FUZZ_CHECK(again == encoded, "decode(encode(x)) differs from x");
 }
 
@@ -65,7 +71,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!message.is_object()) return 0;
   const json::object& m = message.get_object();
   using namespace qrt::isolation;
-  round_trip(m, decode_program, [](const auto& p) { return encode_program(p); }, check_program);
+  round_trip(
+      m, decode_program, [](const auto& p) { return encode_program(p); }, check_program);
   round_trip(m, decode_options, encode_options, [](const auto&) {});
   round_trip(m, decode_result, encode_result, [](const auto&) {});
   try {

@@ -35,17 +35,30 @@ qrt::qasm::ParseOptions parse_options() {
   options.max_qubits = 4096;
   options.max_clbits = 4096;
   options.max_operations = kMaxOperations;
-  options.max_include_depth = 0;  // only the built-in qelib1.inc: no file is ever opened
+  options.max_include_depth = 0;   // only the built-in qelib1.inc: no file is ever opened
   options.free_parameters = true;  // the parameter-sweep extension
   return options;
 }
 
 const qrt::program::DeviceGateSet& native_device() {
-  static const qrt::program::DeviceGateSet device{
-      {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "S", "T", "SX", "PhaseShift", "RX", "RY", "RZ",
-       "Rot", "CNOT", "CY", "CZ", "CH", "SWAP", "ISWAP", "CSWAP", "Toffoli", "ControlledPhaseShift", "CRX", "CRY",
-       "CRZ", "CRot", "IsingXX", "IsingYY", "IsingZZ", "MultiRZ", "GlobalPhase", "my_opaque"},
-      true, true};
+  static const qrt::program::DeviceGateSet device{{"Identity",    "PauliX",
+                                                   "PauliY",      "PauliZ",
+                                                   "Hadamard",    "S",
+                                                   "T",           "SX",
+                                                   "PhaseShift",  "RX",
+                                                   "RY",          "RZ",
+                                                   "Rot",         "CNOT",
+                                                   "CY",          "CZ",
+                                                   "CH",          "SWAP",
+                                                   "ISWAP",       "CSWAP",
+                                                   "Toffoli",     "ControlledPhaseShift",
+                                                   "CRX",         "CRY",
+                                                   "CRZ",         "CRot",
+                                                   "IsingXX",     "IsingYY",
+                                                   "IsingZZ",     "MultiRZ",
+                                                   "GlobalPhase", "my_opaque"},
+                                                  true,
+                                                  true};
   return device;
 }
 

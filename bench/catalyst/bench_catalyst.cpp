@@ -87,7 +87,8 @@ ProcessTime run_process(std::vector<std::string> words) {
     if (errno != EINTR) throw std::runtime_error("wait4 failed");
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error(words[2] + ": qrt run failed");
   auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
-  return {std::chrono::duration<double>(Clock::now() - start).count(), seconds(usage.ru_utime) + seconds(usage.ru_stime)};
+  return {std::chrono::duration<double>(Clock::now() - start).count(),
+          seconds(usage.ru_utime) + seconds(usage.ru_stime)};
 }
 
 void compare_layered(benchmark::State& state, const char* device) {
@@ -162,7 +163,8 @@ void BM_Call4(benchmark::State& state) {
     double total = 0;
     for (int k = 0; k < kCalls; ++k) {
       const double x = 0.001 * k;
-      const std::vector<qrt::catalyst::Tensor> args = {qrt::catalyst::Tensor::scalar(qrt::catalyst::ElementType::F64, x)};
+      const std::vector<qrt::catalyst::Tensor> args = {
+          qrt::catalyst::Tensor::scalar(qrt::catalyst::ElementType::F64, x)};
       const auto t0 = Clock::now();
       checksum += program.call(args, options).results[0].get<double>(0);
       const auto t1 = Clock::now();
@@ -195,7 +197,10 @@ int main(int argc, char** argv) {
   for (auto* b : {benchmark::RegisterBenchmark("Layered20/CatalystVsQasm", BM_Layered20),
                   benchmark::RegisterBenchmark("Layered20Threads1/CatalystVsQasm", BM_Layered20Threads1)})
     b->UseManualTime()->Iterations(5)->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("Call4/Overhead", BM_Call4)->UseManualTime()->Iterations(10)->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("Call4/Overhead", BM_Call4)
+      ->UseManualTime()
+      ->Iterations(10)
+      ->Unit(benchmark::kMicrosecond);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

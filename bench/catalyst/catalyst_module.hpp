@@ -62,7 +62,8 @@ inline std::pair<std::string, std::string> catalyst_layered(int qubits, int laye
           angle = "%a" + std::to_string(value++);
         }
         ir << "  call void @__catalyst__qis__" << g << "(double " << angle << ", ptr %q" << i << ", ptr null)\n";
-        qasm << static_cast<char>(g[0] + 32) << static_cast<char>(g[1] + 32) << "(" << std::setprecision(17) << a << ") q[" << i << "];\n";
+        qasm << static_cast<char>(g[0] + 32) << static_cast<char>(g[1] + 32) << "(" << std::setprecision(17) << a
+             << ") q[" << i << "];\n";
       }
     }
     for (int i = 0; i + 1 < qubits; ++i) {

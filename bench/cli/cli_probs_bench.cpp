@@ -32,8 +32,8 @@ struct TempFiles {
 
 // A layer of H, RZ and a CX ladder: every amplitude nonzero, so no listing can take a shortcut.
 fs::path circuit(int n) {
-  const fs::path path = fs::temp_directory_path() / ("qrt_bench_probs_" + std::to_string(::getpid()) + "_" +
-                                                     std::to_string(n) + ".qasm");
+  const fs::path path =
+      fs::temp_directory_path() / ("qrt_bench_probs_" + std::to_string(::getpid()) + "_" + std::to_string(n) + ".qasm");
   if (fs::exists(path)) return path;
   temp_files.paths.push_back(path);
   std::ofstream out(path);
@@ -48,8 +48,8 @@ fs::path circuit(int n) {
 
 void run_cli(benchmark::State& state, const std::string& request) {
   const int n = static_cast<int>(state.range(0));
-  const std::string command = "QRT_PLUGIN_PATH= " + std::string(QRT_BENCH_CLI) + " run " + circuit(n).string() + " " +
-                              request + " >/dev/null";
+  const std::string command =
+      "QRT_PLUGIN_PATH= " + std::string(QRT_BENCH_CLI) + " run " + circuit(n).string() + " " + request + " >/dev/null";
   for (auto _ : state) {
     const auto t0 = std::chrono::steady_clock::now();
     const int status = std::system(command.c_str());
@@ -71,9 +71,13 @@ void BM_ProbsAllJson(benchmark::State& state) { run_cli(state, "--probs -o json"
 
 double min_of(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
 
-#define QRT_CLI_BENCH(fn)                                                                                    \
-  BENCHMARK(fn)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ComputeStatistics( \
-      "min", min_of)
+#define QRT_CLI_BENCH(fn)             \
+  BENCHMARK(fn)                       \
+      ->UseManualTime()               \
+      ->Unit(benchmark::kMillisecond) \
+      ->Iterations(1)                 \
+      ->Repetitions(3)                \
+      ->ComputeStatistics("min", min_of)
 
 QRT_CLI_BENCH(BM_Expval)->Arg(24)->Arg(26);
 QRT_CLI_BENCH(BM_ProbsTop16)->Arg(24)->Arg(26);

@@ -16,8 +16,8 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
-#include <qrt/loaded_program.hpp>
 #include <qrt/gradient.hpp>
+#include <qrt/loaded_program.hpp>
 #include <qrt/runtime.hpp>
 
 #include <algorithm>

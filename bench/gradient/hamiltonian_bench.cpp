@@ -17,9 +17,9 @@
 
 #include <qrt/circuit_runner.hpp>
 #include <qrt/executor.hpp>
-#include <qrt/loaded_program.hpp>
 #include <qrt/gradient.hpp>
 #include <qrt/hamiltonian.hpp>
+#include <qrt/loaded_program.hpp>
 #include <qrt/runtime.hpp>
 
 #include <algorithm>
@@ -75,7 +75,9 @@ qrt::Hamiltonian random_two_local(int qubits, int terms, std::size_t& flip_masks
 double process_cpu_seconds() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
+  const auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec);
+  };
   return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
@@ -132,9 +134,7 @@ int run_hamiltonian(const Options& o) {
       gradient_ratio.push_back(gradient.wall.back() / forward.wall.back());
       if (o.words_too) {
         qrt::GradientResult per_word;
-        words.time([&] {
-          per_word = qrt::gradient(one, o.device, program, circuit.params, h.words(), adjoint);
-        });
+        words.time([&] { per_word = qrt::gradient(one, o.device, program, circuit.params, h.words(), adjoint); });
         words_ratio.push_back(words.wall.back() / forward.wall.back());
         for (std::size_t j = 0; j < circuit.params.size(); ++j) {
           double row = 0;
@@ -157,8 +157,8 @@ int run_hamiltonian(const Options& o) {
       o.device.c_str(), o.qubits, o.layers, circuit.params.size(), h.size(), flip_masks, o.repetitions,
       best(forward.wall), best(expval.wall), best(gradient.wall), best(expval.wall) / best(forward.wall),
       median(expval_ratio), best(gradient.wall) / best(forward.wall), median(gradient_ratio), best(forward.cpu),
-      best(expval.cpu), best(gradient.cpu), best(words.wall), median(words_ratio), worst_row_difference,
-      value_expval, value_gradient, load_before.c_str(), load_average().c_str());
+      best(expval.cpu), best(gradient.cpu), best(words.wall), median(words_ratio), worst_row_difference, value_expval,
+      value_gradient, load_before.c_str(), load_average().c_str());
   return 0;
 }
 

@@ -159,7 +159,8 @@ void BM_StateUnchecked(benchmark::State& state) {
     std::size_t size = 0;
     if (qrt_error* e = f.state_size(device.native_handle(), &size)) e->destroy(e);
     std::vector<std::complex<double>> out(size);
-    if (qrt_error* e = f.state(device.native_handle(), reinterpret_cast<double*>(out.data()), out.size())) e->destroy(e);
+    if (qrt_error* e = f.state(device.native_handle(), reinterpret_cast<double*>(out.data()), out.size()))
+      e->destroy(e);
     benchmark::DoNotOptimize(out.data());
   }
 }

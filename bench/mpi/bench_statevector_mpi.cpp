@@ -2,8 +2,8 @@
 // bandwidth measured in the same run. Run under mpirun (P = 2, 4, ...); rank 0 prints one JSON object.
 //   mpirun -n 2 bench_statevector_mpi [n=24] [repetitions=6] [precision=double|single]
 // Reported per gate kind: best-of-repetitions seconds per gate (barrier to barrier, all ranks), bytes
-// each rank sent per global gate, the 2^n*16/P bytes (2^n*8/P in single precision) of a full chunk (what a pairwise exchange of
-// whole chunks, QuEST's scheme, sends), the Sendrecv bandwidth of half-chunk messages between partner
+// each rank sent per global gate, the 2^n*16/P bytes (2^n*8/P in single precision) of a full chunk (what a pairwise
+// exchange of whole chunks, QuEST's scheme, sends), the Sendrecv bandwidth of half-chunk messages between partner
 // ranks, and communication efficiency = bytes / ((t_global - t_local) * bandwidth), plus each rank's
 // peak RSS (VmHWM).
 #include "device/mpi_device.hpp"
@@ -62,15 +62,16 @@ int main(int argc, char** argv) {
   const int repetitions = argc > 2 ? std::atoi(argv[2]) : 6;
   const std::string precision = argc > 3 ? argv[3] : "double";
   if (precision != "double" && precision != "single") {
-    if (rank == 0) std::fprintf(stderr, "bench_statevector_mpi: precision must be double or single, got '%s'\n", precision.c_str());
+    if (rank == 0)
+      std::fprintf(stderr, "bench_statevector_mpi: precision must be double or single, got '%s'\n", precision.c_str());
     MPI_Finalize();
     return 2;
   }
   const std::size_t amplitude_bytes = precision == "single" ? 8 : 16;
   {
-    qrt::mpi::MpiStatevectorDevice device(qrt::sdk::Kwargs::from_json(
-        R"({"fusion": false, "threads": 1, "seed": 1, "precision": ")" + precision + "\"}",
-        qrt::mpi::MpiStatevectorDevice::schema()));
+    qrt::mpi::MpiStatevectorDevice device(
+        qrt::sdk::Kwargs::from_json(R"({"fusion": false, "threads": 1, "seed": 1, "precision": ")" + precision + "\"}",
+                                    qrt::mpi::MpiStatevectorDevice::schema()));
     device.allocate_qubits(n);
     const unsigned L = device.local_qubits();
     auto wire_on = [&](bool global) {
@@ -134,16 +135,17 @@ int main(int argc, char** argv) {
     MPI_Reduce(&rss, &rss_max, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     if (rank == 0) {
       const double chunk_bytes = static_cast<double>(std::uint64_t{amplitude_bytes} << L);
-      std::printf("{\"benchmark\":\"statevector_mpi_gate_cost\",\"qubits\":%u,\"ranks\":%d,\"local_qubits\":%u,"
-                  "\"precision\":\"%s\",\"repetitions\":%d,\"local_gate_seconds\":%.6f,",
-                  n, size, L, precision.c_str(), repetitions, local_gate);
+      std::printf(
+          "{\"benchmark\":\"statevector_mpi_gate_cost\",\"qubits\":%u,\"ranks\":%d,\"local_qubits\":%u,"
+          "\"precision\":\"%s\",\"repetitions\":%d,\"local_gate_seconds\":%.6f,",
+          n, size, L, precision.c_str(), repetitions, local_gate);
       if (size > 1)
-        std::printf("\"global_gate_seconds\":%.6f,\"bytes_sent_per_global_gate_per_rank\":%llu,"
-                    "\"full_chunk_bytes\":%.0f,\"sendrecv_bandwidth_bytes_per_second\":%.4g,"
-                    "\"exchange_seconds\":%.6f,\"communication_efficiency\":%.3f,",
-                    global_gate, static_cast<unsigned long long>(bytes), chunk_bytes, bandwidth,
-                    global_gate - local_gate,
-                    static_cast<double>(bytes) / ((global_gate - local_gate) * bandwidth));
+        std::printf(
+            "\"global_gate_seconds\":%.6f,\"bytes_sent_per_global_gate_per_rank\":%llu,"
+            "\"full_chunk_bytes\":%.0f,\"sendrecv_bandwidth_bytes_per_second\":%.4g,"
+            "\"exchange_seconds\":%.6f,\"communication_efficiency\":%.3f,",
+            global_gate, static_cast<unsigned long long>(bytes), chunk_bytes, bandwidth, global_gate - local_gate,
+            static_cast<double>(bytes) / ((global_gate - local_gate) * bandwidth));
       std::printf("\"peak_rss_mib_max_over_ranks\":%.1f}\n", rss_max);
     }
   }

@@ -15,7 +15,8 @@
 
 namespace {
 
-constexpr const char* kBell = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nh q[0];\ncx q[0], q[1];\nmeasure q -> c;\n";
+constexpr const char* kBell =
+    "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nh q[0];\ncx q[0], q[1];\nmeasure q -> c;\n";
 constexpr const char* kConfig = "statevector.qubit:threads=1";
 
 double one_iteration(qrt::Runtime& runtime, qrt::Device& device, const qrt::program::Program& program) {
@@ -46,7 +47,7 @@ int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   for (long i = 0; i < iterations; ++i) sink += one_iteration(*runtime, device, program);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("{\"iterations\": %ld, \"ns_per_call\": %.1f, \"checksum\": %.3f}\n", iterations, 1e9 * seconds / iterations,
-              sink / (iterations + iterations / 10));
+  std::printf("{\"iterations\": %ld, \"ns_per_call\": %.1f, \"checksum\": %.3f}\n", iterations,
+              1e9 * seconds / iterations, sink / (iterations + iterations / 10));
   return 0;
 }

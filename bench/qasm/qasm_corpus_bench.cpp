@@ -67,7 +67,8 @@ void run_files(benchmark::State& state, const std::vector<fs::path>& files, bool
   }
   state.counters["circuits"] = static_cast<double>(files.size());
   state.counters["gates"] = static_cast<double>(gates);
-  state.counters["gates_per_s"] = benchmark::Counter(static_cast<double>(gates), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["gates_per_s"] =
+      benchmark::Counter(static_cast<double>(gates), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_ParseCorpus(benchmark::State& s) { run_files(s, corpus_files(), false); }

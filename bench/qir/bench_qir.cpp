@@ -21,9 +21,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <iomanip>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 #include <unistd.h>
 
@@ -62,7 +62,8 @@ void BM_JitCompile(benchmark::State& state) {
   ir << "define void @main() #0 {\n";
   for (std::int64_t k = 0; k < state.range(0); ++k)
     ir << (k % 2 ? "  call void @__quantum__qis__h__body(" + q(static_cast<int>(k % 20)) + ")\n"
-                 : "  call void @__quantum__qis__cnot__body(" + q(static_cast<int>(k % 19)) + ", " + q(static_cast<int>(k % 19 + 1)) + ")\n");
+                 : "  call void @__quantum__qis__cnot__body(" + q(static_cast<int>(k % 19)) + ", " +
+                       q(static_cast<int>(k % 19 + 1)) + ")\n");
   ir << "  ret void\n}\n" << kDeclarations << "attributes #0 = { \"entry_point\" }\n";
   fs::path file = write_temp("jit.ll", ir.str());
   double load = 0, compile = 0;
@@ -77,16 +78,24 @@ void BM_JitCompile(benchmark::State& state) {
   state.counters["jit_s"] = compile;
   fs::remove(file);
 }
-BENCHMARK(BM_JitCompile)->Arg(100000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ComputeStatistics("min", min_of);
+BENCHMARK(BM_JitCompile)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ComputeStatistics("min", min_of);
 
 void qis_calls(benchmark::State& state, bool watched) {
   constexpr int kCalls = 100000;
-  std::string ir = "define void @main() #0 {\nentry:\n  br label %loop\nloop:\n"
-                   "  %i = phi i64 [ 0, %entry ], [ %n, %loop ]\n"
-                   "  call void @__quantum__qis__h__body(ptr null)\n"
-                   "  %n = add i64 %i, 1\n  %c = icmp ult i64 %n, " + std::to_string(kCalls) + "\n"
-                   "  br i1 %c, label %loop, label %done\ndone:\n  ret void\n}\n" + kDeclarations +
-                   "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"1\" }\n";
+  std::string ir =
+      "define void @main() #0 {\nentry:\n  br label %loop\nloop:\n"
+      "  %i = phi i64 [ 0, %entry ], [ %n, %loop ]\n"
+      "  call void @__quantum__qis__h__body(ptr null)\n"
+      "  %n = add i64 %i, 1\n  %c = icmp ult i64 %n, " +
+      std::to_string(kCalls) +
+      "\n"
+      "  br i1 %c, label %loop, label %done\ndone:\n  ret void\n}\n" +
+      kDeclarations + "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"1\" }\n";
   fs::path file = write_temp("calls.ll", ir);
   qrt::qir::Program p = qrt::qir::Program::load(file);
   qrt::qir::RunOptions options;
@@ -96,7 +105,8 @@ void qis_calls(benchmark::State& state, bool watched) {
   if (watched) options.progress = &progress;
   for (auto _ : state) qrt::qir::run(p, options);
   state.SetItemsProcessed(state.iterations() * kCalls);
-  state.counters["ns_per_call"] = benchmark::Counter(static_cast<double>(kCalls), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_call"] = benchmark::Counter(
+      static_cast<double>(kCalls), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   fs::remove(file);
 }
 void BM_QisCall(benchmark::State& state) { qis_calls(state, false); }
@@ -170,7 +180,8 @@ void BM_Teleport_Qir(benchmark::State& state) {
   options.seed = 1;
   options.runtime = runtime_options();
   for (auto _ : state) benchmark::DoNotOptimize(qrt::qir::run(p, options).shots.size());
-  state.counters["shots_per_s"] = benchmark::Counter(static_cast<double>(kTeleportShots), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["shots_per_s"] =
+      benchmark::Counter(static_cast<double>(kTeleportShots), benchmark::Counter::kIsIterationInvariantRate);
   fs::remove(file);
 }
 QRT_BENCH(BM_Teleport_Qir)->Unit(benchmark::kMillisecond);
@@ -185,7 +196,8 @@ void BM_Teleport_Qasm(benchmark::State& state) {
     qrt::Device device = runtime.open("statevector.qubit");
     benchmark::DoNotOptimize(qrt::run_program(program, device, options).counts.size());
   }
-  state.counters["shots_per_s"] = benchmark::Counter(static_cast<double>(kTeleportShots), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["shots_per_s"] =
+      benchmark::Counter(static_cast<double>(kTeleportShots), benchmark::Counter::kIsIterationInvariantRate);
 }
 QRT_BENCH(BM_Teleport_Qasm)->Unit(benchmark::kMillisecond);
 

@@ -66,7 +66,8 @@ struct ChildRun {
 
 // `qrt run FILE --shots N --seed 1` (plus `extra`), its output to /dev/null.
 ChildRun run_qrt(const fs::path& file, int shots, const char* extra) {
-  std::vector<std::string> words = {QRT_BENCH_CLI, "run", file.string(), "--shots", std::to_string(shots), "--seed", "1"};
+  std::vector<std::string> words = {QRT_BENCH_CLI, "run", file.string(), "--shots", std::to_string(shots),
+                                    "--seed",      "1"};
   if (extra) words.emplace_back(extra);
   std::vector<char*> argv;
   for (auto& w : words) argv.push_back(w.data());

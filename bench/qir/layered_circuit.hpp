@@ -22,7 +22,9 @@ inline std::string ir_double(double v) {
   return text;
 }
 
-inline std::string ir_qubit(int i) { return i == 0 ? "ptr null" : "ptr inttoptr (i64 " + std::to_string(i) + " to ptr)"; }
+inline std::string ir_qubit(int i) {
+  return i == 0 ? "ptr null" : "ptr inttoptr (i64 " + std::to_string(i) + " to ptr)";
+}
 
 inline std::pair<std::string, std::string> layered_circuit(int qubits, int layers, bool measured = false) {
   std::ostringstream ir, qasm;
@@ -48,7 +50,8 @@ inline std::pair<std::string, std::string> layered_circuit(int qubits, int layer
       qasm << "measure q[" << i << "] -> c[" << i << "];\n";
     }
     ir << "  call void @__quantum__rt__array_record_output(i64 " << qubits << ", ptr null)\n";
-    for (int i = 0; i < qubits; ++i) ir << "  call void @__quantum__rt__result_record_output(" << ir_qubit(i) << ", ptr null)\n";
+    for (int i = 0; i < qubits; ++i)
+      ir << "  call void @__quantum__rt__result_record_output(" << ir_qubit(i) << ", ptr null)\n";
   }
   ir << "  ret void\n}\n"
      << "declare void @__quantum__qis__h__body(ptr)\n"

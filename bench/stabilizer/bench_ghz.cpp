@@ -19,8 +19,8 @@ namespace {
 constexpr std::uint64_t kShots = 1000;
 constexpr int kRepetitions = 5;
 
-using qrt::stab::StabilizerDevice;
 using qrt::sdk::Wire;
+using qrt::stab::StabilizerDevice;
 
 std::string load_average() {
   std::ifstream in("/proc/loadavg");
@@ -43,7 +43,8 @@ void prepare_ghz(StabilizerDevice& device, std::size_t n) {
   static const std::uint32_t hadamard = gate_id("Hadamard"), cnot = gate_id("CNOT");
   const std::vector<Wire> w = device.allocate_qubits(n);
   device.apply_gate({hadamard, "Hadamard", {}, std::span<const Wire>(&w[0], 1), {}, {}, false});
-  for (std::size_t i = 1; i < n; ++i) device.apply_gate({cnot, "CNOT", {}, std::span<const Wire>(&w[i - 1], 2), {}, {}, false});
+  for (std::size_t i = 1; i < n; ++i)
+    device.apply_gate({cnot, "CNOT", {}, std::span<const Wire>(&w[i - 1], 2), {}, {}, false});
 }
 
 void sample_all(StabilizerDevice& device, std::vector<std::uint8_t>& out) {
@@ -91,7 +92,12 @@ void BM_GhzSample(benchmark::State& state) {
 }
 
 void configure(benchmark::internal::Benchmark* b) {
-  b->Arg(100)->Arg(1000)->Arg(5000)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(kRepetitions)
+  b->Arg(100)
+      ->Arg(1000)
+      ->Arg(5000)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime()
+      ->Repetitions(kRepetitions)
       ->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); })
       ->ComputeStatistics("max", [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); })
       ->ReportAggregatesOnly(true);

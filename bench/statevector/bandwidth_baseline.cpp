@@ -17,9 +17,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 }  // namespace
 
@@ -39,8 +37,7 @@ SharedDevice& shared_device(int num_qubits, int threads, const std::string& prec
   if (!shared.device) {
     // Each gate applied as it comes (no fusion, no tiles: a tiled device would only queue it).
     shared.device = make_device(R"({"fusion": false, "tiles": false, "threads": )" + std::to_string(threads) +
-                                R"(, "precision": ")" +
-                                precision + "\"}");
+                                R"(, "precision": ")" + precision + "\"}");
     shared.wires = shared.device->allocate_qubits(static_cast<std::size_t>(num_qubits));
   }
   return shared;
@@ -79,7 +76,7 @@ void paired_rounds(benchmark::State& state, int num_qubits, int threads, int ops
   }
   std::sort(round_ratios.begin(), round_ratios.end());
   const std::size_t half = round_ratios.size() / 2;
-  const double median_ratio = round_ratios.empty() ? 0.0
+  const double median_ratio = round_ratios.empty()      ? 0.0
                               : round_ratios.size() % 2 ? round_ratios[half]
                                                         : (round_ratios[half - 1] + round_ratios[half]) / 2;
   const double bytes = pass_bytes(num_qubits, bytes_per_amplitude);

@@ -20,10 +20,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -36,7 +36,7 @@ namespace {
 
 struct Options {
   int qubits = 20, layers = 10, repetitions = 7, threads = 0, memory_qubits = 24;
-  int observables = 1;  // Jacobian rows: Z on wires 0 .. observables - 1
+  int observables = 1;    // Jacobian rows: Z on wires 0 .. observables - 1
   int memory_layers = 2;  // the peak does not depend on the depth; fewer layers keep n = 24 quick
   std::string precision = "double";
 };
@@ -57,7 +57,8 @@ long long status_bytes(const std::string& field) {
 }
 
 std::unique_ptr<qrt::sv::StatevectorDevice> make_device(const Options& o) {
-  const std::string kwargs = R"({"threads": )" + std::to_string(o.threads) + R"(, "precision": ")" + o.precision + "\"}";
+  const std::string kwargs =
+      R"({"threads": )" + std::to_string(o.threads) + R"(, "precision": ")" + o.precision + "\"}";
   return std::make_unique<qrt::sv::StatevectorDevice>(
       qrt::sdk::Kwargs::from_json(kwargs, qrt::sv::StatevectorDevice::schema()));
 }
@@ -94,7 +95,8 @@ struct LayeredCircuit {
       for (int q = 0; q < n; ++q)
         for (int r = 0; r < 3; ++r, ++a) {
           trainable.push_back({ops.size(), 0});
-          ops.push_back({qrt::sdk::GateCall{rotation[r], names[r], {&angles[a], 1}, {&wires[q], 1}, {}, {}, false}, {}});
+          ops.push_back(
+              {qrt::sdk::GateCall{rotation[r], names[r], {&angles[a], 1}, {&wires[q], 1}, {}, {}, false}, {}});
         }
       for (int q = 0; q + 1 < n; ++q)
         ops.push_back({qrt::sdk::GateCall{cnot, "CNOT", {}, {&wires[q], 2}, {}, {}, false}, {}});
@@ -208,21 +210,23 @@ int main(int argc, char** argv) {
   std::ostringstream json;
   json.precision(6);
   json << "{\"benchmark\": \"adjoint_jacobian/layered\", \"n\": " << o.qubits << ", \"layers\": " << o.layers
-       << ", \"params\": " << circuit.trainable.size() << ", \"observables\": " << rows.size() << ", \"ops\": " << circuit.ops.size()
-       << ", \"threads\": " << o.threads << ", \"precision\": \"" << o.precision
+       << ", \"params\": " << circuit.trainable.size() << ", \"observables\": " << rows.size()
+       << ", \"ops\": " << circuit.ops.size() << ", \"threads\": " << o.threads << ", \"precision\": \"" << o.precision
        << "\", \"repetitions\": " << o.repetitions << ", \"loadavg_before\": " << load_before
-       << ", \"loadavg_after\": " << load_average() << ",\n \"forward_ms\": {\"best\": "
-       << 1e3 * *std::min_element(forward_s.begin(), forward_s.end()) << ", \"median\": " << 1e3 * median(forward_s)
+       << ", \"loadavg_after\": " << load_average()
+       << ",\n \"forward_ms\": {\"best\": " << 1e3 * *std::min_element(forward_s.begin(), forward_s.end())
+       << ", \"median\": " << 1e3 * median(forward_s)
        << "}, \"adjoint_ms\": {\"best\": " << 1e3 * *std::min_element(adjoint_s.begin(), adjoint_s.end())
        << ", \"median\": " << 1e3 * median(adjoint_s) << "},\n \"ratio_best\": "
        << *std::min_element(adjoint_s.begin(), adjoint_s.end()) / *std::min_element(forward_s.begin(), forward_s.end())
-       << ", \"ratio_median\": " << median(ratios) << ",\n \"forward_cpu_ms\": {\"best\": "
-       << 1e3 * *std::min_element(forward_cpu.begin(), forward_cpu.end()) << ", \"median\": " << 1e3 * median(forward_cpu)
+       << ", \"ratio_median\": " << median(ratios)
+       << ",\n \"forward_cpu_ms\": {\"best\": " << 1e3 * *std::min_element(forward_cpu.begin(), forward_cpu.end())
+       << ", \"median\": " << 1e3 * median(forward_cpu)
        << "}, \"adjoint_cpu_ms\": {\"best\": " << 1e3 * *std::min_element(adjoint_cpu.begin(), adjoint_cpu.end())
        << ", \"median\": " << 1e3 * median(adjoint_cpu) << "}, \"cpu_ratio_median\": " << median(cpu_ratios)
-       << ",\n \"expval_forward\": " << forward_value
-       << ", \"expval_adjoint\": " << expvals[0] << ", \"jacobian_norm\": " << std::sqrt(norm)
-       << ",\n \"memory\": {\"n\": " << o.memory_qubits << ", \"layers\": " << o.memory_layers << ", \"state_bytes\": " << state_bytes
+       << ",\n \"expval_forward\": " << forward_value << ", \"expval_adjoint\": " << expvals[0]
+       << ", \"jacobian_norm\": " << std::sqrt(norm) << ",\n \"memory\": {\"n\": " << o.memory_qubits
+       << ", \"layers\": " << o.memory_layers << ", \"state_bytes\": " << state_bytes
        << ", \"peak_rss_delta_bytes\": " << peak_delta << ", \"state_vectors\": "
        << (state_bytes > 0 ? static_cast<double>(peak_delta) / static_cast<double>(state_bytes) : -1.0) << "}}\n";
   std::cout << json.str();

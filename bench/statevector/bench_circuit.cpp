@@ -16,8 +16,7 @@ constexpr int kLayers = 10;
 void layered(benchmark::State& state, int n, int threads, bool fusion, const std::string& precision) {
   // Untiled (tiles=false): this benchmark measures fusion; bench_tiles compares the tiled path with it.
   auto device = make_device(std::string(R"({"tiles": false, "fusion": )") + (fusion ? "true" : "false") +
-                            R"(, "threads": )" +
-                            std::to_string(threads) + R"(, "precision": ")" + precision + "\"}");
+                            R"(, "threads": )" + std::to_string(threads) + R"(, "precision": ")" + precision + "\"}");
   const auto wires = device->allocate_qubits(static_cast<std::size_t>(n));
   const std::uint32_t rx = gate_id("RX"), ry = gate_id("RY"), rz = gate_id("RZ"), cnot = gate_id("CNOT");
   std::vector<double> p(2);

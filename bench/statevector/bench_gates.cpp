@@ -23,8 +23,8 @@ struct GateShape {
 };
 // The first four read and write the whole state (their ratio is the issue-3 target); the others
 // touch part of it (T: half, CNOT: a quarter...) and are listed for their times.
-constexpr GateShape kGates[] = {{"Hadamard", 1, 0}, {"RX", 1, 1},   {"RZ", 1, 1},   {"IsingXX", 2, 1},
-                                {"T", 1, 0},        {"CNOT", 2, 0}, {"CZ", 2, 0},   {"SWAP", 2, 0}};
+constexpr GateShape kGates[] = {{"Hadamard", 1, 0}, {"RX", 1, 1},   {"RZ", 1, 1}, {"IsingXX", 2, 1},
+                                {"T", 1, 0},        {"CNOT", 2, 0}, {"CZ", 2, 0}, {"SWAP", 2, 0}};
 
 void gate(benchmark::State& state, GateShape shape, int n, int threads, const std::string& precision) {
   qrt::sv::StatevectorDevice& device = *shared_device(n, threads, precision).device;
@@ -47,7 +47,8 @@ void dense_unitary(benchmark::State& state, int k, int n, int threads, const std
   // A diagonal of phases is unitary and exercises the full dense kernel all the same.
   std::vector<qrt::sdk::Complex> u(dim * dim);
   std::mt19937_64 rng(k);
-  for (std::size_t i = 0; i < dim; ++i) u[i * dim + (i * 5 + 3) % dim] = std::polar(1.0, 0.1 * static_cast<double>(rng() % 60));
+  for (std::size_t i = 0; i < dim; ++i)
+    u[i * dim + (i * 5 + 3) % dim] = std::polar(1.0, 0.1 * static_cast<double>(rng() % 60));
   std::vector<qrt::sdk::Wire> wires(static_cast<std::size_t>(k));
   paired_rounds(
       state, n, threads, n,
@@ -74,10 +75,10 @@ void register_gate_benchmarks() {
   for (int n : sizes().single_precision_qubits)
     for (int t : sizes().threads)
       for (const GateShape& g : kGates)
-        benchmark::RegisterBenchmark((std::string("gate/") + g.name + "/n:" + std::to_string(n) +
-                                      "/threads:" + std::to_string(t) + "/single")
-                                         .c_str(),
-                                     gate, g, n, t, std::string("single"))
+        benchmark::RegisterBenchmark(
+            (std::string("gate/") + g.name + "/n:" + std::to_string(n) + "/threads:" + std::to_string(t) + "/single")
+                .c_str(),
+            gate, g, n, t, std::string("single"))
             ->Iterations(paired_round_count(n))
             ->UseManualTime()
             ->Unit(benchmark::kMillisecond);

@@ -26,8 +26,8 @@ void gate_on_tiny_state(benchmark::State& state, bool through_abi, const char* n
     if (f->create("{}", &device)) return state.SkipWithError("create failed");
     qrt_wire wires[2];
     f->allocate_qubits(device, 2, wires);
-    qrt_gate_call call{sizeof(qrt_gate_call), id, 0, angle, static_cast<std::size_t>(params), wires, 1,
-                       nullptr, nullptr, 0};
+    qrt_gate_call call{
+        sizeof(qrt_gate_call), id, 0, angle, static_cast<std::size_t>(params), wires, 1, nullptr, nullptr, 0};
     std::uint64_t step = 0;
     for (auto _ : state) {
       call.wires = &wires[step++ & 1u];

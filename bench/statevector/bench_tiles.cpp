@@ -107,9 +107,9 @@ template <class T>
 double cached_two_by_two_seconds(unsigned k, qrt::sv::SimdLevel simd) {
   std::vector<std::complex<T>> state(std::size_t{1} << k, std::complex<T>(0.001f, 0.0f));
   const double c = std::cos(0.3), s = std::sin(0.3);
-  const qrt::sv::QubitOp op = qrt::sv::QubitOp::two_level(qrt::sv::QubitMask{1} << (k - 2), 0,
-                                                          {qrt::sv::Complex(c, 0.1), qrt::sv::Complex(-s, 0.2),
-                                                           qrt::sv::Complex(s, 0.2), qrt::sv::Complex(c, -0.1)});
+  const qrt::sv::QubitOp op = qrt::sv::QubitOp::two_level(
+      qrt::sv::QubitMask{1} << (k - 2), 0,
+      {qrt::sv::Complex(c, 0.1), qrt::sv::Complex(-s, 0.2), qrt::sv::Complex(s, 0.2), qrt::sv::Complex(c, -0.1)});
   qrt::sv::ExecPolicy policy;
   policy.simd = simd;
   qrt::sv::Workspace workspace;
@@ -234,8 +234,8 @@ int main(int argc, char** argv) {
              << ",\n   \"tiled_work_per_layer\": " << tiled.work / o.layers
              << ", \"cached_2x2_ns_per_amplitude\": " << two_by_two_s * 1e9
              << ", \"arithmetic_floor_s\": " << arithmetic_floor
-             << ", \"tiled_over_arithmetic_floor\": " << best(tiled.seconds) / arithmetic_floor
-             << ", \"loadavg\": \"" << load_average() << "\"}";
+             << ", \"tiled_over_arithmetic_floor\": " << best(tiled.seconds) / arithmetic_floor << ", \"loadavg\": \""
+             << load_average() << "\"}";
         first = false;
       }
   json << "\n], \"loadavg_end\": \"" << load_average() << "\"}\n";

@@ -256,9 +256,8 @@ int main(int argc, char** argv) {
   // JSON unless the caller chose a format.
   std::vector<char*> args(argv, argv + argc);
   std::string json = "--benchmark_format=json";
-  const bool has_format = std::any_of(args.begin(), args.end(), [](const char* a) {
-    return std::string(a).rfind("--benchmark_format", 0) == 0;
-  });
+  const bool has_format = std::any_of(args.begin(), args.end(),
+                                      [](const char* a) { return std::string(a).rfind("--benchmark_format", 0) == 0; });
   if (!has_format) args.push_back(json.data());
   int count = static_cast<int>(args.size());
   benchmark::Initialize(&count, args.data());

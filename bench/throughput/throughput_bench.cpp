@@ -21,8 +21,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -112,10 +112,12 @@ struct Record {
 // The median over rounds of a / b, each ratio taken within one round.
 double median_round_ratio(const Record& a, const Record& b) {
   std::vector<double> ratios;
-  for (std::size_t i = 0; i < a.rounds.size() && i < b.rounds.size(); ++i) ratios.push_back(a.rounds[i].wall / b.rounds[i].wall);
+  for (std::size_t i = 0; i < a.rounds.size() && i < b.rounds.size(); ++i)
+    ratios.push_back(a.rounds[i].wall / b.rounds[i].wall);
   if (ratios.empty()) return 0;
   std::sort(ratios.begin(), ratios.end());
-  return ratios.size() % 2 ? ratios[ratios.size() / 2] : (ratios[ratios.size() / 2 - 1] + ratios[ratios.size() / 2]) / 2;
+  return ratios.size() % 2 ? ratios[ratios.size() / 2]
+                           : (ratios[ratios.size() / 2 - 1] + ratios[ratios.size() / 2]) / 2;
 }
 
 // One executor configuration: its own runtime (so pools are not shared between configurations).
@@ -128,8 +130,8 @@ struct Setup {
   Record record;
 };
 
-Timing run_batch(qrt::Executor& executor, const std::vector<qrt::LoadedProgram>& circuits, const qrt::RunRequest& request,
-                 std::vector<std::future<qrt::RunResult>>& futures) {
+Timing run_batch(qrt::Executor& executor, const std::vector<qrt::LoadedProgram>& circuits,
+                 const qrt::RunRequest& request, std::vector<std::future<qrt::RunResult>>& futures) {
   const Stopwatch stopwatch;
   futures.clear();
   for (std::size_t i = 0; i < kPrograms; ++i)
@@ -191,7 +193,8 @@ void BM_Throughput(benchmark::State& state) {
   std::vector<qrt::program::LoweredProgram> lowered;
   {
     qrt::Device device = direct_runtime.open("statevector.qubit:threads=1");
-    for (const auto& circuit : circuits) lowered.push_back(qrt::lower_for(*circuit, qrt::gate_set_of(device.type()), options));
+    for (const auto& circuit : circuits)
+      lowered.push_back(qrt::lower_for(*circuit, qrt::gate_set_of(device.type()), options));
   }
   Record direct[2];
   for (auto _ : state) {
@@ -264,7 +267,8 @@ void BM_ContendedInitRelease(benchmark::State& state) {
     qrt::Device device = runtime.open("null.qubit:shots=10,seed=1");
     benchmark::DoNotOptimize(device.native_handle());
   }
-  state.counters["cycles_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["cycles_per_s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_ContendedInitRelease)
     ->Threads(1)

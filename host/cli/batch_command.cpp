@@ -12,16 +12,16 @@
 #include "batch_line.hpp"
 #include "batch_programs.hpp"
 #include "batch_progress.hpp"
-#include "batch_resume.hpp"
 #include "batch_ranks.hpp"
+#include "batch_resume.hpp"
 #include "batch_writer.hpp"
-#include "results_channel.hpp"
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "json_text.hpp"
 #include "mpi_launch.hpp"
 #include "number_options.hpp"
 #include "param_binding.hpp"
+#include "results_channel.hpp"
 
 #include <qrt/executor.hpp>
 #include <qrt/parameter_sweep.hpp>
@@ -128,7 +128,8 @@ int batch(const BatchArgs& args) {
       labels.push_back({i, f, grid.point(p), base_seed ? std::optional(derive_seed(*base_seed, i)) : std::nullopt});
     }
   // A fresh base seed is reported, not asked for: a device that cannot be seeded runs unseeded.
-  BatchRunSettings settings{args.shots, args.top, args.timeout, !args.seed && !(device && device->seed()), std::nullopt};
+  BatchRunSettings settings{args.shots, args.top, args.timeout, !args.seed && !(device && device->seed()),
+                            std::nullopt};
   if (args.device_given) settings.own_devices_replaced_by = spec;
   // Each run's stop flag: the first Ctrl-C stops running programs at their next operation.
   std::vector<ExecutionProgress> stops(total);
@@ -148,7 +149,8 @@ int batch(const BatchArgs& args) {
   std::size_t jobs = args.jobs;
   if (collective) {
     if (jobs > 1 && launcher_rank() == 0)
-      std::fprintf(stderr, "qrt: note: --jobs 1: device '%s' spans every MPI rank, programs run one at a time\n", args.device.c_str());
+      std::fprintf(stderr, "qrt: note: --jobs 1: device '%s' spans every MPI rank, programs run one at a time\n",
+                   args.device.c_str());
     jobs = 1;
   }
   // From here on a rank that fails must take the job down with it, or the others wait forever.
@@ -193,12 +195,14 @@ int batch(const BatchArgs& args) {
     Tally tally;
     const std::unique_ptr<std::FILE, int (*)(std::FILE*)> out_file(
         args.out.empty() ? nullptr : std::fopen(args.out.c_str(), args.resume ? "a" : "w"), &std::fclose);
-    if (!args.out.empty() && !out_file) throw Error(ErrorCode::NotFound, "cannot open " + args.out + " for the results");
+    if (!args.out.empty() && !out_file)
+      throw Error(ErrorCode::NotFound, "cannot open " + args.out + " for the results");
     BatchWriter writer(out_file ? out_file.get() : results.results(), args.output == "json", args.device);
     std::size_t next = 0;  // results before it are written
     auto finished = [&] {  // including this rank's ones done out of order
       const ExecutorStats s = executor.stats();
-      return std::min(total, std::max(next, static_cast<std::size_t>(s.succeeded + s.failed + s.cancelled) * static_cast<std::size_t>(ranks.size())));
+      return std::min(total, std::max(next, static_cast<std::size_t>(s.succeeded + s.failed + s.cancelled) *
+                                                static_cast<std::size_t>(ranks.size())));
     };
     // Results are written in input order, each as soon as it and all before it are done.
     while (next < total) {
@@ -228,10 +232,14 @@ int batch(const BatchArgs& args) {
     const bool interrupted = executor.cancelled() || tally.cancelled > 0;
     const std::vector<std::string> pools = ranks.gather(to_json(runtime.pool_stats()));
 
-    boost::json::object summary{{"programs", total},       {"ok", tally.ok},
-                                {"failed", tally.failed},   {"cancelled", tally.cancelled},
-                                {"interrupted", interrupted}, {"jobs", executor.workers()},
-                                {"device_threads", executor.device_threads()}, {"seconds", seconds}};
+    boost::json::object summary{{"programs", total},
+                                {"ok", tally.ok},
+                                {"failed", tally.failed},
+                                {"cancelled", tally.cancelled},
+                                {"interrupted", interrupted},
+                                {"jobs", executor.workers()},
+                                {"device_threads", executor.device_threads()},
+                                {"seconds", seconds}};
     if (ranks.size() > 1) summary["ranks"] = ranks.size();
     if (base_seed) summary["seed"] = *base_seed;
     const auto resumed = static_cast<std::size_t>(std::count(done.begin(), done.end(), true));
@@ -251,14 +259,14 @@ int batch(const BatchArgs& args) {
         std::cerr << "qrt: pool" << (ranks.size() > 1 ? " (rank " + std::to_string(r) + ")" : std::string()) << ' '
                   << pools[r] << '\n';
     if (reporting)
-      std::fprintf(stderr, "qrt: %s%zu program%s in %.2f s (%.1f/s) on %zu worker%s%s: %zu ok, %zu failed, %zu cancelled%s%s\n",
-                 interrupted ? "interrupted: " : "", total, total == 1 ? "" : "s", seconds,
-                 seconds > 0 ? static_cast<double>(total) / seconds : 0.0, executor.workers(),
-                 executor.workers() == 1 ? "" : "s",
-                 ranks.size() > 1 ? (" x " + std::to_string(ranks.size()) + " ranks").c_str() : "",
-                 tally.ok, tally.failed, tally.cancelled,
-                 args.resume ? (", " + std::to_string(resumed) + " done before (--resume)").c_str() : "",
-                 base_seed ? ("; seed " + std::to_string(*base_seed) + " (--seed repeats the batch)").c_str() : "");
+      std::fprintf(
+          stderr, "qrt: %s%zu program%s in %.2f s (%.1f/s) on %zu worker%s%s: %zu ok, %zu failed, %zu cancelled%s%s\n",
+          interrupted ? "interrupted: " : "", total, total == 1 ? "" : "s", seconds,
+          seconds > 0 ? static_cast<double>(total) / seconds : 0.0, executor.workers(),
+          executor.workers() == 1 ? "" : "s",
+          ranks.size() > 1 ? (" x " + std::to_string(ranks.size()) + " ranks").c_str() : "", tally.ok, tally.failed,
+          tally.cancelled, args.resume ? (", " + std::to_string(resumed) + " done before (--resume)").c_str() : "",
+          base_seed ? ("; seed " + std::to_string(*base_seed) + " (--seed repeats the batch)").c_str() : "");
     // 130 = 128 + SIGINT, as a shell reports a process Ctrl-C ended.
     return ranks.agree_exit_status(interrupted ? kExitInterrupted : tally.failed > 0 ? kExitError : kExitOk);
   } catch (const std::exception& e) {
@@ -270,14 +278,16 @@ int batch(const BatchArgs& args) {
 }  // namespace
 
 Action add_batch_command(CLI::App& app) {
-  auto* sub = app.add_subcommand("batch", "Run many OpenQASM 2.0 circuits or QIR programs (or a parameter sweep) in parallel");
+  auto* sub =
+      app.add_subcommand("batch", "Run many OpenQASM 2.0 circuits or QIR programs (or a parameter sweep) in parallel");
   auto args = std::make_shared<BatchArgs>();
   sub->add_option("inputs", args->inputs,
                   "Program files (OpenQASM or QIR) and/or folders (every *.qasm, *.ll and *.bc below, recursively)")
       ->required()
       ->check(CLI::ExistingPath);
-  auto* device = sub->add_option("-d,--device", args->device,
-                                 "Device config string (default statevector.qubit; replaces a Catalyst program's own devices)");
+  auto* device =
+      sub->add_option("-d,--device", args->device,
+                      "Device config string (default statevector.qubit; replaces a Catalyst program's own devices)");
   sub->add_option("-j,--jobs", args->jobs, "Programs run at once (default: one per core)")->check(whole_number(1));
   sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic")->check(whole_number());
   sub->add_option("--seed", args->seed,
@@ -289,13 +299,16 @@ Action add_batch_command(CLI::App& app) {
                   "several --param make a grid");
   sub->add_option("-o,--output", args->output, "jsonl (one line per run, default) or json (one document)")
       ->check(CLI::IsMember({"jsonl", "json"}));
-  sub->add_option("--top", args->top, "Keep the K most likely states of analytic runs (0 or unset: all 2^n; with K, each line says what was left out)")
+  sub->add_option("--top", args->top,
+                  "Keep the K most likely states of analytic runs (0 or unset: all 2^n; with K, each line says what "
+                  "was left out)")
       ->check(whole_number());
   sub->add_flag("--stats", args->stats, "Print the device pool's statistics (stderr; in the document with -o json)");
   sub->add_flag("--no-progress", args->no_progress, "Do not report progress on stderr");
-  sub->add_option("--timeout", args->timeout,
-                  "Stop a program that runs longer than this many seconds (its line reports the error; one that makes no "
-                  "operation for that long is ended only with --isolate, whose worker is killed)")
+  sub->add_option(
+         "--timeout", args->timeout,
+         "Stop a program that runs longer than this many seconds (its line reports the error; one that makes no "
+         "operation for that long is ended only with --isolate, whose worker is killed)")
       ->check(positive_seconds());
   sub->add_option("--out", args->out, "Write the results to this file instead of standard output");
   sub->add_flag("--resume", args->resume,

@@ -25,8 +25,8 @@ boost::json::object label_json(const RunLabel& label, const std::filesystem::pat
 
 }  // namespace
 
-boost::json::object run_line(const RunLabel& label, BatchPrograms& programs, const BatchRunSettings& settings, Device& device,
-                             ExecutionProgress& stop) {
+boost::json::object run_line(const RunLabel& label, BatchPrograms& programs, const BatchRunSettings& settings,
+                             Device& device, ExecutionProgress& stop) {
   const auto [program, load_seconds] = programs.get(label.file);
   RunRequest request;
   request.shots = settings.shots;
@@ -34,7 +34,8 @@ boost::json::object run_line(const RunLabel& label, BatchPrograms& programs, con
   request.seed_optional = settings.seeds_optional;
   request.timeout = settings.timeout;
   request.progress = &stop;
-  if (stop.stop_requested()) throw CancelledError("run #" + std::to_string(label.index) + " was stopped before it started");
+  if (stop.stop_requested())
+    throw CancelledError("run #" + std::to_string(label.index) + " was stopped before it started");
   // A grid point binds the names of every file's parameters: each file takes its own.
   if (program.circuit()) request.params = program::used_parameters(*program.circuit(), label.binding);
   boost::json::object doc = label_json(label, programs.files()[label.file]);
@@ -99,7 +100,8 @@ BatchOutcome failure_line(const RunLabel& label, const std::filesystem::path& fi
   return {status, json_text(doc)};
 }
 
-BatchOutcome take_line(std::future<boost::json::object>& future, const RunLabel& label, const std::filesystem::path& file) {
+BatchOutcome take_line(std::future<boost::json::object>& future, const RunLabel& label,
+                       const std::filesystem::path& file) {
   try {
     return {BatchOutcome::Status::Ok, json_text(future.get())};
   } catch (...) {

@@ -38,14 +38,15 @@ struct BatchRunSettings {
 // Runs on a worker: the program run on `device`, and the result as JSON (serialised in parallel too).
 // A QIR run whose shot failed throws its failure (the line reports it as the run's error).
 // `stop`: the run's progress, whose stop Ctrl-C requests (the run then ends as "cancelled").
-boost::json::object run_line(const RunLabel& label, BatchPrograms& programs, const BatchRunSettings& settings, Device& device,
-                             ExecutionProgress& stop);
+boost::json::object run_line(const RunLabel& label, BatchPrograms& programs, const BatchRunSettings& settings,
+                             Device& device, ExecutionProgress& stop);
 
 // The line of a run that produced no result: "status": "error" (with its message: a timeout too) or
 // "cancelled" (never started, or stopped by Ctrl-C).
 BatchOutcome failure_line(const RunLabel& label, const std::filesystem::path& file, std::exception_ptr error);
 
 // The line of a finished run, from its future.
-BatchOutcome take_line(std::future<boost::json::object>& future, const RunLabel& label, const std::filesystem::path& file);
+BatchOutcome take_line(std::future<boost::json::object>& future, const RunLabel& label,
+                       const std::filesystem::path& file);
 
 }  // namespace qrt::cli

@@ -62,8 +62,9 @@ void BatchRanks::abort(const std::string& message) const {
 
 BatchRanks BatchRanks::of_launch() {
   if (const std::optional<int> rank = launcher_rank(); rank && *rank == 0)
-    std::fprintf(stderr, "qrt: warning: started by an MPI launcher, but this qrt was built without MPI: every rank "
-                         "runs every program (rank 0 alone prints)\n");
+    std::fprintf(stderr,
+                 "qrt: warning: started by an MPI launcher, but this qrt was built without MPI: every rank "
+                 "runs every program (rank 0 alone prints)\n");
   return {};
 }
 

@@ -33,7 +33,9 @@ class BatchRanks {
 
   int rank() const noexcept { return rank_; }
   int size() const noexcept { return size_; }
-  bool owns(std::size_t index) const noexcept { return index % static_cast<std::size_t>(size_) == static_cast<std::size_t>(rank_); }
+  bool owns(std::size_t index) const noexcept {
+    return index % static_cast<std::size_t>(size_) == static_cast<std::size_t>(rank_);
+  }
   int owner(std::size_t index) const noexcept { return static_cast<int>(index % static_cast<std::size_t>(size_)); }
 
   // Ranks other than 0: hands a result to rank 0 (in this rank's index order).

@@ -25,7 +25,8 @@ bool complete_line_of_this_batch(const boost::json::object& line, const std::vec
   const auto value = i->to_number<std::int64_t>();
   const auto where = out.string() + ", line " + std::to_string(number);
   if (value < 0 || static_cast<std::size_t>(value) >= labels.size())
-    throw UsageError(where + " is run " + std::to_string(value) + ", which this batch does not have: resume with the inputs and --param of the batch that wrote it");
+    throw UsageError(where + " is run " + std::to_string(value) +
+                     ", which this batch does not have: resume with the inputs and --param of the batch that wrote it");
   index = static_cast<std::size_t>(value);
   const RunLabel& label = labels[index];
   const boost::json::value* file = line.if_contains("file");
@@ -42,7 +43,8 @@ bool complete_line_of_this_batch(const boost::json::object& line, const std::vec
 
 }  // namespace
 
-std::vector<bool> resume_from(const fs::path& out, const std::vector<RunLabel>& labels, const std::vector<fs::path>& files) {
+std::vector<bool> resume_from(const fs::path& out, const std::vector<RunLabel>& labels,
+                              const std::vector<fs::path>& files) {
   std::vector<bool> done(labels.size(), false);
   std::ifstream in(out, std::ios::binary);
   if (!in) return done;  // nothing written yet

@@ -7,7 +7,8 @@
 
 namespace qrt::cli {
 
-BatchWriter::BatchWriter(std::FILE* out, bool json_document, const std::string& device) : out_(out), json_(json_document) {
+BatchWriter::BatchWriter(std::FILE* out, bool json_document, const std::string& device)
+    : out_(out), json_(json_document) {
   if (json_) put("{\"device\":" + boost::json::serialize(boost::json::string(device)) + ",\"results\":[");
 }
 
@@ -26,7 +27,8 @@ void BatchWriter::write(const std::string& result) {
   }
 }
 
-void BatchWriter::finish(const boost::json::object& summary, const std::vector<std::pair<std::string, std::string>>& extra) {
+void BatchWriter::finish(const boost::json::object& summary,
+                         const std::vector<std::pair<std::string, std::string>>& extra) {
   if (!json_) return;
   std::string text = "],\"summary\":" + json_text(summary);
   for (const auto& [key, value] : extra) text += "," + boost::json::serialize(boost::json::string(key)) + ":" + value;

@@ -33,8 +33,9 @@ Action add_check_plugin_command(CLI::App& app) {
   auto args = std::make_shared<CheckPluginArgs>();
   sub->add_option("path", args->path, "The plugin library (.so)")->required();
   sub->add_option("--device", args->options.device, "Check only this device of the file");
-  sub->add_option("--kwargs", args->options.kwargs,
-                  "Kwargs to create instances with (\"key=value,...\" or a JSON object); default: the device's defaults");
+  sub->add_option(
+      "--kwargs", args->options.kwargs,
+      "Kwargs to create instances with (\"key=value,...\" or a JSON object); default: the device's defaults");
   sub->add_option("--seed", args->options.seed, "Seed of the random states, parameters and wire placements")
       ->check(whole_number());
   sub->add_flag("--require-simulation", args->options.require_simulation,
@@ -44,8 +45,7 @@ Action add_check_plugin_command(CLI::App& app) {
                   "fails (default 30)")
       ->check(positive_seconds());
   sub->add_flag_function(
-      "--in-process",
-      [args](std::int64_t) { args->options.isolation = conformance::Isolation::InProcess; },
+      "--in-process", [args](std::int64_t) { args->options.isolation = conformance::Isolation::InProcess; },
       "Run the plugin in this process, without timeouts (to debug it under gdb): a plugin that crashes, exits "
       "or hangs takes qrt check-plugin with it");
   sub->add_flag("--json", args->json, "Print one JSON document");

@@ -35,16 +35,16 @@ int list_devices(bool json, bool isolate) {
   const auto& cache = runtime.plugin_cache_file();
   std::cout << "Plugin cache: " << (cache ? cache->string() : "off") << "\n";
   for (const auto& p : runtime.plugins()) {
-    std::cout << "\n" << (p.link.empty() ? "" : p.link.string() + " -> ") << p.file.string() << "\n  plugin "
-              << p.plugin_name << " " << p.plugin_version << ", ABI " << p.abi_major << "." << p.abi_minor << "\n";
+    std::cout << "\n"
+              << (p.link.empty() ? "" : p.link.string() + " -> ") << p.file.string() << "\n  plugin " << p.plugin_name
+              << " " << p.plugin_version << ", ABI " << p.abi_major << "." << p.abi_minor << "\n";
     for (const auto& d : p.devices) {
       std::cout << "  " << d->name() << " " << d->version() << " — " << d->description() << "\n";
       auto schema = parsed_or_text(d->schema_json());
       for (const auto& k : schema.as_object().at("kwargs").as_array()) {
         const auto& o = k.as_object();
         std::cout << "      " << boost::json::value_to<std::string>(o.at("name")) << " ("
-                  << boost::json::value_to<std::string>(o.at("type")) << ", default "
-                  << json_text(o.at("default"));
+                  << boost::json::value_to<std::string>(o.at("type")) << ", default " << json_text(o.at("default"));
         if (o.contains("min")) std::cout << ", min " << json_text(o.at("min"));
         if (o.contains("max")) std::cout << ", max " << json_text(o.at("max"));
         if (o.contains("choices")) std::cout << ", one of " << json_text(o.at("choices"));
@@ -60,9 +60,9 @@ int list_devices(bool json, bool isolate) {
       std::cout << "\n    measurements:";
       for (const auto& g : c.measurements) std::cout << " " << g;
       std::cout << "\n    max qubits " << c.max_qubits << "; shots " << (c.shots ? "yes" : "no") << "; state "
-                << (c.state ? "yes" : "no") << "; mid-circuit measurement " << (c.mid_circuit_measurement ? "yes" : "no")
-                << "; controlled gates " << (c.controlled_gates ? "yes" : "no") << "; adjoint "
-                << (c.adjoint ? "yes" : "no") << "\n";
+                << (c.state ? "yes" : "no") << "; mid-circuit measurement "
+                << (c.mid_circuit_measurement ? "yes" : "no") << "; controlled gates "
+                << (c.controlled_gates ? "yes" : "no") << "; adjoint " << (c.adjoint ? "yes" : "no") << "\n";
     }
   }
   if (!runtime.load_failures().empty()) {

@@ -5,7 +5,8 @@
 
 namespace qrt::cli {
 
-std::string effective_kwargs(const std::string& canonical_kwargs, std::uint64_t shots, std::optional<std::uint64_t> seed) {
+std::string effective_kwargs(const std::string& canonical_kwargs, std::uint64_t shots,
+                             std::optional<std::uint64_t> seed) {
   boost::system::error_code ec;
   boost::json::value kwargs = boost::json::parse(canonical_kwargs, ec);
   if (ec || !kwargs.is_object()) return canonical_kwargs;

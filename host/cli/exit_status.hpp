@@ -7,11 +7,11 @@
 namespace qrt::cli {
 
 enum ExitStatus : int {
-  kExitOk = 0,           // success: the whole result was written
-  kExitError = 1,        // an error the user can act on: the program, its device, the input, the output
-  kExitInternal = 2,     // an exception qrt did not expect: a bug to report
-  kExitUsage = 64,       // the command line is wrong (unknown option, bad value, missing file): EX_USAGE of sysexits.h
-  kExitTimeout = 124,    // --timeout expired (as timeout(1) reports it)
+  kExitOk = 0,            // success: the whole result was written
+  kExitError = 1,         // an error the user can act on: the program, its device, the input, the output
+  kExitInternal = 2,      // an exception qrt did not expect: a bug to report
+  kExitUsage = 64,        // the command line is wrong (unknown option, bad value, missing file): EX_USAGE of sysexits.h
+  kExitTimeout = 124,     // --timeout expired (as timeout(1) reports it)
   kExitInterrupted = 130  // Ctrl-C: 128 + SIGINT, as a shell reports it
 };
 

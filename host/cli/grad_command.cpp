@@ -113,7 +113,8 @@ void print_json(const GradArgs& args, const std::vector<std::pair<std::string, d
 
 int grad(const GradArgs& args) {
   const auto params = parse_params(args.params);
-  if (args.expvals.empty() && args.hamiltonians.empty()) throw UsageError("qrt grad needs an --expval or a --hamiltonian");
+  if (args.expvals.empty() && args.hamiltonians.empty())
+    throw UsageError("qrt grad needs an --expval or a --hamiltonian");
   const ObservableList observables = observable_list(args.expvals, args.hamiltonians);
   const std::string source = read_source(args.file);
   std::vector<std::string> names;
@@ -135,18 +136,17 @@ int grad(const GradArgs& args) {
   GradientResult result = gradient(runtime, args.device, program, params, observables.texts, options);
   result.observables = observables.labels;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (args.output == "json")
-    print_json(args, params, result, seconds);
-  else
-    print_table(args, result, seconds);
+  if (args.output == "json") print_json(args, params, result, seconds);
+  else print_table(args, result, seconds);
   return kExitOk;
 }
 
 }  // namespace
 
 Action add_grad_command(CLI::App& app) {
-  auto* sub = app.add_subcommand("grad", "Expectation values of an OpenQASM 2.0 circuit and their gradient with "
-                                         "respect to its free parameters");
+  auto* sub = app.add_subcommand("grad",
+                                 "Expectation values of an OpenQASM 2.0 circuit and their gradient with "
+                                 "respect to its free parameters");
   auto args = std::make_shared<GradArgs>();
   sub->add_option("file", args->file, "OpenQASM 2.0 file whose free parameters are differentiated")
       ->required()
@@ -155,9 +155,10 @@ Action add_grad_command(CLI::App& app) {
                   "A free parameter and the value to differentiate at: NAME=VALUE (e.g. theta=pi/4); repeat for "
                   "several (the Jacobian's columns, in this order)")
       ->required();
-  sub->add_option("--expval", args->expvals,
-                  "Observable: a Pauli word, one letter per qubit, rightmost = qubit 0 (ZZI), or sparse (\"Z0 Z3\"), or a "
-                  "Hamiltonian ('0.5*Z0 Z1 - 0.2*X3'); repeat for several (the Jacobian's rows)");
+  sub->add_option(
+      "--expval", args->expvals,
+      "Observable: a Pauli word, one letter per qubit, rightmost = qubit 0 (ZZI), or sparse (\"Z0 Z3\"), or a "
+      "Hamiltonian ('0.5*Z0 Z1 - 0.2*X3'); repeat for several (the Jacobian's rows)");
   sub->add_option("--hamiltonian", args->hamiltonians,
                   "Observable: a Hamiltonian file, one 'coefficient word' term a line (# comments); one row, named "
                   "by the file; repeat for several (rows after the --expval ones)")

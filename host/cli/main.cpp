@@ -57,8 +57,8 @@ bool stdout_written() {
   errno = 0;
   const bool ok = std::fflush(stdout) == 0 && !std::ferror(stdout) && std::cout.good();
   if (!ok && !output_failure_reported)
-    write_diagnostic("qrt: error: writing the output failed" + (errno != 0 ? std::string(": ") + std::strerror(errno) : "") +
-                     "; what was written is incomplete");
+    write_diagnostic("qrt: error: writing the output failed" +
+                     (errno != 0 ? std::string(": ") + std::strerror(errno) : "") + "; what was written is incomplete");
   return ok;
 }
 
@@ -86,8 +86,9 @@ int run_action(const Action& action) {
     return kExitError;
   } catch (const std::bad_alloc&) {
     // The host's own allocations (a result too large for the memory limit): a resource error.
-    write_diagnostic("qrt: error: out of memory (the result or the program does not fit in the memory this "
-                     "process may use; see ulimit -v and the cgroup's memory.max)");
+    write_diagnostic(
+        "qrt: error: out of memory (the result or the program does not fit in the memory this "
+        "process may use; see ulimit -v and the cgroup's memory.max)");
     return kExitError;
   } catch (const std::exception& e) {
     write_diagnostic(std::string("qrt: internal error: ") + e.what());
@@ -99,7 +100,7 @@ int run_action(const Action& action) {
 
 int main(int argc, char** argv) {
   const qrt::cli::MapsSnapshotAtExit maps_snapshot;  // testing only ($QRT_TEST_MAPS_FILE)
-  qrt::cli::quiet_unless_rank_zero();  // under mpirun: rank 0 alone prints results
+  qrt::cli::quiet_unless_rank_zero();                // under mpirun: rank 0 alone prints results
   CLI::App app{"qrt — a host for pluggable quantum devices"};
   app.require_subcommand(0, 1);
   app.set_version_flag("--version", std::string("qrt ") + qrt::version() + " (device ABI " +

@@ -32,8 +32,8 @@ void ProgressLine::draw(std::uint64_t done, std::uint64_t total, double elapsed)
     constexpr std::size_t kWidth = 30;
     std::string bar(static_cast<std::size_t>(fraction * kWidth), '#');
     bar.resize(kWidth, '.');
-    std::fprintf(out_, "\r[%s] %llu/%llu %s %5.1f%%  %.1f/s  elapsed %s  ETA %s\x1b[K", bar.c_str(), d, t, unit_.c_str(),
-                 100 * fraction, rate, spent.c_str(), eta.c_str());
+    std::fprintf(out_, "\r[%s] %llu/%llu %s %5.1f%%  %.1f/s  elapsed %s  ETA %s\x1b[K", bar.c_str(), d, t,
+                 unit_.c_str(), 100 * fraction, rate, spent.c_str(), eta.c_str());
     shown_ = true;
   } else {
     std::fprintf(out_, "qrt: progress %llu/%llu %s (%.1f%%), %.1f/s, elapsed %s, ETA %s\n", d, t, unit_.c_str(),
@@ -44,7 +44,8 @@ void ProgressLine::draw(std::uint64_t done, std::uint64_t total, double elapsed)
 
 void ProgressLine::draw_shots(std::uint64_t shots_done, std::uint64_t shots_total, std::uint64_t done, double elapsed) {
   const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
-  const double fraction = shots_total ? static_cast<double>(std::min(shots_done, shots_total)) / static_cast<double>(shots_total) : 1.0;
+  const double fraction =
+      shots_total ? static_cast<double>(std::min(shots_done, shots_total)) / static_cast<double>(shots_total) : 1.0;
   const std::string spent = format_duration(elapsed);
   const auto s = static_cast<unsigned long long>(shots_done), t = static_cast<unsigned long long>(shots_total),
              d = static_cast<unsigned long long>(done);
@@ -52,8 +53,8 @@ void ProgressLine::draw_shots(std::uint64_t shots_done, std::uint64_t shots_tota
     constexpr std::size_t kWidth = 20;
     std::string bar(static_cast<std::size_t>(fraction * kWidth), '#');
     bar.resize(kWidth, '.');
-    std::fprintf(out_, "\r[%s] %llu/%llu shots  %llu %s  %.1f/s  elapsed %s\x1b[K", bar.c_str(), s, t, d, unit_.c_str(), rate,
-                 spent.c_str());
+    std::fprintf(out_, "\r[%s] %llu/%llu shots  %llu %s  %.1f/s  elapsed %s\x1b[K", bar.c_str(), s, t, d, unit_.c_str(),
+                 rate, spent.c_str());
     shown_ = true;
   } else {
     std::fprintf(out_, "qrt: progress %llu/%llu shots, %llu %s, %.1f/s, elapsed %s\n", s, t, d, unit_.c_str(), rate,

@@ -13,7 +13,8 @@ namespace qrt::cli {
 class ProgressLine {
  public:
   // `unit`: what is counted, plural ("programs", "operations").
-  ProgressLine(std::FILE* out, bool terminal, std::string unit) : out_(out), terminal_(terminal), unit_(std::move(unit)) {}
+  ProgressLine(std::FILE* out, bool terminal, std::string unit)
+      : out_(out), terminal_(terminal), unit_(std::move(unit)) {}
 
   void draw(std::uint64_t done, std::uint64_t total, double elapsed_seconds);
   // For a run whose amount of work is not known up front (a compiled program: loops, branches): the bar

@@ -175,9 +175,8 @@ void write_run_json(const RunReport& report, std::optional<std::size_t> top, std
     for (const auto& [word, v] : r.expvals) ev[word] = v;
     doc.member("expvals", ev);
   }
-  doc.member("timings", boost::json::object{{"parse_s", report.parse_seconds},
-                                            {"lower_s", r.lower_seconds},
-                                            {"run_s", r.run_seconds}});
+  doc.member("timings", boost::json::object{
+                            {"parse_s", report.parse_seconds}, {"lower_s", r.lower_seconds}, {"run_s", r.run_seconds}});
   boost::json::array warnings;
   for (const auto& w : report.program.warnings) warnings.push_back(boost::json::string(w.format()));
   doc.member("warnings", warnings);
@@ -193,9 +192,9 @@ void print_run_table(const RunReport& report, std::optional<std::size_t> top, st
   putf(out, "device   %s %s\n", report.device.name().c_str(),
        effective_kwargs(report.device.canonical_kwargs(), r.shots, report.seed).c_str());
   const auto s = [](std::size_t count) { return count == 1 ? "" : "s"; };
-  putf(out, "circuit  %s: %zu qubit%s, %u clbit%s, %zu gate%s%s\n", report.file.c_str(), n, s(n), report.program.num_clbits,
-       s(report.program.num_clbits), report.program.gate_count(), s(report.program.gate_count()),
-       r.dynamic ? " (mid-circuit measurement: run shot by shot)" : "");
+  putf(out, "circuit  %s: %zu qubit%s, %u clbit%s, %zu gate%s%s\n", report.file.c_str(), n, s(n),
+       report.program.num_clbits, s(report.program.num_clbits), report.program.gate_count(),
+       s(report.program.gate_count()), r.dynamic ? " (mid-circuit measurement: run shot by shot)" : "");
   if (r.shots > 0) {
     if (r.counts.empty()) {
       out.put(std::string_view("counts   (the circuit measures nothing)\n"));
@@ -229,7 +228,8 @@ void print_run_table(const RunReport& report, std::optional<std::size_t> top, st
     print_probability_rows(out, s, n);
   }
   std::vector<std::complex<double>> gathered;  // the streamed state on rank 0, for ranking
-  if (streamed && streamed->state) for_each_amplitude(*streamed, [&](std::complex<double> a) { gathered.push_back(a); });
+  if (streamed && streamed->state)
+    for_each_amplitude(*streamed, [&](std::complex<double> a) { gathered.push_back(a); });
   const std::vector<std::complex<double>>& state = streamed && streamed->state ? gathered : r.state;
   if (!state.empty()) {
     std::vector<double> p(state.size());

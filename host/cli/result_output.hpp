@@ -33,7 +33,7 @@ struct RunReport {
   const std::string& file;
   const RunResult& result;
   double parse_seconds = 0;
-  std::optional<std::uint64_t> seed;  // the seed the run used (effective_settings.hpp); unset: the device's own
+  std::optional<std::uint64_t> seed;          // the seed the run used (effective_settings.hpp); unset: the device's own
   const StreamedResults* streamed = nullptr;  // set: probabilities and state come from it (streamed_results.hpp)
 };
 

@@ -26,7 +26,7 @@ ResultsChannel::ResultsChannel() {
 }
 
 ResultsChannel::~ResultsChannel() {
-  std::fflush(stdout);  // what the run's code buffered goes to stderr, where it was written
+  std::fflush(stdout);    // what the run's code buffered goes to stderr, where it was written
   std::fclose(results_);  // the writers flushed it and checked for errors (BufferedOutput, BatchWriter)
   ::dup2(saved_stdout_, STDOUT_FILENO);
   ::close(saved_stdout_);

@@ -46,8 +46,10 @@ int run_catalyst_in_child(const std::vector<std::string>& given, const std::stri
       std::fprintf(stderr, "qrt: interrupted: %s: the isolated process ended on Ctrl-C\n", file.c_str());
       return kExitInterrupted;
     }
-    std::fprintf(stderr, "qrt: error: %s: the program crashed with signal %d (%s: %s) in its isolated process; qrt is unaffected\n",
-                 file.c_str(), sig, sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig));
+    std::fprintf(
+        stderr,
+        "qrt: error: %s: the program crashed with signal %d (%s: %s) in its isolated process; qrt is unaffected\n",
+        file.c_str(), sig, sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", strsignal(sig));
     return kExitError;
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : kExitError;

@@ -14,7 +14,7 @@
 namespace qrt::cli {
 
 struct CatalystRunArgs {
-  std::string file;  // as shown in messages
+  std::string file;                  // as shown in messages
   std::vector<std::string> args;     // --arg VALUE, in the entry's argument order
   std::optional<DeviceSpec> device;  // -d: replaces the device of every device_init
   std::optional<std::uint64_t> shots, seed;

@@ -6,19 +6,19 @@
 // and the result is not JSON (--progress forces it, --no-progress turns it off). Ctrl-C stops the run at its
 // next operation: no result is printed and the exit status is 130; --timeout likewise with 124. A run that
 // does not stop when asked ends the process (process_watchdog.hpp).
+#include "buffered_output.hpp"
 #include "commands.hpp"
 #include "exit_status.hpp"
 #include "hamiltonian_files.hpp"
+#include "json_text.hpp"
 #include "number_options.hpp"
 #include "param_binding.hpp"
 #include "process_watchdog.hpp"
-#include "buffered_output.hpp"
 #include "result_output.hpp"
-#include "run_catalyst.hpp"
 #include "results_channel.hpp"
+#include "run_catalyst.hpp"
 #include "run_progress.hpp"
 #include "shot_output_json.hpp"
-#include "json_text.hpp"
 #include "stdin_program.hpp"
 
 #include <qrt/distributed_readout.hpp>
@@ -43,23 +43,25 @@ struct RunArgs {
   bool probs = false, state = false, stats = false;
   bool isolate = false;                        // run the device in a worker process
   bool progress = false, no_progress = false;  // force / suppress the progress bar
-  bool jit = false;  // QIR only: compile a straight-line program instead of running it as a circuit
+  bool jit = false;                // QIR only: compile a straight-line program instead of running it as a circuit
   std::optional<std::size_t> top;  // unset: all in JSON, kTableDefaultTop in the table
   std::vector<std::string> expvals, hamiltonians;
-  std::string entry;              // QIR only
-  std::optional<double> timeout;  // seconds; the whole run
-  std::string precision;          // --precision: the device's precision kwarg
-  std::vector<std::string> params;  // --param NAME=VALUE: free parameters of the OpenQASM circuit
+  std::string entry;                       // QIR only
+  std::optional<double> timeout;           // seconds; the whole run
+  std::string precision;                   // --precision: the device's precision kwarg
+  std::vector<std::string> params;         // --param NAME=VALUE: free parameters of the OpenQASM circuit
   std::vector<std::string> catalyst_args;  // --arg VALUE: a Catalyst program's arguments
   bool device_given = false;               // -d was on the command line (a Catalyst program maps its own devices)
 };
 
 // The program, from its file or (qrt run -) standard input.
-LoadedProgram load(const RunArgs& args, const std::optional<StdinProgram>& stdin_program, const std::string& shown_file) {
+LoadedProgram load(const RunArgs& args, const std::optional<StdinProgram>& stdin_program,
+                   const std::string& shown_file) {
   LoadOptions options;
   options.entry = args.entry;
   options.force_jit = args.jit;
-  if (stdin_program && program_kind_of_text(stdin_program->text()) == ProgramKind::OpenQasm && args.entry.empty() && !args.jit)
+  if (stdin_program && program_kind_of_text(stdin_program->text()) == ProgramKind::OpenQasm && args.entry.empty() &&
+      !args.jit)
     return load_openqasm(stdin_program->text(), shown_file);
   return load_program(args.file, options);
 }
@@ -88,8 +90,8 @@ RunRequest request_of(const RunArgs& args, ExecutionProgress& progress) {
 }
 
 // Circuits: the table or the JSON document, probabilities and state streamed from a device that keeps them.
-void print_circuit_result(const RunArgs& args, Device& device, const LoadedProgram& program, const std::string& shown_file,
-                          const RunResult& r, std::FILE* out) {
+void print_circuit_result(const RunArgs& args, Device& device, const LoadedProgram& program,
+                          const std::string& shown_file, const RunResult& r, std::FILE* out) {
   const std::optional<DistributedReadout> readout = DistributedReadout::of(device);
   StreamedResults streamed;
   if (readout) {
@@ -99,16 +101,15 @@ void print_circuit_result(const RunArgs& args, Device& device, const LoadedProgr
     streamed.wires.assign(r.wires.rbegin(), r.wires.rend());  // qubit n-1 ... qubit 0
     streamed.global_phase = r.global_phase;
   }
-  const RunReport report{device, *r.circuit, shown_file, r, program.info().load_seconds, r.seed, readout ? &streamed : nullptr};
-  if (args.output == "json")
-    write_run_json(report, args.top, out);
-  else
-    print_run_table(report, args.top, out);
+  const RunReport report{
+      device, *r.circuit, shown_file, r, program.info().load_seconds, r.seed, readout ? &streamed : nullptr};
+  if (args.output == "json") write_run_json(report, args.top, out);
+  else print_run_table(report, args.top, out);
 }
 
 // Compiled QIR: the shots were printed as they finished (text); the JSON document now; a failed shot's error.
-int finish_shot_run(const RunArgs& args, const LoadedProgram& program, const std::string& shown_file, const RunResult& r,
-                    std::FILE* out) {
+int finish_shot_run(const RunArgs& args, const LoadedProgram& program, const std::string& shown_file,
+                    const RunResult& r, std::FILE* out) {
   if (args.output == "json") {
     const std::string text = json_text(shot_run_document(program, r, shown_file, args.device)) + "\n";
     if (std::fwrite(text.data(), 1, text.size(), out) != text.size() || std::fflush(out) != 0)
@@ -148,8 +149,8 @@ int run_own_devices_program(const RunArgs& args, const LoadedProgram& program, c
     refused.params = parse_run_params(args.params);
     (void)qrt::run(program, std::nullopt, refused);
   }
-  CatalystRunArgs catalyst{shown_file, args.catalyst_args, std::nullopt, args.shots, args.seed, args.output, args.timeout,
-                           args.stats, args.progress, args.no_progress};
+  CatalystRunArgs catalyst{shown_file,  args.catalyst_args, std::nullopt, args.shots,    args.seed,
+                           args.output, args.timeout,       args.stats,   args.progress, args.no_progress};
   if (args.device_given || !args.precision.empty()) catalyst.device = spec;
   return run_catalyst(catalyst, program);
 }
@@ -162,7 +163,8 @@ int run(const RunArgs& given) {
 
   DeviceSpec spec = DeviceSpec::parse(args.device);
   if (!args.precision.empty()) spec = spec.with_kwarg("precision", args.precision, "--precision");
-  if (args.isolate && program_kind(args.file) == ProgramKind::Catalyst) return run_catalyst_in_child(child_words(args), shown_file);
+  if (args.isolate && program_kind(args.file) == ProgramKind::Catalyst)
+    return run_catalyst_in_child(child_words(args), shown_file);
 
   const LoadedProgram program = load(args, stdin_program, shown_file);
   for (const auto& w : program.info().warnings) std::cerr << w << "\n";
@@ -202,8 +204,8 @@ int run(const RunArgs& given) {
     if (shot_by_shot && args.output != "json")
       request.on_shot = [&](std::uint64_t k, const ShotOutput& shot) {
         if (k == 0 && show_seed && request.seed)
-          std::fprintf(stderr, "qrt: seed %llu (--seed %llu repeats this run)\n", static_cast<unsigned long long>(*request.seed),
-                       static_cast<unsigned long long>(*request.seed));
+          std::fprintf(stderr, "qrt: seed %llu (--seed %llu repeats this run)\n",
+                       static_cast<unsigned long long>(*request.seed), static_cast<unsigned long long>(*request.seed));
         const std::string text = format_shot(program.info().metadata, shot);
         if (display) {
           display->write_above(stdout, text);
@@ -224,10 +226,8 @@ int run(const RunArgs& given) {
       display.reset();
       std::fflush(stdout);
       // A compiled program's message says where it stopped (a shot) but not in which file.
-      if (shot_by_shot)
-        std::fprintf(stderr, "qrt: interrupted: %s: %s\n", shown_file.c_str(), e.what());
-      else
-        std::fprintf(stderr, "qrt: interrupted: %s\n", e.what());
+      if (shot_by_shot) std::fprintf(stderr, "qrt: interrupted: %s: %s\n", shown_file.c_str(), e.what());
+      else std::fprintf(stderr, "qrt: interrupted: %s\n", e.what());
       return kExitInterrupted;
     }
   }
@@ -241,21 +241,25 @@ int run(const RunArgs& given) {
 }  // namespace
 
 Action add_run_command(CLI::App& app) {
-  auto* sub = app.add_subcommand("run", "Run an OpenQASM 2.0 file or a QIR program (LLVM IR .ll / bitcode .bc) on a device");
+  auto* sub =
+      app.add_subcommand("run", "Run an OpenQASM 2.0 file or a QIR program (LLVM IR .ll / bitcode .bc) on a device");
   auto args = std::make_shared<RunArgs>();
   sub->add_option("file", args->file,
                   "OpenQASM 2.0 file, or QIR as LLVM IR text or bitcode (chosen by content); - reads standard input")
       ->required()
       ->check(CLI::ExistingFile | CLI::IsMember({"-"}));
-  sub->add_option("--entry", args->entry,
-                  "QIR: the entry point to run (default: the function marked entry_point); Catalyst: the jit_ function");
-  sub->add_flag("--jit", args->jit,
-                "QIR: compile a straight-line program with the JIT instead of running it as a circuit (as QRT_QIR_JIT=1)");
+  sub->add_option(
+      "--entry", args->entry,
+      "QIR: the entry point to run (default: the function marked entry_point); Catalyst: the jit_ function");
+  sub->add_flag(
+      "--jit", args->jit,
+      "QIR: compile a straight-line program with the JIT instead of running it as a circuit (as QRT_QIR_JIT=1)");
   sub->add_option("--timeout", args->timeout, "Fail (exit status 124) when the run takes longer than this many seconds")
       ->check(positive_seconds());
-  auto* device = sub->add_option("-d,--device", args->device,
-                                 "Device config string (default statevector.qubit; for a Catalyst program it replaces the "
-                                 "device of every device_init)");
+  auto* device =
+      sub->add_option("-d,--device", args->device,
+                      "Device config string (default statevector.qubit; for a Catalyst program it replaces the "
+                      "device of every device_init)");
   sub->add_option("-s,--shots", args->shots, "Shots (overrides the device's); 0 = analytic")->check(whole_number());
   sub->add_option("--seed", args->seed, "Seed for sampling (overrides the device's; the result reports the seed used)")
       ->check(whole_number());
@@ -265,19 +269,22 @@ Action add_run_command(CLI::App& app) {
       ->check(CLI::IsMember({"double", "single"}));
   sub->add_option("-o,--output", args->output, "table or json")->check(CLI::IsMember({"table", "json"}));
   sub->add_flag("--probs", args->probs, "Print final-state probabilities (qubit 0 rightmost)");
-  sub->add_option("--top", args->top, "List only the K most likely states (0 = all). Default: all 2^n in JSON, 16 in the table")
+  sub->add_option("--top", args->top,
+                  "List only the K most likely states (0 = all). Default: all 2^n in JSON, 16 in the table")
       ->check(whole_number());
   sub->add_flag("--state", args->state, "Print the final state vector");
   sub->add_flag("--stats", args->stats, "Print the device pool's statistics to stderr (JSON)");
   sub->add_flag("--isolate", args->isolate,
                 "Run the device in a separate worker process: a crashing plugin cannot take qrt down "
                 "(also: isolate=true in the config, or QRT_ISOLATE=1)");
-  auto* progress = sub->add_flag("--progress", args->progress,
-                                 "Show the progress bar on stderr even when it is not a terminal or the output is JSON");
+  auto* progress =
+      sub->add_flag("--progress", args->progress,
+                    "Show the progress bar on stderr even when it is not a terminal or the output is JSON");
   sub->add_flag("--no-progress", args->no_progress, "Never show the progress bar")->excludes(progress);
-  sub->add_option("--expval", args->expvals,
-                  "Expectation value of a Pauli word: one letter per qubit, rightmost = qubit 0 (ZZI), or sparse (\"Z0 Z3\"); "
-                  "any case; or of a Hamiltonian ('0.5*Z0 Z1 - 0.2*X3')");
+  sub->add_option(
+      "--expval", args->expvals,
+      "Expectation value of a Pauli word: one letter per qubit, rightmost = qubit 0 (ZZI), or sparse (\"Z0 Z3\"); "
+      "any case; or of a Hamiltonian ('0.5*Z0 Z1 - 0.2*X3')");
   sub->add_option("--hamiltonian", args->hamiltonians,
                   "Expectation value of a Hamiltonian file: one 'coefficient word' term a line (# comments), "
                   "reported under the file's name")

@@ -30,7 +30,8 @@ std::chrono::milliseconds progress_delay() {
   char* end = nullptr;
   const long long ms = std::strtoll(text, &end, 10);
   if (*end != '\0' || ms < 0)
-    throw Error(ErrorCode::InvalidArgument, std::string("QRT_PROGRESS_DELAY_MS must be milliseconds (an integer >= 0), not '") + text + "'");
+    throw Error(ErrorCode::InvalidArgument,
+                std::string("QRT_PROGRESS_DELAY_MS must be milliseconds (an integer >= 0), not '") + text + "'");
   return std::chrono::milliseconds(ms);
 }
 
@@ -40,7 +41,8 @@ bool show_progress_bar(bool force, bool never, const std::string& output_format)
   return ::isatty(STDERR_FILENO) == 1 && output_format != "json";
 }
 
-RunProgressDisplay::RunProgressDisplay(const ExecutionProgress& progress, bool terminal, std::chrono::milliseconds delay)
+RunProgressDisplay::RunProgressDisplay(const ExecutionProgress& progress, bool terminal,
+                                       std::chrono::milliseconds delay)
     : progress_(progress), line_(stderr, terminal, "operations"), delay_(delay) {
   thread_ = std::thread([this] { loop(); });
 }

@@ -30,7 +30,9 @@ boost::json::object shot_json(std::uint64_t k, const ShotOutput& shot) {
     if (e.labelled) r["label"] = e.label;
     records.push_back(std::move(r));
   }
-  boost::json::object o{{"shot", k}, {"status", shot.failed ? "failed" : "ok"}, {"records", std::move(records)},
+  boost::json::object o{{"shot", k},
+                        {"status", shot.failed ? "failed" : "ok"},
+                        {"records", std::move(records)},
                         {"messages", std::move(messages)}};
   if (shot.failed) o["error"] = shot.error;
   return o;
@@ -59,7 +61,9 @@ boost::json::object shot_run_summary(const LoadedProgram& program, const RunResu
           {"shots", result.shot_outputs.size()},
           {"histogram", histogram_json(result)},
           {"timings",
-           {{"load_s", program.info().load_seconds}, {"compile_s", program.info().compile_seconds}, {"run_s", result.run_seconds}}}};
+           {{"load_s", program.info().load_seconds},
+            {"compile_s", program.info().compile_seconds},
+            {"run_s", result.run_seconds}}}};
 }
 
 boost::json::object shot_run_document(const LoadedProgram& program, const RunResult& result, const std::string& file,
@@ -74,7 +78,8 @@ boost::json::object shot_run_document(const LoadedProgram& program, const RunRes
   doc["shots"] = result.shots;
   doc["seed"] = result.seed ? boost::json::value(*result.seed) : boost::json::value(nullptr);
   boost::json::object metadata;
-  for (const auto& m : info.metadata) metadata[m.key] = m.value ? boost::json::value(*m.value) : boost::json::value(nullptr);
+  for (const auto& m : info.metadata)
+    metadata[m.key] = m.value ? boost::json::value(*m.value) : boost::json::value(nullptr);
   doc["metadata"] = std::move(metadata);
   boost::json::array shots;
   for (std::uint64_t k = 0; k < result.shot_outputs.size(); ++k) shots.push_back(shot_json(k, result.shot_outputs[k]));
@@ -89,7 +94,8 @@ boost::json::object own_devices_summary(const LoadedProgram& program, const RunR
   boost::json::array values, devices;
   for (const Tensor& t : result.values) values.push_back(boost::json::parse(tensor_to_json(t)));
   doc["results"] = std::move(values);
-  for (const DeviceInit& d : result.devices) devices.push_back({{"catalyst", d.name}, {"qrt", d.config}, {"shots", d.shots}});
+  for (const DeviceInit& d : result.devices)
+    devices.push_back({{"catalyst", d.name}, {"qrt", d.config}, {"shots", d.shots}});
   doc["devices"] = std::move(devices);
   if (!result.printed.empty()) doc["printed"] = result.printed;
   doc["timings"] = {{"load_s", program.info().load_seconds},

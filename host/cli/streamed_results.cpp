@@ -36,7 +36,8 @@ void for_each_amplitude(const StreamedResults& from, const std::function<void(st
 
 ProbabilitySelection streamed_top(const StreamedResults& from, std::size_t k, std::size_t n) {
   const std::uint64_t outcomes = std::uint64_t{1} << n;
-  const DistributedReadout::Top top = from.readout->top(from.wires, std::min<std::uint64_t>(k, outcomes), kNegligibleProbability);
+  const DistributedReadout::Top top =
+      from.readout->top(from.wires, std::min<std::uint64_t>(k, outcomes), kNegligibleProbability);
   ProbabilitySelection s;
   s.total = static_cast<std::size_t>(outcomes);
   s.nonzero = static_cast<std::size_t>(top.above_threshold);

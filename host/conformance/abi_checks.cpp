@@ -17,7 +17,8 @@ constexpr std::string_view kGroup = "abi";
 
 std::string size_text(std::size_t written, std::size_t known) {
   std::string text = "struct_size " + std::to_string(written) + " bytes (this host's: " + std::to_string(known) + ")";
-  if (written < known) text += "; an earlier minor: the fields past byte " + std::to_string(written) + " count as absent";
+  if (written < known)
+    text += "; an earlier minor: the fields past byte " + std::to_string(written) + " count as absent";
   if (written > known) text += "; a later minor: the " + std::to_string(written - known) + " unknown bytes are ignored";
   return text;
 }
@@ -27,12 +28,14 @@ struct OptionalFunction {
   std::string_view name;
   bool (*present)(const qrt_device_functions& f);
 };
-#define QRT_OPTIONAL(member) \
-  OptionalFunction { #member, [](const qrt_device_functions& f) { return QRT_HAS_FUNCTION(&f, qrt_device_functions, member); } }
+#define QRT_OPTIONAL(member)                                                                                  \
+  OptionalFunction {                                                                                          \
+#member, [](const qrt_device_functions& f) { return QRT_HAS_FUNCTION(&f, qrt_device_functions, member); } \
+  }
 constexpr OptionalFunction kOptionalFunctions[] = {
-    QRT_OPTIONAL(apply_gate), QRT_OPTIONAL(apply_matrix), QRT_OPTIONAL(measure),    QRT_OPTIONAL(reset_wire),
-    QRT_OPTIONAL(expval),     QRT_OPTIONAL(var),          QRT_OPTIONAL(probs),      QRT_OPTIONAL(sample),
-    QRT_OPTIONAL(counts),     QRT_OPTIONAL(state_size),   QRT_OPTIONAL(state),      QRT_OPTIONAL(set_shots),
+    QRT_OPTIONAL(apply_gate), QRT_OPTIONAL(apply_matrix), QRT_OPTIONAL(measure),      QRT_OPTIONAL(reset_wire),
+    QRT_OPTIONAL(expval),     QRT_OPTIONAL(var),          QRT_OPTIONAL(probs),        QRT_OPTIONAL(sample),
+    QRT_OPTIONAL(counts),     QRT_OPTIONAL(state_size),   QRT_OPTIONAL(state),        QRT_OPTIONAL(set_shots),
     QRT_OPTIONAL(get_shots),  QRT_OPTIONAL(set_seed),     QRT_OPTIONAL(memory_bytes),
 };
 #undef QRT_OPTIONAL
@@ -56,8 +59,9 @@ void check_sizes(CheckContext& c) {
   const qrt_plugin_descriptor& plugin = c.plugin();
   c.run(kGroup, "plugin descriptor", [&] {
     std::string text = size_text(plugin.struct_size, sizeof(qrt_plugin_descriptor)) + "; ABI " +
-                       std::to_string(plugin.abi_major) + "." + std::to_string(plugin.abi_minor) + " (this host's: " +
-                       std::to_string(QRT_ABI_VERSION_MAJOR) + "." + std::to_string(QRT_ABI_VERSION_MINOR) + ")";
+                       std::to_string(plugin.abi_major) + "." + std::to_string(plugin.abi_minor) +
+                       " (this host's: " + std::to_string(QRT_ABI_VERSION_MAJOR) + "." +
+                       std::to_string(QRT_ABI_VERSION_MINOR) + ")";
     if (plugin.abi_major != QRT_ABI_VERSION_MAJOR) fail(text + ": the major version must match");
     return text;
   });
@@ -68,8 +72,8 @@ void check_sizes(CheckContext& c) {
     std::string absent;
     for (const auto& o : kOptionalFunctions)
       if (!present(f, o.name)) absent += (absent.empty() ? "" : ", ") + std::string(o.name);
-    return size_text(f.struct_size, sizeof(qrt_device_functions)) + "; optional functions absent: " +
-           (absent.empty() ? "none" : absent);
+    return size_text(f.struct_size, sizeof(qrt_device_functions)) +
+           "; optional functions absent: " + (absent.empty() ? "none" : absent);
   });
   c.run(kGroup, "required functions", [&] {
     const qrt_device_functions& f = c.functions();
@@ -118,7 +122,8 @@ void check_capabilities(CheckContext& c) {
     }
     for (const char* key : {"shots", "state", "mid_circuit_measurement", "controlled_gates", "adjoint", "collective"})
       if (o.contains(key) && !o.at(key).is_bool())
-        fail(std::string("\"") + key + "\" is not a bool (the host reads it as false): " + boost::json::serialize(o.at(key)));
+        fail(std::string("\"") + key +
+             "\" is not a bool (the host reads it as false): " + boost::json::serialize(o.at(key)));
     const Capabilities& caps = c.capabilities();
     return std::to_string(caps.gates.size()) + " gates, " + std::to_string(caps.observables.size()) + " observables, " +
            std::to_string(caps.measurements.size()) + " measurements, max_qubits " + std::to_string(caps.max_qubits);
@@ -198,7 +203,8 @@ void check_schema(CheckContext& c) {
       const auto& e = item.as_object();
       std::string problem = kwarg_default_problem(e, std::string(e.at("type").as_string()));
       if (!problem.empty())
-        problems += (problems.empty() ? "" : "; ") + ("kwarg '" + std::string(e.at("name").as_string()) + "': " + problem);
+        problems +=
+            (problems.empty() ? "" : "; ") + ("kwarg '" + std::string(e.at("name").as_string()) + "': " + problem);
     }
     if (!problems.empty()) fail(problems);
     return "every default is valid against its own type, range and choices";
@@ -211,8 +217,10 @@ void check_declared_operations(CheckContext& c) {
     const qrt_device_functions& f = c.functions();
     // measurement name -> the functions it needs ("counts" may be served by the host from "sample").
     static const std::map<std::string, std::vector<std::string>, std::less<>> needs = {
-        {"expval", {"expval"}}, {"var", {"var"}},          {"probs", {"probs"}},         {"sample", {"sample", "get_shots"}},
-        {"counts", {"get_shots"}}, {"state", {"state_size", "state"}}, {"measure", {"measure"}}, {"reset", {"reset_wire"}}};
+        {"expval", {"expval"}},    {"var", {"var"}},
+        {"probs", {"probs"}},      {"sample", {"sample", "get_shots"}},
+        {"counts", {"get_shots"}}, {"state", {"state_size", "state"}},
+        {"measure", {"measure"}},  {"reset", {"reset_wire"}}};
     std::string missing;
     auto need = [&](const std::string& why, const std::string& function) {
       if (!present(f, function)) missing += (missing.empty() ? "" : "; ") + why + " needs " + function;

@@ -9,8 +9,8 @@ namespace qrt::conformance {
 
 CheckContext::CheckContext(const DeviceType& type, const qrt_plugin_descriptor& plugin,
                            const qrt_device_descriptor& descriptor, const Options& options,
-                           std::optional<std::string> canonical_kwargs, std::string kwargs_problem, DeviceReport& report,
-                           CheckListener* listener)
+                           std::optional<std::string> canonical_kwargs, std::string kwargs_problem,
+                           DeviceReport& report, CheckListener* listener)
     : type_(type),
       plugin_(plugin),
       descriptor_(descriptor),

@@ -37,11 +37,11 @@ class CheckListener {
 
 // Where a run of checks begins: a fresh worker picks up after the check its predecessor died in.
 struct StartPoint {
-  std::size_t device = 0;       // index among the selected devices
-  std::size_t group = 0;        // index in the groups' order (check.cpp)
+  std::size_t device = 0;  // index among the selected devices
+  std::size_t group = 0;   // index in the groups' order (check.cpp)
   // Checks of that group already reported, with their outcomes: neither run nor recorded again.
   std::map<std::string, Outcome> skip;
-  Facts facts;                  // as established before that group (for group 0 of a device: none)
+  Facts facts;  // as established before that group (for group 0 of a device: none)
 };
 
 }  // namespace qrt::conformance

@@ -33,8 +33,8 @@ std::string measure_collapses(CheckContext& c) {
     if (result != 0 && result != 1) fail("measure returned " + std::to_string(result));
     const std::vector<double> p = read_probs(c, *instance, std::span<const qrt_wire>(wires).first(1), wires);
     if (!(std::abs(p[static_cast<std::size_t>(result)] - 1.0) <= c.options().tolerance))
-      fail("after measuring " + std::to_string(result) + ", the wire's probability of " + std::to_string(result) + " is " +
-           format_number(p[static_cast<std::size_t>(result)]) + " (no collapse)");
+      fail("after measuring " + std::to_string(result) + ", the wire's probability of " + std::to_string(result) +
+           " is " + format_number(p[static_cast<std::size_t>(result)]) + " (no collapse)");
     outcomes += std::to_string(result);
   }
   return "4 random states measured (outcomes " + outcomes + "); each collapsed onto its outcome";

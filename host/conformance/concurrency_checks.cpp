@@ -71,7 +71,8 @@ std::string check_threads(CheckContext& c, const Workload& a, const Workload& b,
   auto second = c.create();
   std::latch start(2);
   std::string problem_a, problem_b;  // each written by its own thread only
-  auto drive = [&](NativeInstance& instance, const Workload& w, const std::vector<double>& expected, std::string& problem) {
+  auto drive = [&](NativeInstance& instance, const Workload& w, const std::vector<double>& expected,
+                   std::string& problem) {
     start.arrive_and_wait();  // both threads begin together, so their calls overlap
     try {
       for (std::size_t r = 0; r < rounds && problem.empty(); ++r) {

@@ -28,7 +28,9 @@ struct ProbeGate {
   std::size_t num_wires;
   std::vector<double> params;
 
-  std::string on(std::span<const qrt_wire> wires) const { return std::string(gate->name) + " on wires " + format_wires(wires); }
+  std::string on(std::span<const qrt_wire> wires) const {
+    return std::string(gate->name) + " on wires " + format_wires(wires);
+  }
 };
 
 std::optional<ProbeGate> probe_gate(const CheckContext& c, std::size_t min_wires) {
@@ -79,33 +81,36 @@ void check_gate_wire_errors(CheckContext& c) {
   const std::optional<ProbeGate> two = probe_gate(c, 2);
   c.run(kErrorGroup, "gate with a repeated wire", [&] {
     if (!two) not_applicable("no declared gate on two or more wires that the kit knows");
-    return provoke(c, c.fit(3), {"", kBadArgument}, [&](NativeInstance& d, std::span<const qrt_wire> wires, ErrorProbe& p) {
-      std::vector<qrt_wire> on(two->num_wires, wires[0]);
-      p.what = two->on(on);
-      return d.try_apply_gate(gate_call(two->id, two->params, on));
-    });
+    return provoke(c, c.fit(3), {"", kBadArgument},
+                   [&](NativeInstance& d, std::span<const qrt_wire> wires, ErrorProbe& p) {
+                     std::vector<qrt_wire> on(two->num_wires, wires[0]);
+                     p.what = two->on(on);
+                     return d.try_apply_gate(gate_call(two->id, two->params, on));
+                   });
   });
   if (!c.capabilities().controlled_gates) return;
   // Rejecting a control that is also a target needs the device to apply controls: a Note for a
   // non-simulating device that accepts it.
   c.run(kErrorGroup, "control on a target wire", [&] {
     needs_gate();
-    return provoke(c, c.fit(3), {"", kBadArgument, true}, [&](NativeInstance& d, std::span<const qrt_wire> wires, ErrorProbe& p) {
-      const std::vector<qrt_wire> on(wires.begin(), wires.begin() + static_cast<std::ptrdiff_t>(g->num_wires));
-      const std::vector<qrt_wire> controls{on[0]};
-      p.what = g->on(on) + " controlled by its own target " + std::to_string(on[0]);
-      return d.try_apply_gate(gate_call(g->id, g->params, on, controls));
-    });
+    return provoke(
+        c, c.fit(3), {"", kBadArgument, true}, [&](NativeInstance& d, std::span<const qrt_wire> wires, ErrorProbe& p) {
+          const std::vector<qrt_wire> on(wires.begin(), wires.begin() + static_cast<std::ptrdiff_t>(g->num_wires));
+          const std::vector<qrt_wire> controls{on[0]};
+          p.what = g->on(on) + " controlled by its own target " + std::to_string(on[0]);
+          return d.try_apply_gate(gate_call(g->id, g->params, on, controls));
+        });
   });
   c.run(kErrorGroup, "control value other than 0 or 1", [&] {
     needs_gate();
-    return provoke(c, c.fit(3), {"", kBadArgument}, [&](NativeInstance& d, std::span<const qrt_wire> wires, ErrorProbe& p) {
-      const std::vector<qrt_wire> on(wires.begin(), wires.begin() + static_cast<std::ptrdiff_t>(g->num_wires));
-      const std::vector<qrt_wire> controls{wires[g->num_wires]};
-      const std::vector<std::uint8_t> values{2};
-      p.what = g->on(on) + " with control value 2";
-      return d.try_apply_gate(gate_call(g->id, g->params, on, controls, values));
-    });
+    return provoke(
+        c, c.fit(3), {"", kBadArgument}, [&](NativeInstance& d, std::span<const qrt_wire> wires, ErrorProbe& p) {
+          const std::vector<qrt_wire> on(wires.begin(), wires.begin() + static_cast<std::ptrdiff_t>(g->num_wires));
+          const std::vector<qrt_wire> controls{wires[g->num_wires]};
+          const std::vector<std::uint8_t> values{2};
+          p.what = g->on(on) + " with control value 2";
+          return d.try_apply_gate(gate_call(g->id, g->params, on, controls, values));
+        });
   });
 }
 
@@ -114,10 +119,11 @@ void check_gate_id_errors(CheckContext& c) {
   for (std::uint32_t id : {count, std::numeric_limits<std::uint32_t>::max()}) {
     const std::string name = id == count ? "gate id past the gate list" : "gate id UINT32_MAX";
     c.run(kErrorGroup, name, [&] {
-      return provoke(c, c.fit(2), {"", kBadGateId}, [&](NativeInstance& d, std::span<const qrt_wire> wires, ErrorProbe& p) {
-        p.what = "gate id " + std::to_string(id) + " (the device declares " + std::to_string(count) + " gates)";
-        return d.try_apply_gate(gate_call(id, {}, wires.first(1)));
-      });
+      return provoke(
+          c, c.fit(2), {"", kBadGateId}, [&](NativeInstance& d, std::span<const qrt_wire> wires, ErrorProbe& p) {
+            p.what = "gate id " + std::to_string(id) + " (the device declares " + std::to_string(count) + " gates)";
+            return d.try_apply_gate(gate_call(id, {}, wires.first(1)));
+          });
     });
   }
 }
@@ -127,26 +133,31 @@ void check_measurement_errors(CheckContext& c) {
   auto unallocated = [&](const char* name, bool present, auto&& call) {
     if (!present) return;
     c.run(kErrorGroup, std::string(name) + " of an unallocated wire", [&] {
-      return provoke(c, c.fit(2), {"", kBadWire}, [&](NativeInstance& d, std::span<const qrt_wire> wires, ErrorProbe& p) {
-        const qrt_wire bad = unallocated_wire(wires);
-        p.what = std::string(name) + " of wire " + std::to_string(bad) + " (never allocated)";
-        return call(d, bad);
-      });
+      return provoke(c, c.fit(2), {"", kBadWire},
+                     [&](NativeInstance& d, std::span<const qrt_wire> wires, ErrorProbe& p) {
+                       const qrt_wire bad = unallocated_wire(wires);
+                       p.what = std::string(name) + " of wire " + std::to_string(bad) + " (never allocated)";
+                       return call(d, bad);
+                     });
     });
   };
-  unallocated("probs", QRT_HAS_FUNCTION(&f, qrt_device_functions, probs) && c.declares_measurement("probs"), [](NativeInstance& d, qrt_wire bad) {
-    std::vector<double> out;
-    return d.try_probs(std::span<const qrt_wire>(&bad, 1), out);
-  });
-  unallocated("measure", QRT_HAS_FUNCTION(&f, qrt_device_functions, measure) && c.declares_measurement("measure"), [](NativeInstance& d, qrt_wire bad) {
-    std::int32_t out = 0;
-    return d.try_measure(bad, -1, out);
-  });
-  unallocated("expval", QRT_HAS_FUNCTION(&f, qrt_device_functions, expval) && c.declares_measurement("expval"), [](NativeInstance& d, qrt_wire bad) {
-    double out = 0;
-    return d.try_expval({QRT_OBSERVABLE_PAULI_Z, {bad}, {}}, out);
-  });
-  unallocated("release", true, [](NativeInstance& d, qrt_wire bad) { return d.try_release(std::span<const qrt_wire>(&bad, 1)); });
+  unallocated("probs", QRT_HAS_FUNCTION(&f, qrt_device_functions, probs) && c.declares_measurement("probs"),
+              [](NativeInstance& d, qrt_wire bad) {
+                std::vector<double> out;
+                return d.try_probs(std::span<const qrt_wire>(&bad, 1), out);
+              });
+  unallocated("measure", QRT_HAS_FUNCTION(&f, qrt_device_functions, measure) && c.declares_measurement("measure"),
+              [](NativeInstance& d, qrt_wire bad) {
+                std::int32_t out = 0;
+                return d.try_measure(bad, -1, out);
+              });
+  unallocated("expval", QRT_HAS_FUNCTION(&f, qrt_device_functions, expval) && c.declares_measurement("expval"),
+              [](NativeInstance& d, qrt_wire bad) {
+                double out = 0;
+                return d.try_expval({QRT_OBSERVABLE_PAULI_Z, {bad}, {}}, out);
+              });
+  unallocated("release", true,
+              [](NativeInstance& d, qrt_wire bad) { return d.try_release(std::span<const qrt_wire>(&bad, 1)); });
 
   if (QRT_HAS_FUNCTION(&f, qrt_device_functions, measure))
     c.run(kErrorGroup, "impossible postselection", [&] {
@@ -179,7 +190,8 @@ void check_allocation_errors(CheckContext& c) {
     return provoke(
         c, 1, {"", {QRT_ERROR_OUT_OF_RANGE, QRT_ERROR_OUT_OF_MEMORY}},
         [&](NativeInstance& d, std::span<const qrt_wire>, ErrorProbe& p) {
-          p.what = "allocating " + std::to_string(max) + " qubits with 1 allocated (max_qubits " + std::to_string(max) + ")";
+          p.what =
+              "allocating " + std::to_string(max) + " qubits with 1 allocated (max_qubits " + std::to_string(max) + ")";
           std::vector<qrt_wire> out;
           return d.try_allocate(static_cast<std::size_t>(max), out);
         },

@@ -15,8 +15,9 @@ std::string codes_text(std::span<const std::int32_t> codes) {
 std::string judge(const CheckContext& context, const ErrorProbe& probe, const CallStatus& status) {
   if (status.ok()) {
     if (probe.needs_semantics && !context.simulating())
-      throw Finding(probe.what + " was accepted (the device does not simulate, so it may not interpret gates: a finding, "
-                                 "not a failure)");
+      throw Finding(probe.what +
+                    " was accepted (the device does not simulate, so it may not interpret gates: a finding, "
+                    "not a failure)");
     return probe.what + " returned success; expected an error (" + codes_text(probe.accepted) + ")";
   }
   if (!status.malformed.empty()) return probe.what + ": the error value is malformed: " + status.malformed;

@@ -15,8 +15,8 @@ namespace qrt::conformance {
 inline constexpr std::string_view kErrorGroup = "errors";
 
 struct ErrorProbe {
-  std::string what;                     // e.g. "PauliX on unallocated wire 1002"
-  std::vector<std::int32_t> accepted;   // the documented status codes
+  std::string what;                    // e.g. "PauliX on unallocated wire 1002"
+  std::vector<std::int32_t> accepted;  // the documented status codes
   // True when rejecting the call needs the gate's semantics (parameter or wire counts): a
   // non-simulating device that accepts it gets a Note, not a failure.
   bool needs_semantics = false;

@@ -30,7 +30,8 @@ void try_call(const CheckContext& c, NativeInstance& instance, InstanceSnapshot&
     before = InstanceSnapshot(c, instance);  // the accepted call may have changed the state; judge the rest from here
     return;
   }
-  if (std::string changed = before.compare(c, instance); !changed.empty()) tally.failures.push_back(probe.what + ": " + changed);
+  if (std::string changed = before.compare(c, instance); !changed.empty())
+    tally.failures.push_back(probe.what + ": " + changed);
 }
 
 std::string verdict(const Tally& tally, const std::string& what) {
@@ -60,8 +61,8 @@ std::vector<qrt_wire> prepared_register(CheckContext& c, NativeInstance& instanc
 // up to `qubits` wires, and returns the verdict on them all. `offer` takes what the call does wrong (after
 // the gate's name) and the call; the arrays it points into need live only until offer returns.
 using Offer = std::function<void(const std::string& what, const qrt_gate_call& call)>;
-using BadCalls = std::function<void(std::uint32_t id, const ReferenceGate& g, std::span<const qrt_wire> wires,
-                                    const Offer& offer)>;
+using BadCalls =
+    std::function<void(std::uint32_t id, const ReferenceGate& g, std::span<const qrt_wire> wires, const Offer& offer)>;
 
 std::string probe_gates(CheckContext& c, std::size_t qubits, const std::string& what, const BadCalls& bad_calls) {
   auto instance = c.create();
@@ -81,32 +82,32 @@ std::string probe_gates(CheckContext& c, std::size_t qubits, const std::string& 
 }
 
 std::string wrong_parameter_counts(CheckContext& c) {
-  return probe_gates(c, 3, "a wrong parameter count",
-                     [](std::uint32_t id, const ReferenceGate& g, std::span<const qrt_wire> wires, const Offer& offer) {
-                       if (g.min_wires > wires.size()) return;
-                       const std::span<const qrt_wire> on = wires.first(g.min_wires);
-                       for (std::size_t count : {std::size_t{g.num_params} + 1, std::size_t{g.num_params} - 1}) {
-                         if (g.num_params == 0 && count != 1) continue;  // no "one fewer" for a gate without parameters
-                         const std::vector<double> params(count, 0.25);
-                         offer("with " + std::to_string(count) + " parameter(s) (it takes " +
-                                   std::to_string(g.num_params) + ")",
-                               gate_call(id, params, on));
-                       }
-                     });
+  return probe_gates(
+      c, 3, "a wrong parameter count",
+      [](std::uint32_t id, const ReferenceGate& g, std::span<const qrt_wire> wires, const Offer& offer) {
+        if (g.min_wires > wires.size()) return;
+        const std::span<const qrt_wire> on = wires.first(g.min_wires);
+        for (std::size_t count : {std::size_t{g.num_params} + 1, std::size_t{g.num_params} - 1}) {
+          if (g.num_params == 0 && count != 1) continue;  // no "one fewer" for a gate without parameters
+          const std::vector<double> params(count, 0.25);
+          offer("with " + std::to_string(count) + " parameter(s) (it takes " + std::to_string(g.num_params) + ")",
+                gate_call(id, params, on));
+        }
+      });
 }
 
 std::string wrong_wire_counts(CheckContext& c) {
-  return probe_gates(c, 4, "a wrong wire count",
-                     [](std::uint32_t id, const ReferenceGate& g, std::span<const qrt_wire> wires, const Offer& offer) {
-                       if (g.min_wires != g.max_wires) return;  // gates on any number of wires have no wrong count
-                       const std::vector<double> params(g.num_params, 0.25);
-                       for (std::size_t count : {std::size_t{g.min_wires} + 1, std::size_t{g.min_wires} - 1}) {
-                         if (count > wires.size()) continue;
-                         offer("on " + std::to_string(count) + " wire(s) (it acts on " + std::to_string(g.min_wires) +
-                                   ")",
-                               gate_call(id, params, wires.first(count)));
-                       }
-                     });
+  return probe_gates(
+      c, 4, "a wrong wire count",
+      [](std::uint32_t id, const ReferenceGate& g, std::span<const qrt_wire> wires, const Offer& offer) {
+        if (g.min_wires != g.max_wires) return;  // gates on any number of wires have no wrong count
+        const std::vector<double> params(g.num_params, 0.25);
+        for (std::size_t count : {std::size_t{g.min_wires} + 1, std::size_t{g.min_wires} - 1}) {
+          if (count > wires.size()) continue;
+          offer("on " + std::to_string(count) + " wire(s) (it acts on " + std::to_string(g.min_wires) + ")",
+                gate_call(id, params, wires.first(count)));
+        }
+      });
 }
 
 }  // namespace

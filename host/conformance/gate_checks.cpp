@@ -39,7 +39,8 @@ struct Placement {
 
 // `gate` on every wire count it takes (up to 3), in every register from that size to 3 qubits, on
 // random positions with random parameters.
-std::vector<Placement> placements(const CheckContext& c, std::uint32_t id, const ReferenceGate& gate, std::mt19937_64& rng) {
+std::vector<Placement> placements(const CheckContext& c, std::uint32_t id, const ReferenceGate& gate,
+                                  std::mt19937_64& rng) {
   std::vector<Placement> out;
   const std::size_t largest = c.fit(kLargestRegister);
   for (std::size_t k = gate.min_wires; k <= std::min<std::size_t>(gate.max_wires, largest); ++k)
@@ -73,8 +74,9 @@ double run_cases(CheckContext& c, NativeInstance& instance, const std::vector<Ga
       apply(instance, wires, prepare);
       // With `state` the input is read back, so the gate is judged alone; with `probs` the reference
       // replays the preparation, and a random layer after the gate turns phases into probabilities.
-      const std::vector<Complex> before =
-          c.observation == Observation::State ? instance.state() : apply(zero_state(gc.num_qubits), gc.num_qubits, prepare);
+      const std::vector<Complex> before = c.observation == Observation::State
+                                              ? instance.state()
+                                              : apply(zero_state(gc.num_qubits), gc.num_qubits, prepare);
       gc.on_device(instance, wires);
       std::vector<Complex> expected = gc.on_reference(before);
       if (c.observation == Observation::Probs) {
@@ -155,27 +157,32 @@ std::string check_apply_matrix(CheckContext& c, NativeInstance& instance) {
         const bool with_control = n > k && adjoint;  // one case in each size also takes a control
         std::vector<std::size_t> controls;
         if (with_control) controls = {order[k]};
-        cases.push_back({n,
-                         [u, positions, controls, adjoint](NativeInstance& d, std::span<const qrt_wire> w) {
-                           std::vector<qrt_wire> on, by;
-                           for (std::size_t p : positions) on.push_back(w[p]);
-                           for (std::size_t p : controls) by.push_back(w[p]);
-                           const qrt_matrix_call call{sizeof(qrt_matrix_call), adjoint ? 1u : 0u,
-                                                      reinterpret_cast<const double*>(u.entries().data()),
-                                                      on.data(), on.size(), by.data(), nullptr, by.size()};
-                           CallStatus s = take_error(d.functions().apply_matrix(d.handle(), &call));
-                           // The SDK exports apply_matrix for every device; Unsupported means "not offered".
-                           if (s.code == QRT_ERROR_UNSUPPORTED)
-                             not_applicable("apply_matrix answers " + s.describe());
-                           if (!s.ok()) throw CallFailed("apply_matrix", s);
-                         },
-                         [u, positions, controls, adjoint, n](std::span<const Complex> s) {
-                           return apply_controlled(s, n, adjoint ? conformance::adjoint(u) : u, positions, controls, {});
-                         },
-                         [k, n, adjoint, with_control](std::span<const qrt_wire>) {
-                           return "a random " + std::to_string(k) + "-qubit unitary" + (adjoint ? " (adjoint)" : "") +
-                                  (with_control ? " with a control" : "") + " in a " + std::to_string(n) + "-qubit register";
-                         }});
+        cases.push_back(
+            {n,
+             [u, positions, controls, adjoint](NativeInstance& d, std::span<const qrt_wire> w) {
+               std::vector<qrt_wire> on, by;
+               for (std::size_t p : positions) on.push_back(w[p]);
+               for (std::size_t p : controls) by.push_back(w[p]);
+               const qrt_matrix_call call{sizeof(qrt_matrix_call),
+                                          adjoint ? 1u : 0u,
+                                          reinterpret_cast<const double*>(u.entries().data()),
+                                          on.data(),
+                                          on.size(),
+                                          by.data(),
+                                          nullptr,
+                                          by.size()};
+               CallStatus s = take_error(d.functions().apply_matrix(d.handle(), &call));
+               // The SDK exports apply_matrix for every device; Unsupported means "not offered".
+               if (s.code == QRT_ERROR_UNSUPPORTED) not_applicable("apply_matrix answers " + s.describe());
+               if (!s.ok()) throw CallFailed("apply_matrix", s);
+             },
+             [u, positions, controls, adjoint, n](std::span<const Complex> s) {
+               return apply_controlled(s, n, adjoint ? conformance::adjoint(u) : u, positions, controls, {});
+             },
+             [k, n, adjoint, with_control](std::span<const qrt_wire>) {
+               return "a random " + std::to_string(k) + "-qubit unitary" + (adjoint ? " (adjoint)" : "") +
+                      (with_control ? " with a control" : "") + " in a " + std::to_string(n) + "-qubit register";
+             }});
       }
   return summary(cases.size(), c, run_cases(c, instance, cases));
 }
@@ -202,7 +209,8 @@ void check_gates(CheckContext& c) {
     const std::string& name = caps.gates[id];
     const ReferenceGate* gate = find_reference_gate(name);
     if (!gate) {
-      c.record(kGroup, name, Outcome::NotChecked, "no reference matrix: '" + name + "' is not in the gate set the kit knows");
+      c.record(kGroup, name, Outcome::NotChecked,
+               "no reference matrix: '" + name + "' is not in the gate set the kit knows");
       continue;
     }
     if (!why_not.empty()) {
@@ -211,7 +219,8 @@ void check_gates(CheckContext& c) {
     }
     c.run(kGroup, name, [&] { return check_plain(c, *instance, id, *gate); });
     if (caps.adjoint) c.run(kGroup, name + " adjoint", [&] { return check_adjoint(c, *instance, id, *gate); });
-    if (caps.controlled_gates) c.run(kGroup, name + " controlled", [&] { return check_controlled(c, *instance, id, *gate); });
+    if (caps.controlled_gates)
+      c.run(kGroup, name + " controlled", [&] { return check_controlled(c, *instance, id, *gate); });
   }
   if (!QRT_HAS_FUNCTION(&c.functions(), qrt_device_functions, apply_matrix)) return;
   if (!why_not.empty()) {

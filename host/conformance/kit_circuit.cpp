@@ -28,7 +28,8 @@ std::string KitOp::describe(std::span<const qrt_wire> wires) const {
     text += ", controls " + format_wires(by) + " = ";
     if (control_values.empty()) text += "1 (values NULL)";
     else
-      for (std::size_t i = 0; i < control_values.size(); ++i) text += (i ? "," : "") + std::to_string(control_values[i]);
+      for (std::size_t i = 0; i < control_values.size(); ++i)
+        text += (i ? "," : "") + std::to_string(control_values[i]);
   }
   return text + " of a " + std::to_string(wires.size()) + "-qubit register";
 }
@@ -131,7 +132,8 @@ std::vector<KitOp> CircuitMaker::random_state(std::size_t num_qubits, std::mt199
   return ops;
 }
 
-std::vector<KitOp> CircuitMaker::random_workload(std::size_t num_qubits, std::size_t length, std::mt19937_64& rng) const {
+std::vector<KitOp> CircuitMaker::random_workload(std::size_t num_qubits, std::size_t length,
+                                                 std::mt19937_64& rng) const {
   std::vector<Choice> usable;
   for (const Choice& c : all_)
     if (c.gate->min_wires <= num_qubits) usable.push_back(c);

@@ -24,7 +24,8 @@ std::string check_allocate_release(CheckContext& c) {
   const std::vector<qrt_wire> wires = instance->allocate(n);
   if (std::set<qrt_wire>(wires.begin(), wires.end()).size() != n)
     fail("allocate_qubits(" + std::to_string(n) + ") gave repeated ids " + format_wires(wires));
-  if (instance->num_qubits() != n) fail("num_qubits is " + std::to_string(instance->num_qubits()) + " after allocating " + std::to_string(n));
+  if (instance->num_qubits() != n)
+    fail("num_qubits is " + std::to_string(instance->num_qubits()) + " after allocating " + std::to_string(n));
   instance->allocate(0);
   if (instance->num_qubits() != n) fail("allocate_qubits(0) changed num_qubits");
   instance->release(std::span<const qrt_wire>(wires).last(1));
@@ -53,11 +54,13 @@ std::string check_reset(CheckContext& c) {
   std::string detail = "no qubits after reset";
   if (has_shots) {
     if (instance->shots() != initial)
-      fail("shots are " + std::to_string(instance->shots()) + " after reset, expected the kwargs' " + std::to_string(initial));
+      fail("shots are " + std::to_string(instance->shots()) + " after reset, expected the kwargs' " +
+           std::to_string(initial));
     detail += ", shots restored to " + std::to_string(initial);
   }
   const std::vector<qrt_wire> wires = instance->allocate(1);
-  if (instance->num_qubits() != 1) fail("allocating after reset gave num_qubits " + std::to_string(instance->num_qubits()));
+  if (instance->num_qubits() != 1)
+    fail("allocating after reset gave num_qubits " + std::to_string(instance->num_qubits()));
   return detail + "; usable again";
 }
 
@@ -73,7 +76,8 @@ std::string check_repeated(CheckContext& c) {
     live.back()->allocate(1);
   }
   for (auto& instance : live)
-    if (instance->num_qubits() != 1) fail("one of 16 live instances reports " + std::to_string(instance->num_qubits()) + " qubits");
+    if (instance->num_qubits() != 1)
+      fail("one of 16 live instances reports " + std::to_string(instance->num_qubits()) + " qubits");
   return std::to_string(n) + " create/allocate/destroy cycles, then 16 instances alive at once";
 }
 

@@ -1,7 +1,7 @@
 // measurements: each declared measurement name, dispatched through a table; unknown names are
 // reported as not checked.
-#include "conformance/check_groups.hpp"
 #include "conformance/measurement_checks.hpp"
+#include "conformance/check_groups.hpp"
 
 #include <algorithm>
 #include <array>
@@ -15,15 +15,16 @@ struct MeasurementEntry {
 };
 
 constexpr std::array kMeasurements{
-    MeasurementEntry{"probs", &check_probs},   MeasurementEntry{"state", &check_state},
-    MeasurementEntry{"sample", &check_sample}, MeasurementEntry{"counts", &check_counts},
-    MeasurementEntry{"expval", &check_expval}, MeasurementEntry{"var", &check_var},
+    MeasurementEntry{"probs", &check_probs},     MeasurementEntry{"state", &check_state},
+    MeasurementEntry{"sample", &check_sample},   MeasurementEntry{"counts", &check_counts},
+    MeasurementEntry{"expval", &check_expval},   MeasurementEntry{"var", &check_var},
     MeasurementEntry{"measure", &check_measure}, MeasurementEntry{"reset", &check_reset},
 };
 
 }  // namespace
 
-std::vector<KitOp> prepare_if_simulating(CheckContext& context, NativeInstance& instance, std::span<const qrt_wire> wires) {
+std::vector<KitOp> prepare_if_simulating(CheckContext& context, NativeInstance& instance,
+                                         std::span<const qrt_wire> wires) {
   CircuitMaker maker(context);
   if (!context.simulating() || !maker.can_mix()) return {};
   std::vector<KitOp> ops = maker.random_state(wires.size(), context.rng());
@@ -50,7 +51,8 @@ void check_measurements(CheckContext& context) {
   for (const std::string& name : context.capabilities().measurements) {
     auto it = std::find_if(kMeasurements.begin(), kMeasurements.end(), [&](const auto& e) { return e.name == name; });
     if (it == kMeasurements.end()) {
-      context.record(kMeasurementGroup, name, Outcome::NotChecked, "the kit has no checks for measurement '" + name + "'");
+      context.record(kMeasurementGroup, name, Outcome::NotChecked,
+                     "the kit has no checks for measurement '" + name + "'");
       continue;
     }
     it->check(context);

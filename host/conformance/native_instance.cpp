@@ -65,7 +65,7 @@ CallStatus absent_status(const char* operation) {
 }  // namespace
 
 // Calls an optional member of the function table, or reports it absent.
-#define QRT_CONFORMANCE_CALL(member, ...)                                                                     \
+#define QRT_CONFORMANCE_CALL(member, ...)                                                                            \
   (QRT_HAS_FUNCTION(&functions_, qrt_device_functions, member) ? take_error(functions_.member(handle_, __VA_ARGS__)) \
                                                                : absent_status(#member))
 
@@ -151,7 +151,8 @@ CallStatus NativeInstance::try_probs(std::span<const qrt_wire> wires, std::vecto
   return s;
 }
 
-CallStatus NativeInstance::try_sample(std::span<const qrt_wire> wires, std::size_t rows, std::vector<std::uint8_t>& out) {
+CallStatus NativeInstance::try_sample(std::span<const qrt_wire> wires, std::size_t rows,
+                                      std::vector<std::uint8_t>& out) {
   std::size_t columns = wires.size();
   if (columns == 0) {
     CallStatus s = try_num_qubits(columns);
@@ -216,10 +217,8 @@ void NativeInstance::release(std::span<const qrt_wire> wires) { expect_ok("relea
 void NativeInstance::release_disentangled(std::span<const qrt_wire> wires) {
   for (const qrt_wire wire : wires) {
     const CallStatus status = try_reset_wire(wire);
-    if (status.absent || status.code == QRT_ERROR_UNSUPPORTED)
-      measure(wire);
-    else
-      expect_ok("reset_wire", status);
+    if (status.absent || status.code == QRT_ERROR_UNSUPPORTED) measure(wire);
+    else expect_ok("reset_wire", status);
   }
   release(wires);
 }

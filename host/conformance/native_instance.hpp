@@ -21,8 +21,8 @@ namespace qrt::conformance {
 struct CallStatus {
   std::int32_t code = QRT_OK;
   std::string message;
-  bool absent = false;     // the function is missing from the table (NULL or past struct_size)
-  std::string malformed;   // non-empty when the error value broke the ABI's rules (what was wrong)
+  bool absent = false;    // the function is missing from the table (NULL or past struct_size)
+  std::string malformed;  // non-empty when the error value broke the ABI's rules (what was wrong)
 
   bool ok() const { return code == QRT_OK; }
   // e.g. "QRT_ERROR_INVALID_ARGUMENT: RX takes 1 parameter(s), got 2"

@@ -41,7 +41,8 @@ std::string z_on_basis_states(CheckContext& c, Statistic s) {
   const double expected_one = s == Statistic::Expval ? -1.0 : 0.0;
   const double got_one = measure_statistic(*instance, s, z);
   if (!(std::abs(got_one - expected_one) <= c.options().tolerance))
-    fail(std::string(name_of(s)) + " of PauliZ on |1> is " + format_number(got_one) + ", expected " + format_number(expected_one));
+    fail(std::string(name_of(s)) + " of PauliZ on |1> is " + format_number(got_one) + ", expected " +
+         format_number(expected_one));
   return std::string(name_of(s)) + " of PauliZ is " + format_number(expected_zero) + " on |0> and " +
          format_number(expected_one) + " on |1>";
 }
@@ -103,11 +104,12 @@ std::string declared_observables(CheckContext& c, Statistic s) {
     const double expected = s == Statistic::Expval ? mean : expectation(psi, n, m * m, positions).real() - mean * mean;
     const double got = measure_statistic(*instance, s, o);
     if (!(std::abs(got - expected) <= c.options().tolerance))
-      fail(std::string(name_of(s)) + " of " + name + " on wires " + format_wires(o.wires) + " is " + format_number(got) +
-           ", expected " + format_number(expected) + " from the " + c.report().observed_through);
+      fail(std::string(name_of(s)) + " of " + name + " on wires " + format_wires(o.wires) + " is " +
+           format_number(got) + ", expected " + format_number(expected) + " from the " + c.report().observed_through);
     checked += (checked.empty() ? "" : ", ") + name;
   }
-  if (checked.empty()) not_applicable("no declared observable the kit can judge through " + c.report().observed_through);
+  if (checked.empty())
+    not_applicable("no declared observable the kit can judge through " + c.report().observed_through);
   return std::string(name_of(s)) + " on a random " + std::to_string(n) + "-qubit state matches for " + checked +
          (skipped.empty() ? "" : "; not checked: " + skipped);
 }
@@ -116,7 +118,8 @@ std::string declared_observables(CheckContext& c, Statistic s) {
 
 void check_expval(CheckContext& c) {
   c.run(kMeasurementGroup, "expval of PauliZ on basis states", [&] { return z_on_basis_states(c, Statistic::Expval); });
-  c.run(kMeasurementGroup, "expval of declared observables", [&] { return declared_observables(c, Statistic::Expval); });
+  c.run(kMeasurementGroup, "expval of declared observables",
+        [&] { return declared_observables(c, Statistic::Expval); });
 }
 
 void check_var(CheckContext& c) {

@@ -36,8 +36,7 @@ double deviation(Observation mode, const Snapshot& got, std::span<const Complex>
 
 std::string describe_mismatch(Observation mode, const Snapshot& got, std::span<const Complex> expected) {
   const std::size_t n = mode == Observation::State ? got.amplitudes.size() : got.probs.size();
-  if (n != expected.size())
-    return "read " + std::to_string(n) + " values, expected " + std::to_string(expected.size());
+  if (n != expected.size()) return "read " + std::to_string(n) + " values, expected " + std::to_string(expected.size());
   std::size_t worst = 0;
   double worst_difference = -1.0;
   for (std::size_t i = 0; i < n; ++i) {

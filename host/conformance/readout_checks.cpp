@@ -19,12 +19,14 @@ void require_distribution(std::span<const double> p, double tolerance, const std
   if (!(std::abs(sum - 1.0) <= tolerance)) fail(what + ": the probabilities sum to " + format_number(sum));
 }
 
-void require_close(std::span<const double> got, std::span<const double> expected, double tolerance, const std::string& what) {
+void require_close(std::span<const double> got, std::span<const double> expected, double tolerance,
+                   const std::string& what) {
   if (got.size() != expected.size())
     fail(what + ": " + std::to_string(got.size()) + " values, expected " + std::to_string(expected.size()));
   for (std::size_t i = 0; i < got.size(); ++i)
     if (!(std::abs(got[i] - expected[i]) <= tolerance))
-      fail(what + ": value " + std::to_string(i) + " is " + format_number(got[i]) + ", expected " + format_number(expected[i]));
+      fail(what + ": value " + std::to_string(i) + " is " + format_number(got[i]) + ", expected " +
+           format_number(expected[i]));
 }
 
 std::string probs_of_fresh_register(CheckContext& c) {
@@ -59,15 +61,19 @@ std::string probs_consistency(CheckContext& c) {
 
   std::string detail = "normalised, marginals and wire order consistent";
   if (!prepared.empty()) {
-    const std::vector<double> reference =
-        c.observation == Observation::State ? probabilities(instance->state()) : probabilities(apply(zero_state(n), n, prepared));
+    const std::vector<double> reference = c.observation == Observation::State
+                                              ? probabilities(instance->state())
+                                              : probabilities(apply(zero_state(n), n, prepared));
     require_close(full, reference, tol,
                   c.observation == Observation::State ? "probs against |state|^2" : "probs against the reference");
-    detail += c.observation == Observation::State ? ", equal to |amplitude|^2 of the state" : ", equal to the reference";
+    detail +=
+        c.observation == Observation::State ? ", equal to |amplitude|^2 of the state" : ", equal to the reference";
     detail += " (random " + std::to_string(n) + "-qubit state)";
   } else {
-    detail += " (on |0...0>: " + (c.why_values_unchecked().empty() ? std::string("no gates to prepare a state")
-                                                                    : c.why_values_unchecked()) + ")";
+    detail +=
+        " (on |0...0>: " +
+        (c.why_values_unchecked().empty() ? std::string("no gates to prepare a state") : c.why_values_unchecked()) +
+        ")";
   }
   return detail;
 }
@@ -82,7 +88,8 @@ std::string state_of_fresh_register(CheckContext& c) {
     fail("state_size is " + std::to_string(state.size()) + " for " + std::to_string(n) + " qubits, expected " +
          std::to_string(zero.size()));
   const double d = max_difference<Complex>(state, zero);
-  if (!(d <= c.options().tolerance)) fail("the state of a fresh register is not |0...0> (largest deviation " + format_number(d) + ")");
+  if (!(d <= c.options().tolerance))
+    fail("the state of a fresh register is not |0...0> (largest deviation " + format_number(d) + ")");
   return "a fresh " + std::to_string(n) + "-qubit register has 2^" + std::to_string(n) + " amplitudes and is |0...0>";
 }
 
@@ -92,7 +99,8 @@ std::string state_size_and_norm(CheckContext& c) {
   std::vector<qrt_wire> wires = instance->allocate(n);
   prepare_if_simulating(c, *instance, wires);
   std::vector<Complex> state = instance->state();
-  if (state.size() != (std::size_t{1} << n)) fail(std::to_string(state.size()) + " amplitudes for " + std::to_string(n) + " qubits");
+  if (state.size() != (std::size_t{1} << n))
+    fail(std::to_string(state.size()) + " amplitudes for " + std::to_string(n) + " qubits");
   double norm = 0.0;
   for (const Complex& a : state) norm += std::norm(a);
   if (!(std::abs(norm - 1.0) <= c.options().tolerance)) fail("the state's norm^2 is " + format_number(norm));
@@ -100,10 +108,12 @@ std::string state_size_and_norm(CheckContext& c) {
     instance->release_disentangled(std::span<const qrt_wire>(wires).last(1));
     state = instance->state();
     if (state.size() != (std::size_t{1} << (n - 1)))
-      fail("after releasing one of " + std::to_string(n) + " qubits the state has " + std::to_string(state.size()) + " amplitudes");
+      fail("after releasing one of " + std::to_string(n) + " qubits the state has " + std::to_string(state.size()) +
+           " amplitudes");
     norm = 0.0;
     for (const Complex& a : state) norm += std::norm(a);
-    if (!(std::abs(norm - 1.0) <= c.options().tolerance)) fail("after a release the state's norm^2 is " + format_number(norm));
+    if (!(std::abs(norm - 1.0) <= c.options().tolerance))
+      fail("after a release the state's norm^2 is " + format_number(norm));
   }
   return "2^n amplitudes of norm 1, before and after releasing a qubit";
 }

@@ -33,7 +33,8 @@ std::string to_text(const Report& report) {
         << (d.observed_through.empty() ? "nothing" : d.observed_through) << "; "
         << (d.simulating ? "simulating" : "not simulating") << ")\n";
     for (const CheckResult& r : d.checks)
-      out << "  " << tag(r.outcome) << "  " << r.group << "/" << r.name << (r.detail.empty() ? "" : ": ") << r.detail << "\n";
+      out << "  " << tag(r.outcome) << "  " << r.group << "/" << r.name << (r.detail.empty() ? "" : ": ") << r.detail
+          << "\n";
     out << "  summary: " << d.count(Outcome::Passed) << " passed, " << d.count(Outcome::Failed) << " failed, "
         << d.count(Outcome::NotChecked) << " not checked, " << d.count(Outcome::Note) << " notes\n";
   }

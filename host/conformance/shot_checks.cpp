@@ -65,7 +65,8 @@ std::string sample_of_basis_state(CheckContext& c) {
 std::string sample_values(CheckContext& c) {
   auto [instance, shots, wires] = shot_register(c, 3);
   const std::size_t n = wires.size();
-  if (prepare_if_simulating(c, *instance, wires).empty()) not_applicable(c.why_values_unchecked().empty() ? "no gates to prepare a random state" : c.why_values_unchecked());
+  if (prepare_if_simulating(c, *instance, wires).empty())
+    not_applicable(c.why_values_unchecked().empty() ? "no gates to prepare a random state" : c.why_values_unchecked());
   const std::vector<std::uint8_t> samples = instance->sample({}, shots);
   for (std::size_t i = 0; i < samples.size(); ++i)
     if (samples[i] > 1) fail("value " + std::to_string(i) + " of the samples is " + std::to_string(samples[i]));
@@ -107,8 +108,10 @@ std::string counts_totals(CheckContext& c) {
   const Counts counts = instance->counts({});
   std::uint64_t total = 0;
   for (std::size_t i = 0; i < counts.size(); ++i) {
-    if (counts[i].first >= (std::uint64_t{1} << n)) fail("outcome " + std::to_string(counts[i].first) + " out of range");
-    if (i > 0 && counts[i].first <= counts[i - 1].first) fail("outcomes not in increasing order: " + counts_text(counts));
+    if (counts[i].first >= (std::uint64_t{1} << n))
+      fail("outcome " + std::to_string(counts[i].first) + " out of range");
+    if (i > 0 && counts[i].first <= counts[i - 1].first)
+      fail("outcomes not in increasing order: " + counts_text(counts));
     if (counts[i].second == 0) fail("outcome " + std::to_string(counts[i].first) + " reported with count 0");
     total += counts[i].second;
   }

@@ -32,7 +32,7 @@ KitOp probe_op(std::uint32_t id, const ReferenceGate& gate) {
 }
 
 struct ProbeResult {
-  std::string moved;          // the first gate seen to move |0>
+  std::string moved;               // the first gate seen to move |0>
   std::vector<std::string> tried;  // gates that should have moved it but did not
   std::vector<std::string> errors;
 };
@@ -79,8 +79,8 @@ std::string check_evolution(CheckContext& c) {
     return result.moved + " on |0> changed the " + c.report().observed_through + " read back";
   }
   if (result.tried.empty()) {
-    std::string why = "no declared one-qubit gate with a reference moves |0> visibly through " +
-                      c.report().observed_through;
+    std::string why =
+        "no declared one-qubit gate with a reference moves |0> visibly through " + c.report().observed_through;
     if (result.errors.empty()) not_applicable(why);
     fail(why + "; the probes that failed: " + join(result.errors));
   }

@@ -51,7 +51,8 @@ json::object encode(const Facts& facts) {
 }
 
 Facts decode_facts(const json::object& o) {
-  return {o.at("can_create").as_bool(), observation_named(o.at("observation").as_string()), o.at("simulating").as_bool()};
+  return {o.at("can_create").as_bool(), observation_named(o.at("observation").as_string()),
+          o.at("simulating").as_bool()};
 }
 
 json::object encode(const StartPoint& start) {
@@ -71,7 +72,10 @@ StartPoint decode_start(const json::object& o) {
 }
 
 json::object encode(const CheckResult& result) {
-  return {{"group", result.group}, {"name", result.name}, {"outcome", to_string(result.outcome)}, {"detail", result.detail}};
+  return {{"group", result.group},
+          {"name", result.name},
+          {"outcome", to_string(result.outcome)},
+          {"detail", result.detail}};
 }
 
 Outcome outcome_named(std::string_view name) {

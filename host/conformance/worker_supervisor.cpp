@@ -61,8 +61,7 @@ class Supervisor {
       const WorkerEnd end = run_worker(start, at);
       if (report_.load_error) return report_;
       if (end.finished) {
-        if (end.timed_out || !WIFEXITED(end.status) || WEXITSTATUS(end.status) != 0)
-          unload_failed(end);
+        if (end.timed_out || !WIFEXITED(end.status) || WEXITSTATUS(end.status) != 0) unload_failed(end);
         return report_;
       }
       if (!header_) {
@@ -78,8 +77,8 @@ class Supervisor {
  private:
   std::optional<Clock::time_point> deadline() const {
     if (options_.check_timeout_seconds <= 0) return std::nullopt;
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                              std::chrono::duration<double>(options_.check_timeout_seconds));
+    return Clock::now() +
+           std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(options_.check_timeout_seconds));
   }
 
   std::string what_happened(const WorkerEnd& end, const std::string& what) const {
@@ -240,8 +239,8 @@ class Supervisor {
   Report report_;
   bool header_ = false;
   std::vector<DeviceReport> devices_;  // the selected devices, empty reports
-  Facts facts_;                  // as the worker last reported them
-  std::size_t start_device_ = 0;  // the device the current worker started with
+  Facts facts_;                        // as the worker last reported them
+  std::size_t start_device_ = 0;       // the device the current worker started with
   std::map<std::pair<std::size_t, std::size_t>, int> failures_;
 };
 

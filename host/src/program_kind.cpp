@@ -20,8 +20,8 @@ bool is_bitcode(std::string_view head) {
 // LLVM IR text: a line (after leading blanks) that starts like a module-level IR construct, before any
 // line that starts like OpenQASM.
 bool is_llvm_ir_text(std::string_view text) {
-  static constexpr std::array<std::string_view, 8> kIr = {"; ModuleID", "source_filename", "target ", "define ",
-                                                           "declare ", "%", "@", "attributes #"};
+  static constexpr std::array<std::string_view, 8> kIr = {
+      "; ModuleID", "source_filename", "target ", "define ", "declare ", "%", "@", "attributes #"};
   static constexpr std::array<std::string_view, 4> kQasm = {"OPENQASM", "include ", "qreg ", "gate "};
   std::size_t pos = 0;
   while (pos < text.size()) {
@@ -43,7 +43,8 @@ bool is_llvm_ir_text(std::string_view text) {
 // memref allocation that qjit output calls, or the 2023 runtime's gates (__quantum__qis__ followed by a
 // capital: QIR's own gates are lower case, __quantum__qis__h__body).
 bool names_catalyst_runtime(std::string_view text) {
-  if (text.find("__catalyst__") != std::string_view::npos || text.find("_mlir_memref_to_llvm_") != std::string_view::npos)
+  if (text.find("__catalyst__") != std::string_view::npos ||
+      text.find("_mlir_memref_to_llvm_") != std::string_view::npos)
     return true;
   constexpr std::string_view kQis = "__quantum__qis__";
   for (std::size_t at = text.find(kQis); at != std::string_view::npos; at = text.find(kQis, at + 1)) {

@@ -20,18 +20,55 @@ class NullQubit final : public qrt::sdk::Device {
     return qrt::sdk::Schema()
         .integer("shots", 0, "Number of shots for sample/counts; 0 means analytic", 0)
         .integer("seed", std::nullopt, "Accepted for interface parity; results do not depend on it", 0)
-        .integer("max_qubits", 1 << 20, "Largest number of simultaneously allocated qubits", 1, 1 << 20);  // at most the declared capability
+        .integer("max_qubits", 1 << 20, "Largest number of simultaneously allocated qubits", 1,
+                 1 << 20);  // at most the declared capability
   }
 
   static qrt::sdk::Capabilities capabilities() {
     qrt::sdk::Capabilities c;
     // A broad gate set so that front-ends can run anything on this device without decomposition: every
     // PennyLane gate qrt's devices know (Catalyst's NullQubit accepts them all too).
-    c.gates = {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "S", "T", "SX", "PhaseShift", "RX", "RY", "RZ",
-               "Rot", "CNOT", "CY", "CZ", "CH", "SWAP", "ISWAP", "PSWAP", "SISWAP", "ECR", "CSWAP", "Toffoli",
-               "ControlledPhaseShift", "CRX", "CRY", "CRZ", "CRot", "IsingXX", "IsingXY", "IsingYY", "IsingZZ",
-               "SingleExcitation", "SingleExcitationPlus", "SingleExcitationMinus", "DoubleExcitation",
-               "DoubleExcitationPlus", "DoubleExcitationMinus", "MultiRZ", "GlobalPhase"};
+    c.gates = {"Identity",
+               "PauliX",
+               "PauliY",
+               "PauliZ",
+               "Hadamard",
+               "S",
+               "T",
+               "SX",
+               "PhaseShift",
+               "RX",
+               "RY",
+               "RZ",
+               "Rot",
+               "CNOT",
+               "CY",
+               "CZ",
+               "CH",
+               "SWAP",
+               "ISWAP",
+               "PSWAP",
+               "SISWAP",
+               "ECR",
+               "CSWAP",
+               "Toffoli",
+               "ControlledPhaseShift",
+               "CRX",
+               "CRY",
+               "CRZ",
+               "CRot",
+               "IsingXX",
+               "IsingXY",
+               "IsingYY",
+               "IsingZZ",
+               "SingleExcitation",
+               "SingleExcitationPlus",
+               "SingleExcitationMinus",
+               "DoubleExcitation",
+               "DoubleExcitationPlus",
+               "DoubleExcitationMinus",
+               "MultiRZ",
+               "GlobalPhase"};
     c.observables = {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "Hermitian"};
     c.measurements = {"expval", "var", "probs", "sample", "counts", "state", "measure", "reset"};
     c.max_qubits = 1 << 20;
@@ -56,9 +93,9 @@ class NullQubit final : public qrt::sdk::Device {
 
   std::vector<Wire> allocate_qubits(std::size_t count) override {
     if (count > max_qubits_ - live_.size())
-      qrt::sdk::throw_out_of_range("cannot allocate " + std::to_string(count) + " qubits: " +
-                                   std::to_string(live_.size()) + " of at most " + std::to_string(max_qubits_) +
-                                   " are allocated");
+      qrt::sdk::throw_out_of_range("cannot allocate " + std::to_string(count) +
+                                   " qubits: " + std::to_string(live_.size()) + " of at most " +
+                                   std::to_string(max_qubits_) + " are allocated");
     std::vector<Wire> wires(count);
     for (auto& w : wires) {
       w = next_wire_++;

@@ -43,8 +43,9 @@ class TemplateQubit final : public qrt::sdk::Device {
 
   explicit TemplateQubit(const qrt::sdk::Kwargs& kwargs)
       : initial_shots_(static_cast<std::uint64_t>(kwargs.integer("shots"))),
-        initial_seed_(kwargs.is_null("seed") ? std::nullopt
-                                             : std::optional<std::uint64_t>(static_cast<std::uint64_t>(kwargs.integer("seed")))) {
+        initial_seed_(kwargs.is_null("seed")
+                          ? std::nullopt
+                          : std::optional<std::uint64_t>(static_cast<std::uint64_t>(kwargs.integer("seed")))) {
     reset();
   }
 

@@ -7,8 +7,8 @@
 #include <qrt/load_program.hpp>
 
 #include <array>
-#include <mutex>
 #include <cstring>
+#include <mutex>
 
 namespace qrt::python {
 namespace {
@@ -32,9 +32,10 @@ Tensor tensor_of(const py::array& array, std::size_t index) {
   if (kind == 'c' && size == 16) type = ElementType::C128;
   if (kind == 'c' && size == 8) type = ElementType::C64;
   if (!type)
-    throw Error(ErrorCode::InvalidArgument, "argument " + std::to_string(index + 1) + ": NumPy dtype " +
-                                                py::str(static_cast<const py::handle&>(dtype)).cast<std::string>() +
-                                                " is none a Catalyst program takes (float64/32, int64/32/16/8, bool, complex128/64)");
+    throw Error(ErrorCode::InvalidArgument,
+                "argument " + std::to_string(index + 1) + ": NumPy dtype " +
+                    py::str(static_cast<const py::handle&>(dtype)).cast<std::string>() +
+                    " is none a Catalyst program takes (float64/32, int64/32/16/8, bool, complex128/64)");
   std::vector<std::int64_t> shape(array.shape(), array.shape() + array.ndim());
   Tensor t(*type, std::move(shape));
   if (!t.data.empty()) std::memcpy(t.data.data(), array.data(), t.data.size());
@@ -43,10 +44,14 @@ Tensor tensor_of(const py::array& array, std::size_t index) {
 
 // NumPy's dtype of each element type, made once (parsing a dtype's name on every result costs microseconds).
 const py::dtype& dtype_of(ElementType type) {
-  static const std::array<py::dtype, 9> dtypes = {py::dtype::of<double>(),        py::dtype::of<float>(),
-                                                  py::dtype::of<std::int64_t>(),  py::dtype::of<std::int32_t>(),
-                                                  py::dtype::of<std::int16_t>(),  py::dtype::of<std::int8_t>(),
-                                                  py::dtype::of<bool>(),          py::dtype::of<std::complex<double>>(),
+  static const std::array<py::dtype, 9> dtypes = {py::dtype::of<double>(),
+                                                  py::dtype::of<float>(),
+                                                  py::dtype::of<std::int64_t>(),
+                                                  py::dtype::of<std::int32_t>(),
+                                                  py::dtype::of<std::int16_t>(),
+                                                  py::dtype::of<std::int8_t>(),
+                                                  py::dtype::of<bool>(),
+                                                  py::dtype::of<std::complex<double>>(),
                                                   py::dtype::of<std::complex<float>>()};
   return dtypes[static_cast<std::size_t>(type)];
 }
@@ -59,12 +64,13 @@ py::array numpy_of(const Tensor& t) {
 
 class CatalystProgram {
  public:
-  CatalystProgram(const std::string& path, const std::string& entry) : program_([&] {
-    LoadOptions options;
-    options.entry = entry;
-    py::gil_scoped_release unlocked;  // compiling takes a while
-    return load_program(path, options);
-  }()) {
+  CatalystProgram(const std::string& path, const std::string& entry)
+      : program_([&] {
+          LoadOptions options;
+          options.entry = entry;
+          py::gil_scoped_release unlocked;  // compiling takes a while
+          return load_program(path, options);
+        }()) {
     if (!program_.info().opens_own_devices)
       throw Error(ErrorCode::InvalidArgument, path + " is not a Catalyst program: load it with qrt.Program.load");
   }
@@ -135,7 +141,8 @@ class CatalystProgram {
 py::list memref_infos(const std::vector<catalyst::MemrefInfo>& infos) {
   py::list out;
   for (const auto& m : infos)
-    out.append(py::make_tuple(m.rank, m.type ? py::object(py::str(std::string(catalyst::numpy_name(*m.type)))) : py::object(py::none())));
+    out.append(py::make_tuple(
+        m.rank, m.type ? py::object(py::str(std::string(catalyst::numpy_name(*m.type)))) : py::object(py::none())));
   return out;
 }
 
@@ -150,7 +157,8 @@ void bind_catalyst(py::module_& m) {
       .def("details", &CatalystProgram::details, py::arg("args"), py::arg("device"), py::arg("shots"), py::arg("seed"))
       .def_property_readonly("entry", [](const CatalystProgram& p) { return p.program().entry_name(); })
       .def_property_readonly("path", [](const CatalystProgram& p) { return p.program().file().string(); })
-      .def_property_readonly("arguments", [](const CatalystProgram& p) { return memref_infos(p.program().arguments()); })
+      .def_property_readonly("arguments",
+                             [](const CatalystProgram& p) { return memref_infos(p.program().arguments()); })
       .def_property_readonly("results", [](const CatalystProgram& p) { return memref_infos(p.program().results()); });
 }
 

@@ -125,12 +125,14 @@ class NativeDevice {
   }
 
   Device& live() {
-    if (!device_) throw Error(ErrorCode::State, config_ + ": the device was released (qrt.Device left its `with` block)");
+    if (!device_)
+      throw Error(ErrorCode::State, config_ + ": the device was released (qrt.Device left its `with` block)");
     return device_;
   }
   Device& ran_device(const char* what) {
     Device& d = live();
-    if (!ran_) throw Error(ErrorCode::State, std::string(what) + ": no program has run on this device yet (call run first)");
+    if (!ran_)
+      throw Error(ErrorCode::State, std::string(what) + ": no program has run on this device yet (call run first)");
     return d;
   }
   std::vector<Wire> high_first() const { return {wires_.rbegin(), wires_.rend()}; }  // qubit n-1 ... qubit 0

@@ -54,7 +54,8 @@ void bind_hamiltonian(py::module_& m) {
       .def(py::init(&make), py::arg("coeffs"), py::arg("words"))
       .def_static("parse", &Hamiltonian::parse, py::arg("text"))
       .def_static("_parse_lines", &Hamiltonian::parse_lines, py::arg("text"), py::arg("source"))
-      .def_property_readonly("coeffs", [](const Hamiltonian& h) { return to_numpy(std::vector<double>(h.coefficients())); })
+      .def_property_readonly("coeffs",
+                             [](const Hamiltonian& h) { return to_numpy(std::vector<double>(h.coefficients())); })
       .def_property_readonly("words", &Hamiltonian::words)
       .def("__len__", &Hamiltonian::size)
       .def("__str__", &Hamiltonian::to_string)

@@ -8,13 +8,16 @@ namespace qrt::python {
 
 Program Program::load(const std::string& path) {
   if (program_kind(path) == ProgramKind::Catalyst)
-    throw Error(ErrorCode::InvalidArgument, path + " is a Catalyst program (qjit output): qrt.load(path) returns it as a "
-                                                   "qrt.CatalystProgram, called like the qjit function");
+    throw Error(ErrorCode::InvalidArgument, path +
+                                                " is a Catalyst program (qjit output): qrt.load(path) returns it as a "
+                                                "qrt.CatalystProgram, called like the qjit function");
   py::gil_scoped_release unlocked;  // compiling takes a while
   return Program(load_program(path));
 }
 
-Program Program::from_qasm(const std::string& source, const std::string& name) { return Program(load_openqasm(source, name)); }
+Program Program::from_qasm(const std::string& source, const std::string& name) {
+  return Program(load_openqasm(source, name));
+}
 
 const std::vector<std::string>& Program::parameters() const {
   static const std::vector<std::string> kNone;
@@ -40,8 +43,9 @@ with ``params={"theta": 0.5}`` when running it.)doc")
                   "Loads a program file: OpenQASM, or QIR when it is LLVM IR text or bitcode (chosen by content).")
       .def_static("from_qasm", &Program::from_qasm, py::arg("source"), py::arg("name") = "<input>",
                   "Parses OpenQASM 2.0 source text; `name` appears in error messages and anchors relative includes.")
-      .def_property_readonly("kind", [](const Program& p) { return p.kind() == ProgramKind::Qir ? "qir" : "openqasm"; },
-                             "'openqasm' or 'qir'.")
+      .def_property_readonly(
+          "kind", [](const Program& p) { return p.kind() == ProgramKind::Qir ? "qir" : "openqasm"; },
+          "'openqasm' or 'qir'.")
       .def_property_readonly("name", &Program::name, "The file it was loaded from, or the name given to from_qasm.")
       .def_property_readonly("num_qubits", &Program::num_qubits,
                              "Qubits the program declares (QIR: its required_num_qubits).")

@@ -16,7 +16,8 @@ py::dict to_python(RunResult&& r, const LoadedProgram& program, const std::strin
   py::dict counts;
   for (const auto& [key, count] : r.counts) counts[py::str(key)] = count;
   d["counts"] = r.shots > 0 ? py::object(counts) : py::object(py::none());
-  d["probabilities"] = r.probabilities.empty() ? py::object(py::none()) : py::object(to_numpy(std::move(r.probabilities)));
+  d["probabilities"] =
+      r.probabilities.empty() ? py::object(py::none()) : py::object(to_numpy(std::move(r.probabilities)));
   d["state"] = r.state.empty() ? py::object(py::none()) : py::object(to_numpy(std::move(r.state)));
   if (!info.shot_by_shot) {
     d["shots"] = py::none();
@@ -38,7 +39,8 @@ py::dict to_python(RunResult&& r, const LoadedProgram& program, const std::strin
   d["output"] = output;
   // As `qrt run` reports it on stderr (exit status 1).
   if (r.failed())
-    d["error"] = info.name + ": shot " + std::to_string(r.shot_outputs.size() - 1) + " failed: " + r.shot_outputs.back().error;
+    d["error"] =
+        info.name + ": shot " + std::to_string(r.shot_outputs.size() - 1) + " failed: " + r.shot_outputs.back().error;
   return d;
 }
 

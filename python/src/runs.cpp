@@ -123,10 +123,8 @@ void submit(const std::shared_ptr<Program>& program, const std::string& device, 
     d.release();
     py::gil_scoped_acquire locked;
     try {
-      if (error)
-        callback->function(py::none(), exception_object(error));
-      else
-        callback->function(to_python(std::move(*result), program->loaded(), device), py::none());
+      if (error) callback->function(py::none(), exception_object(error));
+      else callback->function(to_python(std::move(*result), program->loaded(), device), py::none());
     } catch (py::error_already_set& e) {
       e.discard_as_unraisable("qrt.submit: delivering a result");
     }
@@ -156,8 +154,8 @@ RunRequest python_request(const LoadedProgram& program, std::optional<std::uint6
 void bind_runs(py::module_& m) {
   remember_main_thread();
   m.def("_run", &run, py::arg("program"), py::arg("device"), py::arg("shots"), py::arg("seed"), py::arg("params"));
-  m.def("_submit", &submit, py::arg("program"), py::arg("device"), py::arg("shots"), py::arg("seed"),
-        py::arg("params"), py::arg("start"), py::arg("deliver"));
+  m.def("_submit", &submit, py::arg("program"), py::arg("device"), py::arg("shots"), py::arg("seed"), py::arg("params"),
+        py::arg("start"), py::arg("deliver"));
   m.def("_shutdown", &shutdown);
   m.def("_executor_workers", [] { return executor().workers(); });
   m.def("_pool_stats", [] {

@@ -55,7 +55,8 @@ void Stoppable::arm_if_long(const LoadedProgram& program, std::uint64_t shots) {
   const program::Program* circuit = program.circuit().get();
   if (circuit == nullptr) return arm();  // compiled code: its work is not known up front
   const double amplitudes = std::ldexp(1.0, static_cast<int>(std::min<std::size_t>(circuit->num_qubits, 1000)));
-  const double work = static_cast<double>(circuit->gate_count()) * amplitudes * static_cast<double>(shots > 0 ? shots : 1);
+  const double work =
+      static_cast<double>(circuit->gate_count()) * amplitudes * static_cast<double>(shots > 0 ? shots : 1);
   if (work >= kLong) arm();
 }
 

@@ -77,8 +77,7 @@ TEST_CASE("A plugin declaring minor 1.99 with larger structs loads, the unknown 
   CHECK(abi_test::unknown_calls(file) == 0);
 }
 
-TEST_CASE("A plugin whose function table ends before counts loads, what is missing is Unsupported",
-          "[abi][minor]") {
+TEST_CASE("A plugin whose function table ends before counts loads, what is missing is Unsupported", "[abi][minor]") {
   TempFolder folder;
   const std::filesystem::path copy = folder.add(c_plugin("c_device_older_minor"));
   qrt::Runtime runtime(folder.options());
@@ -97,9 +96,9 @@ TEST_CASE("A plugin whose function table ends before counts loads, what is missi
   // call proves the host honours struct_size. (The host needs get_shots to size samples, so sample
   // and counts are unsupported too.)
   const std::map<std::string, std::function<void()>> past_the_end = {
-      {"counts", [&] { device.counts(); }},         {"state_size", [&] { device.state(); }},
-      {"set_shots", [&] { device.set_shots(5); }},  {"get_shots", [&] { device.sample(); }},
-      {"set_seed", [&] { device.set_seed(3); }},    {"memory_bytes", [&] { device.memory_bytes(); }},
+      {"counts", [&] { device.counts(); }},        {"state_size", [&] { device.state(); }},
+      {"set_shots", [&] { device.set_shots(5); }}, {"get_shots", [&] { device.sample(); }},
+      {"set_seed", [&] { device.set_seed(3); }},   {"memory_bytes", [&] { device.memory_bytes(); }},
   };
   for (const auto& [operation, call] : past_the_end) {
     INFO(operation);
@@ -113,7 +112,8 @@ TEST_CASE("A plugin whose function table ends before counts loads, what is missi
   INFO(qrt::conformance::to_text(report));
   CHECK(report.passed());
   CHECK_THAT(report.devices.at(0).find("abi", "function table")->detail,
-             Contains("an earlier minor") && Contains("counts, state_size, state, set_shots, get_shots, set_seed, memory_bytes"));
+             Contains("an earlier minor") &&
+                 Contains("counts, state_size, state, set_shots, get_shots, set_seed, memory_bytes"));
 }
 
 TEST_CASE("A plugin for a different major version is refused, naming both versions", "[abi][major]") {

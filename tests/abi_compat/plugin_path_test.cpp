@@ -14,7 +14,8 @@ namespace {
 // The devices `qrt devices --json` lists from `file`, or nullptr when it lists no such file.
 const boost::json::array* devices_of(const boost::json::object& doc, const std::filesystem::path& file) {
   for (const auto& plugin : doc.at("plugins").as_array())
-    if (std::filesystem::path(std::string(plugin.at("file").as_string())) == file) return &plugin.at("devices").as_array();
+    if (std::filesystem::path(std::string(plugin.at("file").as_string())) == file)
+      return &plugin.at("devices").as_array();
   return nullptr;
 }
 
@@ -25,7 +26,8 @@ TEST_CASE("qrt devices lists a plugin dropped into a folder on QRT_PLUGIN_PATH",
   const std::filesystem::path dropped = std::filesystem::canonical(folder.add(c_plugin("c_device")));
   const std::string cli = std::string(QRT_TEST_CLI);
 
-  const abi_test::Outcome listed = abi_test::run("QRT_PLUGIN_PATH=" + folder.path().string() + " " + cli + " devices --json");
+  const abi_test::Outcome listed =
+      abi_test::run("QRT_PLUGIN_PATH=" + folder.path().string() + " " + cli + " devices --json");
   REQUIRE(listed.exit_code == 0);
   const boost::json::object doc = boost::json::parse(listed.out).as_object();
   CHECK(doc.at("search_path").as_array().at(0).as_string() == folder.path().string());
@@ -39,7 +41,8 @@ TEST_CASE("qrt devices lists a plugin dropped into a folder on QRT_PLUGIN_PATH",
 
   const abi_test::Outcome text = abi_test::run("QRT_PLUGIN_PATH=" + folder.path().string() + " " + cli + " devices");
   CHECK(text.exit_code == 0);
-  CHECK_THAT(text.out, Contains(dropped.string()) && Contains("cstate.qubit 1.0.0") && Contains("plugin c-device 1.0.0"));
+  CHECK_THAT(text.out,
+             Contains(dropped.string()) && Contains("cstate.qubit 1.0.0") && Contains("plugin c-device 1.0.0"));
 
   // Without the folder on the path the device is not there: the path made the difference.
   const abi_test::Outcome without = abi_test::run("QRT_PLUGIN_PATH= " + cli + " devices --json");

@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CHECK(cond)                                                   \
-  do {                                                                \
-    if (!(cond)) {                                                    \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
       fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      return 1;                                                       \
-    }                                                                 \
+      return 1;                                                                \
+    }                                                                          \
   } while (0)
 
 static int handler_calls = 0;

@@ -34,7 +34,8 @@ TEST_CASE("bad device names and kwargs are reported with the reason", "[capi]") 
   ReturningHandler handler;
   RuntimeScope runtime;
   __quantum__rt__device_init(nullptr, s("null.qbit"), nullptr);
-  CHECK_THAT(last_error(), Catch::Contains("unknown device 'null.qbit'") && Catch::Contains("did you mean 'null.qubit'"));
+  CHECK_THAT(last_error(),
+             Catch::Contains("unknown device 'null.qbit'") && Catch::Contains("did you mean 'null.qubit'"));
   __quantum__rt__device_init(nullptr, s("null.qubit"), s("shots=-1"));
   CHECK_THAT(last_error(), Catch::Contains("'shots'") && Catch::Contains(">= 0"));
   __quantum__rt__device_init(nullptr, s("null.qubit"), s("shot=1"));

@@ -109,7 +109,8 @@ TEST_CASE("single-qubit QIS gates match their matrices", "[capi][qir]") {
       {"rz", [] { __quantum__qis__rz__body(theta, q(0)); }, std::exp(cd(0, -th / 2)), 0, 0, std::exp(cd(0, th / 2))},
       {"r X", [] { __quantum__qis__r__body(kPauliX, theta, q(0)); }, c, -i * s, -i * s, c},
       {"r Y", [] { __quantum__qis__r__body(kPauliY, theta, q(0)); }, c, -s, s, c},
-      {"r Z adj", [] { __quantum__qis__r__adj(kPauliZ, theta, q(0)); }, std::exp(cd(0, th / 2)), 0, 0, std::exp(cd(0, -th / 2))},
+      {"r Z adj", [] { __quantum__qis__r__adj(kPauliZ, theta, q(0)); }, std::exp(cd(0, th / 2)), 0, 0,
+       std::exp(cd(0, -th / 2))},
   };
   for (const Case& k : cases) {
     SECTION(k.name) {
@@ -181,7 +182,8 @@ TEST_CASE("two- and three-qubit gates, controlled forms and static/dynamic ids",
     __quantum__qis__rxx__body(M_PI, q(0), q(1));  // RXX(pi) = -i XX: |11> -> -i|00>
     check_state(state_of({0, 1, 2}), {0, cd(0, -1) * std::exp(cd(0, -th / 2)) * cd(0, -1), 0, 0, 0, 0, 0, 0});
     __quantum__qis__ryy__body(M_PI, q(0), q(1));  // RYY(pi) = -i YY: |00> -> -i (i)(i)|11> = i|11>
-    check_state(state_of({0, 1, 2}), {0, 0, 0, 0, 0, 0, 0, cd(0, -1) * std::exp(cd(0, -th / 2)) * cd(0, -1) * cd(0, 1)});
+    check_state(state_of({0, 1, 2}),
+                {0, 0, 0, 0, 0, 0, 0, cd(0, -1) * std::exp(cd(0, -th / 2)) * cd(0, -1) * cd(0, 1)});
     CHECK(g_errors == 0);
   }
   SECTION("dynamic allocation takes ids above the static ones; released ids come back") {
@@ -233,8 +235,9 @@ TEST_CASE("a gate the device lacks is expanded into its gates, exactly up to a g
     CHECK(g_errors == 0);
     expanded = state_of({0, 1, 2});
     __quantum__qis__rx__body(0.5, q(0));  // needs RX or RY: not buildable from these gates
-    CHECK_THAT(last_error(), Catch::Contains("template.qubit offers neither the gate RX nor the gates to build it from") &&
-                                 Catch::Contains("PauliX, Hadamard, RZ, CNOT"));
+    CHECK_THAT(last_error(),
+               Catch::Contains("template.qubit offers neither the gate RX nor the gates to build it from") &&
+                   Catch::Contains("PauliX, Hadamard, RZ, CNOT"));
   }
   std::size_t k = 0;
   while (std::abs(reference[k]) < 1e-6) ++k;
@@ -283,7 +286,8 @@ TEST_CASE("exp, measure and assertmeasurementprobability on Pauli products", "[c
     QirArray* identity = pauli_array({kPauliI});
     std::memcpy(args, &identity, 8);
     __quantum__qis__exp__ctladj(qubit_array({0}), args);  // e^{-i th} on q0 = 1
-    check_state(state_of({0, 1}), {kS, 0, kS * std::cos(th) * std::exp(-i * th), kS * i * std::sin(th) * std::exp(-i * th)});
+    check_state(state_of({0, 1}),
+                {kS, 0, kS * std::cos(th) * std::exp(-i * th), kS * i * std::sin(th) * std::exp(-i * th)});
   }
   SECTION("joint measurements of a Bell pair: ZZ and XX give Zero, YY gives One, without disturbing it") {
     Shot shot(2);
@@ -303,11 +307,12 @@ TEST_CASE("exp, measure and assertmeasurementprobability on Pauli products", "[c
     Shot shot(1);
     __quantum__qis__h__body(q(0));
     QirString* message = __quantum__rt__string_create("qubit should be balanced");
-    __quantum__qis__assertmeasurementprobability__body(pauli_array({kPauliZ}), qubit_array({0}), __quantum__rt__result_get_zero(),
-                                                        0.5, message, 1e-9);
+    __quantum__qis__assertmeasurementprobability__body(pauli_array({kPauliZ}), qubit_array({0}),
+                                                       __quantum__rt__result_get_zero(), 0.5, message, 1e-9);
     CHECK(g_errors == 0);
-    __quantum__qis__assertmeasurementprobability__body(pauli_array({kPauliX}), qubit_array({0}), __quantum__rt__result_get_zero(),
-                                                        0.5, message, 1e-9);  // |+> is an X eigenstate: P(Zero) = 1
+    __quantum__qis__assertmeasurementprobability__body(pauli_array({kPauliX}), qubit_array({0}),
+                                                       __quantum__rt__result_get_zero(), 0.5, message,
+                                                       1e-9);  // |+> is an X eigenstate: P(Zero) = 1
     CHECK(g_errors == 1);
     CHECK_THAT(last_error(), Catch::Contains("qubit should be balanced") && Catch::Contains("found 1.0"));
   }
@@ -407,7 +412,9 @@ TEST_CASE("big integers: arithmetic, bytes and text", "[capi][qir]") {
   ReturningHandler handler;
   RuntimeScope runtime;
   Shot shot(0, "null.qubit");
-  auto text = [](QirBigInt* b) { return std::string(__quantum__rt__string_get_data(__quantum__rt__bigint_to_string(b))); };
+  auto text = [](QirBigInt* b) {
+    return std::string(__quantum__rt__string_get_data(__quantum__rt__bigint_to_string(b)));
+  };
   QirBigInt* two = __quantum__rt__bigint_create_i64(2);
   QirBigInt* big = __quantum__rt__bigint_power(two, 100);
   CHECK(text(big) == "1267650600228229401496703205376");
@@ -524,10 +531,8 @@ TEST_CASE("output records and messages go to the driver's sink, and failures to 
                                                "5|0|<none>", "message|hi"});
   qrt::capi::set_failure_hook(&jump_back, nullptr);
   volatile bool failed = false;
-  if (setjmp(g_jump) == 0)
-    __quantum__rt__fail(__quantum__rt__string_create("custom failure"));
-  else
-    failed = true;
+  if (setjmp(g_jump) == 0) __quantum__rt__fail(__quantum__rt__string_create("custom failure"));
+  else failed = true;
   qrt::capi::set_failure_hook(nullptr, nullptr);
   CHECK(failed);
   CHECK_THAT(g_failure, Catch::Contains("__quantum__rt__fail: the program failed: custom failure"));
@@ -602,7 +607,8 @@ TEST_CASE("a controlled call of a gate the device lacks is decomposed exactly, p
     Shot shot(2, "stabilizer.qubit");  // no T, and no gates under extra controls
     QirArray* c0 = qubit_array({0});
     __quantum__qis__t__ctl(c0, q(1));
-    CHECK_THAT(last_error(), Catch::Contains("stabilizer.qubit offers neither the gate T nor gates under extra control qubits"));
+    CHECK_THAT(last_error(),
+               Catch::Contains("stabilizer.qubit offers neither the gate T nor gates under extra control qubits"));
     __quantum__rt__array_update_reference_count(c0, -1);
   }
 }

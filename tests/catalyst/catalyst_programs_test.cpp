@@ -97,14 +97,17 @@ TEST_CASE("the real qjit dumps run and show what ../shared/catalyst's README say
   CHECK(on_sv.devices.at(0).name == "NullQubit");
 }
 
-TEST_CASE("Catalyst's runtime examples run with their old gate ABI, printing what the README lists", "[catalyst][programs]") {
+TEST_CASE("Catalyst's runtime examples run with their old gate ABI, printing what the README lists",
+          "[catalyst][programs]") {
   if (skip_without_shared()) return;
   for (const char* year : {"2023", "2024"}) {
     DYNAMIC_SECTION("runtime examples of " << year) {
       const std::string prefix = std::string("rtex") + year;
       auto probs = qrt_cli("run " + quoted(shared((prefix + "_probs_qfunc.ll").c_str())));
       CHECK(probs.status == 0);
-      CHECK_THAT(probs.out, Catch::Contains("probs[0] = 0.177891\nprobs[1] = 0.000000\nprobs[2] = 0.822109\nprobs[3] = 0.000000\n"));
+      CHECK_THAT(
+          probs.out,
+          Catch::Contains("probs[0] = 0.177891\nprobs[1] = 0.000000\nprobs[2] = 0.822109\nprobs[3] = 0.000000\n"));
       auto state = qrt_cli("run " + quoted(shared((prefix + "_state_qfunc.ll").c_str())));
       CHECK(state.status == 0);
       CHECK_THAT(state.out, Catch::Contains("(a, b) = (0.421771, 0.000000)") &&
@@ -121,7 +124,8 @@ TEST_CASE("Catalyst's runtime examples run with their old gate ABI, printing wha
   }
 }
 
-TEST_CASE("the OQD playground file is refused naming OQD's functions, and runs on a stub runtime", "[catalyst][programs]") {
+TEST_CASE("the OQD playground file is refused naming OQD's functions, and runs on a stub runtime",
+          "[catalyst][programs]") {
   if (skip_without_shared()) return;
   CHECK_THAT(load_error(shared("manual_oqd_ion_jit_f.ll")),
              Catch::Contains("__catalyst__oqd__greetings (qrt does not provide it)") &&
@@ -154,7 +158,8 @@ TEST_CASE("the OQD playground file is refused naming OQD's functions, and runs o
   CHECK(levels == std::array<std::int64_t, 3>{0, 11, 3});
 }
 
-TEST_CASE("arguments and several results: a 0-d and a 1-d argument, expval, probs and state against the reference", "[catalyst][programs]") {
+TEST_CASE("arguments and several results: a 0-d and a 1-d argument, expval, probs and state against the reference",
+          "[catalyst][programs]") {
   using namespace qrt::reference;
   const Program p = Program::load(program("arguments.ll"));
   REQUIRE(p.arguments().size() == 2);
@@ -213,14 +218,17 @@ TEST_CASE("arguments and several results: a 0-d and a 1-d argument, expval, prob
     return std::string("accepted");
   };
   CHECK_THAT(json_error({"0.3"}), Catch::Contains("takes 2 arguments (one --arg each); 1 given"));
-  CHECK_THAT(json_error({"0.3", "[[1, 2]]"}), Catch::Contains("argument 2 of jit_circuit") && Catch::Contains("rank 1"));
+  CHECK_THAT(json_error({"0.3", "[[1, 2]]"}),
+             Catch::Contains("argument 2 of jit_circuit") && Catch::Contains("rank 1"));
   CHECK_THAT(json_error({"0.3", "[1, [2], 3]"}), Catch::Contains("argument 2 of jit_circuit"));
-  CHECK_THAT(json_error({"i64:1", "[1, 2, 3]"}), Catch::Contains("argument 1 of jit_circuit: given as i64, but the program reads it as f64"));
+  CHECK_THAT(json_error({"i64:1", "[1, 2, 3]"}),
+             Catch::Contains("argument 1 of jit_circuit: given as i64, but the program reads it as f64"));
   CHECK_THAT(json_error({"\"x\"", "[1, 2, 3]"}), Catch::Contains("argument 1 of jit_circuit: expected a number"));
   CHECK_THAT(json_error({"0.3", "[1, 2"}), Catch::Contains("argument 2 of jit_circuit: '[1, 2' is not a JSON value"));
 }
 
-TEST_CASE("returned views: offsets, strides, a transposed matrix, the 0xDEADBEEF sentinel, complex constants", "[catalyst][programs]") {
+TEST_CASE("returned views: offsets, strides, a transposed matrix, the 0xDEADBEEF sentinel, complex constants",
+          "[catalyst][programs]") {
   const Program p = Program::load(program("views.ll"));
   REQUIRE(p.results().size() == 4);
   CHECK(p.results()[1].type == ElementType::I64);
@@ -236,7 +244,8 @@ TEST_CASE("returned views: offsets, strides, a transposed matrix, the 0xDEADBEEF
   }
 }
 
-TEST_CASE("qnodes asking for the same device share one pooled instance; pool statistics show it", "[catalyst][programs]") {
+TEST_CASE("qnodes asking for the same device share one pooled instance; pool statistics show it",
+          "[catalyst][programs]") {
   const Program p = Program::load(program("qnodes.ll"));
   auto runtime = qrt::process_runtime();
   p.call({}, collected());  // warm: the devices exist in the pool now
@@ -261,13 +270,16 @@ TEST_CASE("qnodes asking for the same device share one pooled instance; pool sta
 }
 
 TEST_CASE("entry points: the only jit_ function, or --entry among several", "[catalyst][programs]") {
-  CHECK_THAT(load_error(program("entries.ll")), Catch::Contains("2 entry points (jit_a, jit_b); choose one with --entry NAME"));
-  CHECK_THAT(load_error(program("entries.ll"), "c"), Catch::Contains("no entry point named 'c' (entry points: jit_a, jit_b)"));
+  CHECK_THAT(load_error(program("entries.ll")),
+             Catch::Contains("2 entry points (jit_a, jit_b); choose one with --entry NAME"));
+  CHECK_THAT(load_error(program("entries.ll"), "c"),
+             Catch::Contains("no entry point named 'c' (entry points: jit_a, jit_b)"));
   CHECK(Program::load(program("entries.ll"), {"b", {}}).call({}, collected()).results.at(0).get<std::int64_t>(0) == 7);
   CHECK(Program::load(program("entries.ll"), {"jit_a", {}}).call({}, collected()).results.at(0).get<double>(0) == 1.0);
 }
 
-TEST_CASE("the program's own failures, Sample at shots 0 and device errors fail the call with a clear error", "[catalyst][programs]") {
+TEST_CASE("the program's own failures, Sample at shots 0 and device errors fail the call with a clear error",
+          "[catalyst][programs]") {
   const Program fail = Program::load(program("failures.ll"), {"fail", {}});
   try {
     fail.call({}, collected());
@@ -293,24 +305,30 @@ TEST_CASE("the program's own failures, Sample at shots 0 and device errors fail 
   seeded.seed = 11;
   const CallResult r = sample.call(std::vector<Tensor>{Tensor::scalar(ElementType::I64, std::int64_t{50})}, seeded);
   CHECK(r.results[0].shape == std::vector<std::int64_t>{50, 2});
-  for (std::size_t shot = 0; shot < 50; ++shot) CHECK(r.results[0].get<double>(2 * shot) == r.results[0].get<double>(2 * shot + 1));
+  for (std::size_t shot = 0; shot < 50; ++shot)
+    CHECK(r.results[0].get<double>(2 * shot) == r.results[0].get<double>(2 * shot + 1));
   CHECK(doubles(r.results[1]) == std::vector<double>{0, 1, 2, 3});
   CHECK(r.results[2].get<std::int64_t>(0) + r.results[2].get<std::int64_t>(3) == 50);
   CHECK(r.results[2].get<std::int64_t>(1) + r.results[2].get<std::int64_t>(2) == 0);
   CHECK(r.devices.at(0).shots == 50);
   // Seeded runs repeat.
-  CHECK(tensor_to_json(sample.call(std::vector<Tensor>{Tensor::scalar(ElementType::I64, std::int64_t{50})}, seeded).results[0]) ==
+  CHECK(tensor_to_json(
+            sample.call(std::vector<Tensor>{Tensor::scalar(ElementType::I64, std::int64_t{50})}, seeded).results[0]) ==
         tensor_to_json(r.results[0]));
 }
 
-TEST_CASE("devices: Catalyst names mapped, kwargs parsed, inert ones accepted, others refused naming the key", "[catalyst][programs]") {
+TEST_CASE("devices: Catalyst names mapped, kwargs parsed, inert ones accepted, others refused naming the key",
+          "[catalyst][programs]") {
   auto entry = [](const char* name) { return Program::load(program("devices.ll"), {name, {}}); };
-  CHECK_THAT(call_error(entry("braket")), Catch::Contains("OpenQasmDevice") && Catch::Contains("Braket") &&
-                                              Catch::Contains("choose a qrt device for every device_init with -d CONFIG"));
+  CHECK_THAT(call_error(entry("braket")),
+             Catch::Contains("OpenQasmDevice") && Catch::Contains("Braket") &&
+                 Catch::Contains("choose a qrt device for every device_init with -d CONFIG"));
   CHECK_THAT(call_error(entry("unknown")), Catch::Contains("'FancyDevice1'") && Catch::Contains("-d CONFIG"));
   CHECK_THAT(call_error(entry("mcmc")), Catch::Contains("the kwarg 'mcmc'") && Catch::Contains("Markov-chain"));
-  CHECK_THAT(call_error(entry("unknown_key")), Catch::Contains("the kwarg 'noise_model'") && Catch::Contains("refused"));
-  CHECK_THAT(call_error(entry("malformed")), Catch::Contains("\"{'mcmc': Fals}\": expected a value") && Catch::Contains("column 10"));
+  CHECK_THAT(call_error(entry("unknown_key")),
+             Catch::Contains("the kwarg 'noise_model'") && Catch::Contains("refused"));
+  CHECK_THAT(call_error(entry("malformed")),
+             Catch::Contains("\"{'mcmc': Fals}\": expected a value") && Catch::Contains("column 10"));
   CHECK_THAT(call_error(entry("twice")), Catch::Contains("already active") && Catch::Contains("device_release"));
   const CallResult inert = entry("inert").call({}, collected());
   CHECK(inert.devices.at(0).name == "LightningKokkosSimulator");
@@ -325,7 +343,8 @@ TEST_CASE("devices: Catalyst names mapped, kwargs parsed, inert ones accepted, o
 TEST_CASE("modules qrt refuses before running: unknown symbols, constructs no LLVM 19 reads", "[catalyst][programs]") {
   CHECK_THAT(load_error(program("unknown_symbol.ll")),
              Catch::Contains("__catalyst__qis__Teleport (qrt does not provide it)") &&
-                 Catch::Contains("__catalyst__qis__RX (declared as void (double, ptr); qrt provides void (double, ptr, ptr)") &&
+                 Catch::Contains(
+                     "__catalyst__qis__RX (declared as void (double, ptr); qrt provides void (double, ptr, ptr)") &&
                  Catch::Contains("__catalyst_inactive_callback (qrt does not provide it)"));
   CHECK_THAT(load_error(program("unknown_construct.ll")),
              Catch::Contains("unknown_construct.ll:9:21: error:") && Catch::Contains("'quantum_entangled'") &&
@@ -358,10 +377,11 @@ TEST_CASE("grad(method=\"adjoint\"): the recorded qnode's Jacobian, all paramete
 
 TEST_CASE("printing goes to the result when collected; a seeded module repeats itself", "[catalyst][programs]") {
   const CallResult printed = Program::load(program("print.ll")).call({}, collected());
-  CHECK(printed.printed ==
-        "hello world\nNone\n[0.5, 1, -2.25]\nMemRef: base@ = " + printed.printed.substr(printed.printed.find("0x"), printed.printed.find(" rank") - printed.printed.find("0x")) +
-            " rank = 2 offset = 0 sizes = [2, 2] strides = [2, 1] data =\n[[1, 2],\n [3, 4]]\n"
-            "State = [\n  (0.707107,0),\n  (0.707107,0),\n]\n");
+  CHECK(printed.printed == "hello world\nNone\n[0.5, 1, -2.25]\nMemRef: base@ = " +
+                               printed.printed.substr(printed.printed.find("0x"),
+                                                      printed.printed.find(" rank") - printed.printed.find("0x")) +
+                               " rank = 2 offset = 0 sizes = [2, 2] strides = [2, 1] data =\n[[1, 2],\n [3, 4]]\n"
+                               "State = [\n  (0.707107,0),\n  (0.707107,0),\n]\n");
   const Program seeded = Program::load(program("seeded.ll"));
   const CallResult a = seeded.call({}, collected()), b = seeded.call({}, collected());
   CHECK(a.seed == 42u);
@@ -376,7 +396,8 @@ TEST_CASE("printing goes to the result when collected; a seeded module repeats i
   CHECK(c.results[2].get<double>(0) != a.results[2].get<double>(0));
 }
 
-TEST_CASE("a module is compiled once and called many times, from several threads at once", "[catalyst][programs][concurrency]") {
+TEST_CASE("a module is compiled once and called many times, from several threads at once",
+          "[catalyst][programs][concurrency]") {
   const std::uint64_t before = Program::compilations();
   const Program p = Program::load(program("arguments.ll"));
   CHECK(Program::compilations() == before + 1);
@@ -401,7 +422,8 @@ TEST_CASE("a module is compiled once and called many times, from several threads
   CHECK(Program::compilations() == before + 1);
 }
 
-TEST_CASE("qrt run on Catalyst programs: --arg, -o json, exit statuses, --isolate, --timeout, qrt batch", "[catalyst][cli]") {
+TEST_CASE("qrt run on Catalyst programs: --arg, -o json, exit statuses, --isolate, --timeout, qrt batch",
+          "[catalyst][cli]") {
   const std::string args = quoted(program("arguments.ll"));
   auto text = qrt_cli("run " + args + " --arg 0.3 --arg '[0.5, -0.7, 1.1]'");
   CHECK(text.status == 0);
@@ -440,7 +462,8 @@ TEST_CASE("qrt run on Catalyst programs: --arg, -o json, exit statuses, --isolat
   CHECK(isolated.out == text.out);
   auto crash = qrt_cli("run " + quoted(program("crash.ll")) + " --isolate");
   CHECK(crash.status == 1);
-  CHECK_THAT(crash.out, Catch::Contains("crashed with signal") && Catch::Contains("qrt is unaffected"));  // 11, or 6 under ASan
+  CHECK_THAT(crash.out,
+             Catch::Contains("crashed with signal") && Catch::Contains("qrt is unaffected"));  // 11, or 6 under ASan
   // --timeout stops a program that never ends at its next gate.
   auto endless = qrt_cli("run " + quoted(program("endless.ll")) + " --timeout 0.5");
   CHECK(endless.status == 124);

@@ -79,13 +79,16 @@ TEST_CASE("each newer text-IR construct is rewritten into its LLVM 19 meaning", 
   CHECK(upgrade_ir_text("attributes #0 = { memory(argmem: read) }") == "attributes #0 = { memory(argmem: read) }");
   CHECK(upgrade_ir_text("declare void @llvm.lifetime.start.p0(ptr captures(none))") ==
         "declare void @llvm.lifetime.start.p0(i64 immarg, ptr nocapture)");
-  CHECK(upgrade_ir_text("  call void @llvm.lifetime.end.p0(ptr %slot)") == "  call void @llvm.lifetime.end.p0(i64 -1, ptr %slot)");
-  CHECK(upgrade_ir_text("  call void @llvm.lifetime.end.p0(i64 8, ptr %slot)") == "  call void @llvm.lifetime.end.p0(i64 8, ptr %slot)");
+  CHECK(upgrade_ir_text("  call void @llvm.lifetime.end.p0(ptr %slot)") ==
+        "  call void @llvm.lifetime.end.p0(i64 -1, ptr %slot)");
+  CHECK(upgrade_ir_text("  call void @llvm.lifetime.end.p0(i64 8, ptr %slot)") ==
+        "  call void @llvm.lifetime.end.p0(i64 8, ptr %slot)");
   CHECK(upgrade_ir_text("define void @f(ptr dead_on_return %p) nocreateundeforpoison sanitize_realtime {") ==
         "define void @f(ptr %p) {");
   // Nothing changes inside strings, comments and names; lines are kept.
-  const std::string untouched = "@\"captures(none)\" = constant [6 x i8] c\"ptrtoaddr\"  ; icmp samesign ult\n"
-                                "declare void @samesign(ptr %captures)\n";
+  const std::string untouched =
+      "@\"captures(none)\" = constant [6 x i8] c\"ptrtoaddr\"  ; icmp samesign ult\n"
+      "declare void @samesign(ptr %captures)\n";
   CHECK(upgrade_ir_text(untouched) == untouched);
   applied.clear();
   upgrade_ir_text("; one\n\ndeclare void @m(ptr captures(none))\n", &applied);
@@ -113,7 +116,8 @@ TEST_CASE("Catalyst modules are told from QIR and OpenQASM by content", "[cataly
 }
 
 TEST_CASE("device kwargs: Python dict literals, bare keys included", "[catalyst][reading]") {
-  const auto v = parse_python_literal("{'mcmc': False, 'num_burnin': 0, 'kernel_name': None, \"x\": [1, 2.5, 'a'], t: (1,)}");
+  const auto v =
+      parse_python_literal("{'mcmc': False, 'num_burnin': 0, 'kernel_name': None, \"x\": [1, 2.5, 'a'], t: (1,)}");
   const auto& o = v.as_object();
   CHECK(o.at("mcmc") == false);
   CHECK(o.at("num_burnin") == 0);
@@ -132,15 +136,18 @@ TEST_CASE("device mapping: Catalyst's devices onto qrt's, shots from the call or
   auto map = [&](std::string_view name, std::string_view kwargs, std::optional<std::int64_t> shots = 0,
                  std::optional<std::string> override_config = std::nullopt) {
     return map_device({"lib", name, kwargs, shots},
-                      override_config ? std::optional(qrt::DeviceSpec::parse(*override_config)) : std::nullopt, *runtime);
+                      override_config ? std::optional(qrt::DeviceSpec::parse(*override_config)) : std::nullopt,
+                      *runtime);
   };
-  CHECK(map("LightningSimulator", "{'mcmc': False, 'num_burnin': 0, 'kernel_name': None}").config == "statevector.qubit");
+  CHECK(map("LightningSimulator", "{'mcmc': False, 'num_burnin': 0, 'kernel_name': None}").config ==
+        "statevector.qubit");
   CHECK(map("LightningGPUSimulator", "{'use_async': True}").config == "statevector.qubit");
   CHECK(map("NullQubit", "{'track_resources': False}").config == "null.qubit");
   CHECK(map("LightningSimulator", "{}", 1000).shots == 1000);
-  CHECK(map("LightningSimulator", "{shots: 25}", std::nullopt).shots == 25);     // the 3-argument device_init
+  CHECK(map("LightningSimulator", "{shots: 25}", std::nullopt).shots == 25);  // the 3-argument device_init
   CHECK(map("LightningSimulator", "{'shots': None}", std::nullopt).shots == 0);
-  CHECK(map("OpenQasmDevice", "{'device_type': 'braket.local.qubit'}", 0, "statevector.qubit").config == "statevector.qubit");
+  CHECK(map("OpenQasmDevice", "{'device_type': 'braket.local.qubit'}", 0, "statevector.qubit").config ==
+        "statevector.qubit");
   // A qrt device named directly takes its own kwargs.
   CHECK(map("null.qubit", "{'max_qubits': 5}").config == "{\"device\":\"null.qubit\",\"kwargs\":{\"max_qubits\":5}}");
   CHECK_THAT(error_of([&] { map("NullQubit", "{'track_resources': True}"); }),
@@ -148,10 +155,12 @@ TEST_CASE("device mapping: Catalyst's devices onto qrt's, shots from the call or
   CHECK_THAT(error_of([&] { map("LightningKokkosSimulator", "{'mpi': True}"); }), Catch::Contains("'mpi'"));
   CHECK_THAT(error_of([&] { map("LightningSimulator", "{}", -3); }), Catch::Contains("-3 shots"));
   CHECK_THAT(error_of([&] { map("LightningSimulator", "{shots: 'many'}", std::nullopt); }), Catch::Contains("'shots'"));
-  CHECK_THAT(error_of([&] { map("oqd", "{}"); }), Catch::Contains("Open Quantum Design") && Catch::Contains("-d CONFIG"));
+  CHECK_THAT(error_of([&] { map("oqd", "{}"); }),
+             Catch::Contains("Open Quantum Design") && Catch::Contains("-d CONFIG"));
 }
 
-TEST_CASE("JSON values in and out: types from the spelling, the IR or a prefix; complex pairs; ragged lists", "[catalyst][reading]") {
+TEST_CASE("JSON values in and out: types from the spelling, the IR or a prefix; complex pairs; ragged lists",
+          "[catalyst][reading]") {
   CHECK(tensor_from_json("1", std::nullopt, std::nullopt, "a").type == ElementType::I64);
   CHECK(tensor_from_json("1.0", std::nullopt, std::nullopt, "a").type == ElementType::F64);
   CHECK(tensor_from_json("1e3", std::nullopt, std::nullopt, "a").type == ElementType::F64);
@@ -172,6 +181,8 @@ TEST_CASE("JSON values in and out: types from the spelling, the IR or a prefix; 
              Catch::Contains("argument 1: the nested lists are ragged"));
   CHECK_THAT(error_of([] { tensor_from_json("1.5", ElementType::I64, 0, "argument 1"); }),
              Catch::Contains("1.5 is not a whole number"));
-  CHECK_THAT(error_of([] { tensor_from_json("300", ElementType::I8, 0, "argument 1"); }), Catch::Contains("300 does not fit i8"));
-  CHECK_THAT(error_of([] { tensor_from_json("x64:1", std::nullopt, 0, "argument 1"); }), Catch::Contains("unknown element type 'x64'"));
+  CHECK_THAT(error_of([] { tensor_from_json("300", ElementType::I8, 0, "argument 1"); }),
+             Catch::Contains("300 does not fit i8"));
+  CHECK_THAT(error_of([] { tensor_from_json("x64:1", std::nullopt, 0, "argument 1"); }),
+             Catch::Contains("unknown element type 'x64'"));
 }

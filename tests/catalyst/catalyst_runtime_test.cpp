@@ -51,11 +51,15 @@ Matrix extra_reference(std::string_view name, std::span<const double> p) {
   if (name == "SISWAP" || name == "SQISW") return two_qubit({1, 0, 0, 0, 0, r, kI * r, 0, 0, kI * r, r, 0, 0, 0, 0, 1});
   if (name == "ECR") return two_qubit({0, 0, r, kI * r, 0, 0, kI * r, r, r, -kI * r, 0, 0, -kI * r, r, 0, 0});
   if (name.starts_with("SingleExcitation")) {
-    const Complex e = name.ends_with("Plus") ? std::polar(1.0, p[0] / 2) : name.ends_with("Minus") ? std::polar(1.0, -p[0] / 2) : 1.0;
+    const Complex e = name.ends_with("Plus")    ? std::polar(1.0, p[0] / 2)
+                      : name.ends_with("Minus") ? std::polar(1.0, -p[0] / 2)
+                                                : 1.0;
     return two_qubit({e, 0, 0, 0, 0, c, -s, 0, 0, s, c, 0, 0, 0, 0, e});
   }
   if (name.starts_with("DoubleExcitation")) {
-    const Complex e = name.ends_with("Plus") ? std::polar(1.0, p[0] / 2) : name.ends_with("Minus") ? std::polar(1.0, -p[0] / 2) : 1.0;
+    const Complex e = name.ends_with("Plus")    ? std::polar(1.0, p[0] / 2)
+                      : name.ends_with("Minus") ? std::polar(1.0, -p[0] / 2)
+                                                : 1.0;
     Matrix m(16);
     for (std::size_t i = 0; i < 16; ++i) m(i, i) = e;
     m(3, 3) = c, m(3, 12) = -s, m(12, 3) = s, m(12, 12) = c;  // |0011> and |1100> rotate
@@ -85,7 +89,8 @@ struct Register {
     auto* init = Harness::function<void(const char*, const char*, const char*, std::int64_t, bool)>(
         "__catalyst__rt__device_init", "void (ptr, ptr, ptr, i64, i1)");
     auto* alloc = Harness::function<void*(std::int64_t)>("__catalyst__rt__qubit_allocate_array", "ptr (i64)");
-    auto* element = Harness::function<QubitId*(void*, std::int64_t)>("__catalyst__rt__array_get_element_ptr_1d", "ptr (ptr, i64)");
+    auto* element =
+        Harness::function<QubitId*(void*, std::int64_t)>("__catalyst__rt__array_get_element_ptr_1d", "ptr (ptr, i64)");
     REQUIRE(succeeds(s, [&] { init("lib", device, "{}", shots, false); }));
     REQUIRE(succeeds(s, [&] { handle = alloc(static_cast<std::int64_t>(n)); }));
     for (std::size_t i = 0; i < n; ++i) q.push_back(*element(handle, static_cast<std::int64_t>(i)));
@@ -131,14 +136,16 @@ struct Register {
 };
 
 // Calls gate `g` in its current-qjit form.
-void call_gate(Session& s, const GateSpec& g, std::span<const double> p, std::span<const QubitId> q, const Modifiers* m) {
+void call_gate(Session& s, const GateSpec& g, std::span<const double> p, std::span<const QubitId> q,
+               const Modifiers* m) {
   const std::string name = "__catalyst__qis__" + std::string(g.name);
   bool ok = false;
   if (g.name == "Identity") {
     auto* f = Harness::function<void(const Modifiers*, std::int64_t, ...)>(name, "void (ptr, i64, ...)");
     ok = succeeds(s, [&] { q.size() == 1 ? f(m, 1, q[0]) : f(m, 2, q[0], q[1]); });
   } else if (g.name == "MultiRZ") {
-    auto* f = Harness::function<void(double, const Modifiers*, std::int64_t, ...)>(name, "void (double, ptr, i64, ...)");
+    auto* f =
+        Harness::function<void(double, const Modifiers*, std::int64_t, ...)>(name, "void (double, ptr, i64, ...)");
     ok = succeeds(s, [&] { q.size() == 1 ? f(p[0], m, 1, q[0]) : f(p[0], m, 3, q[0], q[1], q[2]); });
   } else if (g.name == "GlobalPhase") {
     auto* f = Harness::function<void(double, const Modifiers*)>(name, "void (double, ptr)");
@@ -148,14 +155,17 @@ void call_gate(Session& s, const GateSpec& g, std::span<const double> p, std::sp
   } else if (g.params == 1 && g.wires == 1) {
     ok = succeeds(s, [&] { Harness::function<GateP1Q1>(name, "void (double, ptr, ptr)")(p[0], q[0], m); });
   } else if (g.params == 3 && g.wires == 1) {
-    ok = succeeds(s, [&] { Harness::function<GateP3Q1>(name, "void (double, double, double, ptr, ptr)")(p[0], p[1], p[2], q[0], m); });
+    ok = succeeds(s, [&] {
+      Harness::function<GateP3Q1>(name, "void (double, double, double, ptr, ptr)")(p[0], p[1], p[2], q[0], m);
+    });
   } else if (g.params == 0 && g.wires == 2) {
     ok = succeeds(s, [&] { Harness::function<GateQ2>(name, "void (ptr, ptr, ptr)")(q[0], q[1], m); });
   } else if (g.params == 1 && g.wires == 2) {
     ok = succeeds(s, [&] { Harness::function<GateP1Q2>(name, "void (double, ptr, ptr, ptr)")(p[0], q[0], q[1], m); });
   } else if (g.params == 3 && g.wires == 2) {
     ok = succeeds(s, [&] {
-      Harness::function<GateP3Q2>(name, "void (double, double, double, ptr, ptr, ptr)")(p[0], p[1], p[2], q[0], q[1], m);
+      Harness::function<GateP3Q2>(name, "void (double, double, double, ptr, ptr, ptr)")(p[0], p[1], p[2], q[0], q[1],
+                                                                                        m);
     });
   } else if (g.params == 0 && g.wires == 3) {
     ok = succeeds(s, [&] { Harness::function<GateQ3>(name, "void (ptr, ptr, ptr, ptr)")(q[0], q[1], q[2], m); });
@@ -172,7 +182,8 @@ void call_gate(Session& s, const GateSpec& g, std::span<const double> p, std::sp
 
 }  // namespace
 
-TEST_CASE("every gate under every Modifiers combination is PennyLane's matrix, global phase included", "[catalyst][runtime]") {
+TEST_CASE("every gate under every Modifiers combination is PennyLane's matrix, global phase included",
+          "[catalyst][runtime]") {
   std::mt19937 rng(11);
   const std::array<double, 3> params = {0.37, -1.21, 2.05};
   struct ControlCase {
@@ -208,12 +219,15 @@ TEST_CASE("every gate under every Modifiers combination is PennyLane's matrix, g
   }
 }
 
-TEST_CASE("the older gate forms: the 2023 runtime's bool adjoint and the runtime examples' qubit-first order", "[catalyst][runtime]") {
+TEST_CASE("the older gate forms: the 2023 runtime's bool adjoint and the runtime examples' qubit-first order",
+          "[catalyst][runtime]") {
   Harness h;
   Register r(h, 2);
   auto* ry_2023 = Harness::function<void(double, QubitId, bool)>("__quantum__qis__RY", "void (double, ptr, i1)");
-  auto* ry_examples = Harness::function<void(QubitId, double, std::int8_t)>("__catalyst__qis__RY", "void (ptr, double, i8)");
-  auto* crx_examples = Harness::function<void(QubitId, QubitId, double, std::int8_t)>("__quantum__qis__CRX", "void (ptr, ptr, double, i8)");
+  auto* ry_examples =
+      Harness::function<void(QubitId, double, std::int8_t)>("__catalyst__qis__RY", "void (ptr, double, i8)");
+  auto* crx_examples = Harness::function<void(QubitId, QubitId, double, std::int8_t)>("__quantum__qis__CRX",
+                                                                                      "void (ptr, ptr, double, i8)");
   REQUIRE(succeeds(r.s, [&] { ry_2023(0.4, r.q[0], true); }));
   r.mirror(qrt::reference::adjoint(reference("RY", std::array{0.4}, 1)), std::array{r.q[0]});
   REQUIRE(succeeds(r.s, [&] { ry_examples(r.q[1], 1.1, 0); }));
@@ -223,7 +237,8 @@ TEST_CASE("the older gate forms: the 2023 runtime's bool adjoint and the runtime
   CHECK(r.state_error() < kTolerance);
 }
 
-TEST_CASE("PauliRot, PCPhase and QubitUnitary (a strided, offset matrix memref) against their definitions", "[catalyst][runtime]") {
+TEST_CASE("PauliRot, PCPhase and QubitUnitary (a strided, offset matrix memref) against their definitions",
+          "[catalyst][runtime]") {
   std::mt19937 rng(5);
   Harness h;
   Register r(h, 4);
@@ -241,15 +256,18 @@ TEST_CASE("PauliRot, PCPhase and QubitUnitary (a strided, offset matrix memref) 
   const Matrix p = qrt::reference::kron(qrt::reference::kron(x, y), z);
   Matrix u(8);
   for (std::size_t i = 0; i < 8; ++i)
-    for (std::size_t j = 0; j < 8; ++j) u(i, j) = (i == j ? std::cos(theta / 2) : 0.0) - kI * std::sin(theta / 2) * p(i, j);
-  r.mirror(qrt::reference::adjoint(u), std::array{r.q[2], r.q[0], r.q[1]}, std::array{control}, std::array<std::uint8_t, 1>{1});
+    for (std::size_t j = 0; j < 8; ++j)
+      u(i, j) = (i == j ? std::cos(theta / 2) : 0.0) - kI * std::sin(theta / 2) * p(i, j);
+  r.mirror(qrt::reference::adjoint(u), std::array{r.q[2], r.q[0], r.q[1]}, std::array{control},
+           std::array<std::uint8_t, 1>{1});
   CHECK(r.state_error() < kTolerance);
 
   // PCPhase(φ, dim 3) on two wires: e^{iφ} on |00>, |01>, |10>; e^{-iφ} on |11>.
   auto* pc_phase = Harness::function<void(double, std::int64_t, const Modifiers*, std::int64_t, ...)>(
       "__catalyst__qis__PCPhase", "void (double, i64, ptr, i64, ...)");
   REQUIRE(succeeds(r.s, [&] { pc_phase(0.6, 3, nullptr, 2, r.q[1], r.q[3]); }));
-  const std::array<Complex, 4> diagonal = {std::polar(1.0, 0.6), std::polar(1.0, 0.6), std::polar(1.0, 0.6), std::polar(1.0, -0.6)};
+  const std::array<Complex, 4> diagonal = {std::polar(1.0, 0.6), std::polar(1.0, 0.6), std::polar(1.0, 0.6),
+                                           std::polar(1.0, -0.6)};
   r.mirror(Matrix::diagonal(diagonal), std::array{r.q[1], r.q[3]});
   CHECK(r.state_error() < kTolerance);
 
@@ -282,7 +300,8 @@ TEST_CASE("SetState and SetBasisState prepare the state as Lightning does (other
   std::vector<std::complex<double>> strided(8);
   for (std::size_t i = 0; i < 4; ++i) strided[2 * i] = amplitudes[i];
   const Descriptor<1> state{strided.data(), strided.data(), 0, {4}, {2}};
-  auto* set_state = Harness::function<void(const Descriptor<1>*, std::uint64_t, ...)>("__catalyst__qis__SetState", "void (ptr, i64, ...)");
+  auto* set_state = Harness::function<void(const Descriptor<1>*, std::uint64_t, ...)>("__catalyst__qis__SetState",
+                                                                                      "void (ptr, i64, ...)");
   REQUIRE(succeeds(r.s, [&] { set_state(&state, 2, r.q[2], r.q[0]); }));
   std::vector<Complex> expected(8);
   for (std::size_t k = 0; k < 4; ++k) expected[((k & 1) << 2) | (k >> 1)] = amplitudes[k];  // q[2] is bit 0 of k
@@ -290,7 +309,8 @@ TEST_CASE("SetState and SetBasisState prepare the state as Lightning does (other
 
   std::vector<std::int8_t> bits = {1, 0, 1};
   const Descriptor<1> basis{bits.data(), bits.data(), 0, {3}, {1}};
-  auto* set_basis = Harness::function<void(const Descriptor<1>*, std::uint64_t, ...)>("__catalyst__qis__SetBasisState", "void (ptr, i64, ...)");
+  auto* set_basis = Harness::function<void(const Descriptor<1>*, std::uint64_t, ...)>("__catalyst__qis__SetBasisState",
+                                                                                      "void (ptr, i64, ...)");
   REQUIRE(succeeds(r.s, [&] { set_basis(&basis, 3, r.q[1], r.q[0], r.q[2]); }));
   std::vector<Complex> basis_state(8);
   basis_state[0b011] = 1;  // q0 = 0, q1 = 1, q2 = 1
@@ -305,19 +325,23 @@ TEST_CASE("SetState and SetBasisState prepare the state as Lightning does (other
   CHECK_THAT(r.s.failure, Catch::Contains("norm"));
 }
 
-TEST_CASE("observables and measurements against the dense reference; wire 0 is the most significant bit", "[catalyst][runtime]") {
+TEST_CASE("observables and measurements against the dense reference; wire 0 is the most significant bit",
+          "[catalyst][runtime]") {
   std::mt19937 rng(7);
   Harness h;
   Register r(h, 3);
   r.scramble(rng);
   using namespace qrt::reference;
   auto* named = Harness::function<std::intptr_t(std::int64_t, QubitId)>("__catalyst__qis__NamedObs", "i64 (i64, ptr)");
-  auto* hermitian = Harness::function<std::intptr_t(const Descriptor<2>*, std::int64_t, ...)>("__catalyst__qis__HermitianObs", "i64 (ptr, i64, ...)");
+  auto* hermitian = Harness::function<std::intptr_t(const Descriptor<2>*, std::int64_t, ...)>(
+      "__catalyst__qis__HermitianObs", "i64 (ptr, i64, ...)");
   auto* tensor = Harness::function<std::intptr_t(std::int64_t, ...)>("__catalyst__qis__TensorObs", "i64 (i64, ...)");
-  auto* hamiltonian = Harness::function<std::intptr_t(const Descriptor<1>*, std::int64_t, ...)>("__catalyst__qis__HamiltonianObs", "i64 (ptr, i64, ...)");
+  auto* hamiltonian = Harness::function<std::intptr_t(const Descriptor<1>*, std::int64_t, ...)>(
+      "__catalyst__qis__HamiltonianObs", "i64 (ptr, i64, ...)");
   auto* expval = Harness::function<double(std::intptr_t)>("__catalyst__qis__Expval", "double (i64)");
   auto* variance = Harness::function<double(std::intptr_t)>("__catalyst__qis__Variance", "double (i64)");
-  const Matrix hm(4, {2, Complex(0.5, 1), 0, 0.3, Complex(0.5, -1), -1, 0.2, 0, 0, 0.2, 0.7, Complex(0, 0.4), 0.3, 0, Complex(0, -0.4), 1.5});
+  const Matrix hm(4, {2, Complex(0.5, 1), 0, 0.3, Complex(0.5, -1), -1, 0.2, 0, 0, 0.2, 0.7, Complex(0, 0.4), 0.3, 0,
+                      Complex(0, -0.4), 1.5});
   std::vector<std::complex<double>> hm_data(hm.entries().begin(), hm.entries().end());
   const Descriptor<2> hm_desc{hm_data.data(), hm_data.data(), 0, {4, 4}, {4, 1}};
   std::intptr_t x0 = 0, y1 = 0, h2 = 0, z2 = 0, herm = 0, prod = 0, ham = 0;
@@ -336,7 +360,9 @@ TEST_CASE("observables and measurements against the dense reference; wire 0 is t
   const Matrix X = reference("PauliX", {}, 1), Y = reference("PauliY", {}, 1), Z = reference("PauliZ", {}, 1);
   const Matrix H = reference("Hadamard", {}, 1);
   const std::vector<Complex>& psi = r.psi;
-  auto ref = [&](const Matrix& m, std::span<const std::size_t> positions) { return expectation(psi, 3, m, positions).real(); };
+  auto ref = [&](const Matrix& m, std::span<const std::size_t> positions) {
+    return expectation(psi, 3, m, positions).real();
+  };
   const std::array<std::size_t, 2> p01{0, 1}, p20{2, 0};
   const double e_prod = ref(kron(X, Y), p01);
   const double e_ham = 0.5 * ref(Z, p2) - 1.2 * e_prod + 0.3 * ref(hm, p20);
@@ -355,8 +381,10 @@ TEST_CASE("observables and measurements against the dense reference; wire 0 is t
   CHECK(values[4] == Approx(1 - e_prod * e_prod).margin(kTolerance));  // (X⊗Y)² = I
 
   // Probs of all wires and of [q2, q0]; State; into memrefs with an offset and a stride.
-  auto* probs = Harness::function<void(const Descriptor<1>*, std::int64_t, ...)>("__catalyst__qis__Probs", "void (ptr, i64, ...)");
-  auto* state = Harness::function<void(const Descriptor<1>*, std::int64_t, ...)>("__catalyst__qis__State", "void (ptr, i64, ...)");
+  auto* probs = Harness::function<void(const Descriptor<1>*, std::int64_t, ...)>("__catalyst__qis__Probs",
+                                                                                 "void (ptr, i64, ...)");
+  auto* state = Harness::function<void(const Descriptor<1>*, std::int64_t, ...)>("__catalyst__qis__State",
+                                                                                 "void (ptr, i64, ...)");
   std::vector<double> all(1 + 8 * 2, -1), part(4, -1);
   std::vector<std::complex<double>> amplitudes(8);
   const Descriptor<1> all_desc{all.data(), all.data(), 1, {8}, {2}};
@@ -387,7 +415,8 @@ TEST_CASE("observables and measurements against the dense reference; wire 0 is t
   CHECK_THAT(r.s.failure, Catch::Contains("share wire"));
 }
 
-TEST_CASE("Measure collapses (postselection included) and PauliMeasure measures a Pauli product", "[catalyst][runtime]") {
+TEST_CASE("Measure collapses (postselection included) and PauliMeasure measures a Pauli product",
+          "[catalyst][runtime]") {
   std::mt19937 rng(9);
   Harness h;
   Register r(h, 3);
@@ -417,14 +446,16 @@ TEST_CASE("Measure collapses (postselection included) and PauliMeasure measures 
   // The alternative word, negated.
   REQUIRE(succeeds(r.s, [&] { outcome = pauli_measure("XZ", false, "ZZ", true, false, 2, r.q[0], r.q[2]); }));
   const Matrix zz = qrt::reference::kron(reference("PauliZ", {}, 1), reference("PauliZ", {}, 1));
-  CHECK(qrt::reference::expectation(r.device_state(), 3, zz, positions).real() == Approx(*outcome ? 1.0 : -1.0).margin(1e-9));
+  CHECK(qrt::reference::expectation(r.device_state(), 3, zz, positions).real() ==
+        Approx(*outcome ? 1.0 : -1.0).margin(1e-9));
 }
 
 TEST_CASE("Sample and Counts at shots, and their refusal at shots 0", "[catalyst][runtime]") {
   Harness h;
   Register r(h, 2, "LightningSimulator", 4000);
   auto* ry = Harness::function<GateP1Q1>("__catalyst__qis__RY", "void (double, ptr, ptr)");
-  auto* sample = Harness::function<void(const Descriptor<2>*, std::int64_t, ...)>("__catalyst__qis__Sample", "void (ptr, i64, ...)");
+  auto* sample = Harness::function<void(const Descriptor<2>*, std::int64_t, ...)>("__catalyst__qis__Sample",
+                                                                                  "void (ptr, i64, ...)");
   auto* counts = Harness::function<void(void*, std::int64_t, ...)>("__catalyst__qis__Counts", "void (ptr, i64, ...)");
   REQUIRE(succeeds(r.s, [&] { ry(1.2, r.q[0], nullptr); }));  // P(q0 = 1) = sin²(0.6)
   std::vector<double> samples(4000 * 2, -1);
@@ -471,11 +502,14 @@ TEST_CASE("Gradient: the adjoint Jacobian of the recorded circuit equals finite 
     const Modifiers controlled{false, 1, &q[1], &one};
     REQUIRE(succeeds(s, [&] {
       Harness::function<GateP1Q1>("__catalyst__qis__RX", "void (double, ptr, ptr)")(v[0], q[0], nullptr);
-      Harness::function<GateP3Q1>("__catalyst__qis__Rot", "void (double, double, double, ptr, ptr)")(v[1], v[2], v[3], q[1], &adjoint);
+      Harness::function<GateP3Q1>("__catalyst__qis__Rot", "void (double, double, double, ptr, ptr)")(v[1], v[2], v[3],
+                                                                                                     q[1], &adjoint);
       Harness::function<GateP1Q2>("__catalyst__qis__CRZ", "void (double, ptr, ptr, ptr)")(v[4], q[0], q[1], nullptr);
       Harness::function<void(const char*, double, const Modifiers*, bool, std::int64_t, ...)>(
-          "__catalyst__qis__PauliRot", "void (ptr, double, ptr, i1, i64, ...)")("XY", v[5], nullptr, true, 2, q[0], q[1]);
-      Harness::function<void(double, const Modifiers*)>("__catalyst__qis__GlobalPhase", "void (double, ptr)")(v[6], &controlled);
+          "__catalyst__qis__PauliRot", "void (ptr, double, ptr, i1, i64, ...)")("XY", v[5], nullptr, true, 2, q[0],
+                                                                                q[1]);
+      Harness::function<void(double, const Modifiers*)>("__catalyst__qis__GlobalPhase", "void (double, ptr)")(
+          v[6], &controlled);
     }));
   };
   auto* named = Harness::function<std::intptr_t(std::int64_t, QubitId)>("__catalyst__qis__NamedObs", "i64 (i64, ptr)");
@@ -483,7 +517,8 @@ TEST_CASE("Gradient: the adjoint Jacobian of the recorded circuit equals finite 
   auto* expval = Harness::function<double(std::intptr_t)>("__catalyst__qis__Expval", "double (i64)");
   auto* toggle = Harness::function<void(bool)>("__catalyst__rt__toggle_recorder", "void (i1)");
   auto* gradient = Harness::function<void(std::int64_t, ...)>("__catalyst__qis__Gradient", "void (i64, ...)");
-  auto* gradient_params = Harness::function<void(const Descriptor<1>*, std::int64_t, ...)>("__catalyst__qis__Gradient_params", "void (ptr, i64, ...)");
+  auto* gradient_params = Harness::function<void(const Descriptor<1>*, std::int64_t, ...)>(
+      "__catalyst__qis__Gradient_params", "void (ptr, i64, ...)");
   auto values_at = [&](std::span<const double> v) {
     Harness h;
     Register r(h, 2);
@@ -579,7 +614,8 @@ TEST_CASE("Gradient refuses what the adjoint method cannot take", "[catalyst][ru
     Harness h;
     REQUIRE(succeeds(h.session(), [&] { toggle(true); }));
     Register r(h, 1, "NullQubit");
-    auto* named = Harness::function<std::intptr_t(std::int64_t, QubitId)>("__catalyst__qis__NamedObs", "i64 (i64, ptr)");
+    auto* named =
+        Harness::function<std::intptr_t(std::int64_t, QubitId)>("__catalyst__qis__NamedObs", "i64 (i64, ptr)");
     auto* expval = Harness::function<double(std::intptr_t)>("__catalyst__qis__Expval", "double (i64)");
     REQUIRE(succeeds(r.s, [&] {
       rx(0.2, r.q[0], nullptr);
@@ -601,8 +637,10 @@ TEST_CASE("qubits, registers and automatic qubit management", "[catalyst][runtim
   auto* alloc_one = Harness::function<QubitId()>("__catalyst__rt__qubit_allocate", "ptr ()");
   auto* free_one = Harness::function<void(QubitId)>("__catalyst__rt__qubit_release", "void (ptr)");
   auto* size = Harness::function<std::int64_t(void*)>("__catalyst__rt__array_get_size_1d", "i64 (ptr)");
-  auto* element = Harness::function<QubitId*(void*, std::int64_t)>("__catalyst__rt__array_get_element_ptr_1d", "ptr (ptr, i64)");
-  auto* update = Harness::function<void(void*, std::int64_t, QubitId)>("__catalyst__rt__array_update_element_1d", "void (ptr, i64, ptr)");
+  auto* element =
+      Harness::function<QubitId*(void*, std::int64_t)>("__catalyst__rt__array_get_element_ptr_1d", "ptr (ptr, i64)");
+  auto* update = Harness::function<void(void*, std::int64_t, QubitId)>("__catalyst__rt__array_update_element_1d",
+                                                                       "void (ptr, i64, ptr)");
   auto* num_qubits = Harness::function<std::int64_t()>("__catalyst__rt__num_qubits", "i64 ()");
   void* reg = nullptr;
   QubitId extra = 0;
@@ -653,7 +691,8 @@ TEST_CASE("memory: MLIR's allocator, memrefCopy over strides, frees checked", "[
   Harness h;
   Session& s = h.session();
   auto* alloc = Harness::function<void*(std::int64_t)>("_mlir_memref_to_llvm_alloc", "ptr (i64)");
-  auto* aligned = Harness::function<void*(std::int64_t, std::int64_t)>("_mlir_memref_to_llvm_aligned_alloc", "ptr (i64, i64)");
+  auto* aligned =
+      Harness::function<void*(std::int64_t, std::int64_t)>("_mlir_memref_to_llvm_aligned_alloc", "ptr (i64, i64)");
   auto* release = Harness::function<void(void*)>("_mlir_memref_to_llvm_free", "void (ptr)");
   auto* transfer = Harness::function<bool(void*)>("_mlir_memory_transfer", "i1 (ptr)");
   auto* copy = Harness::function<void(std::int64_t, const void*, const void*)>("memrefCopy", "void (i64, ptr, ptr)");
@@ -666,7 +705,8 @@ TEST_CASE("memory: MLIR's allocator, memrefCopy over strides, frees checked", "[
   CHECK(transfer(a));
   // A 2 x 2 block of a 3 x 3 matrix (offset 1, strides {3, 1}) copied into a contiguous 2 x 2.
   std::vector<double> source = {0, 1, 2, 3, 4, 5, 6, 7, 8}, target(4, -1);
-  const Descriptor<2> from{source.data(), source.data(), 1, {2, 2}, {3, 1}}, to{target.data(), target.data(), 0, {2, 2}, {2, 1}};
+  const Descriptor<2> from{source.data(), source.data(), 1, {2, 2}, {3, 1}},
+      to{target.data(), target.data(), 0, {2, 2}, {2, 1}};
   struct Unranked {
     std::int64_t rank;
     const void* descriptor;
@@ -723,7 +763,8 @@ TEST_CASE("a failing gate names the runtime function and the device's reason", "
   CHECK_THAT(r.s.failure, Catch::Contains("NULL list of control wires"));
 }
 
-TEST_CASE("NullQubit takes every gate Catalyst's runtime applies, as Catalyst's NullQubit does", "[catalyst][runtime]") {
+TEST_CASE("NullQubit takes every gate Catalyst's runtime applies, as Catalyst's NullQubit does",
+          "[catalyst][runtime]") {
   Harness h;
   Register r(h, 6, "NullQubit");
   const std::array<double, 3> params = {0.1, 0.2, 0.3};
@@ -732,6 +773,7 @@ TEST_CASE("NullQubit takes every gate Catalyst's runtime applies, as Catalyst's 
   for (const GateSpec& g : kGateSpecs) {
     INFO(g.name);
     const unsigned wires = g.wires ? g.wires : (g.name == "GlobalPhase" ? 0u : g.name == "MultiRZ" ? 3u : 2u);
-    call_gate(r.s, g, std::span<const double>(params.data(), g.params), std::span<const QubitId>(r.q.data(), wires), &m);
+    call_gate(r.s, g, std::span<const double>(params.data(), g.params), std::span<const QubitId>(r.q.data(), wires),
+              &m);
   }
 }

@@ -19,15 +19,20 @@
 
 namespace catalyst_test {
 
-inline std::filesystem::path program(const char* name) { return std::filesystem::path(QRT_TEST_CATALYST_PROGRAMS) / name; }
+inline std::filesystem::path program(const char* name) {
+  return std::filesystem::path(QRT_TEST_CATALYST_PROGRAMS) / name;
+}
 inline std::filesystem::path shared(const char* name) { return std::filesystem::path(QRT_TEST_SHARED_CATALYST) / name; }
-inline std::filesystem::path generated(const char* name) { return std::filesystem::path(QRT_TEST_CATALYST_GENERATED) / name; }
+inline std::filesystem::path generated(const char* name) {
+  return std::filesystem::path(QRT_TEST_CATALYST_GENERATED) / name;
+}
 
 // A call's session on the calling thread, without a module: the test calls the runtime functions itself.
 class Harness {
  public:
   explicit Harness(qrt::catalyst::CallOptions options = {})
-      : options_(std::move(options)), session_(options_, qrt::process_runtime(), 0),
+      : options_(std::move(options)),
+        session_(options_, qrt::process_runtime(), 0),
         previous_(qrt::catalyst::Session::set_current(&session_)) {}
   ~Harness() { qrt::catalyst::Session::set_current(previous_); }
   Harness(const Harness&) = delete;

@@ -67,8 +67,8 @@ TEST_CASE("qrt run under ulimit -v: too big a state is a clear error, not a cras
 
   // Small enough for the limit: runs normally under it.
   TempProgram small(qasm_on(3));
-  auto ok = run_shell("ulimit -v 2000000; exec " + std::string(QRT_TEST_CLI) + " run " +
-                                small.path.string() + " --shots 10 --device statevector.qubit:threads=2");
+  auto ok = run_shell("ulimit -v 2000000; exec " + std::string(QRT_TEST_CLI) + " run " + small.path.string() +
+                      " --shots 10 --device statevector.qubit:threads=2");
   INFO(ok.err);
   CHECK(ok.exit_code == 0);
 }

@@ -46,8 +46,10 @@ TEST_CASE("qrt run -o json lists all 2^n probabilities unless --top is given", "
   CHECK_FALSE(doc.contains("probabilities_top"));  // nothing left out: nothing to say
 
   // --top 0 means all too.
-  CHECK(json_of(cli_test::qrt("run " + file.path.string() + " --probs --top 0 -o json")).at("probabilities").as_object().size() ==
-        4096);
+  CHECK(json_of(cli_test::qrt("run " + file.path.string() + " --probs --top 0 -o json"))
+            .at("probabilities")
+            .as_object()
+            .size() == 4096);
 }
 
 TEST_CASE("qrt run -o json --top K says what it kept of how many and the mass left out", "[cli][output]") {
@@ -74,7 +76,8 @@ TEST_CASE("qrt run's table is short by default and says what it does not show", 
   CHECK(std::count(r.out.begin(), r.out.end(), '\n') < 30);
   auto all = cli_test::qrt("run " + file.path.string() + " --probs --top 0");
   REQUIRE(all.exit_code == 0);
-  CHECK_THAT(all.out, Catch::Contains("1024 largest of 1024 nonzero)") && Catch::Contains("  1111111111  0.0009765625"));
+  CHECK_THAT(all.out,
+             Catch::Contains("1024 largest of 1024 nonzero)") && Catch::Contains("  1111111111  0.0009765625"));
 }
 
 TEST_CASE("qrt batch lines follow the same rule: complete, or saying what --top left out", "[cli][output]") {
@@ -102,8 +105,8 @@ TEST_CASE("a failed write of the result exits non-zero instead of reporting succ
   for (const std::string& command : {"run " + file.path.string() + " --probs -o json", "batch " + file.path.string()}) {
     INFO(command);
     const auto err = std::filesystem::temp_directory_path() / ("qrt_cli_full_" + std::to_string(::getpid()));
-    const std::string shell = "QRT_PLUGIN_PATH= " + std::string(QRT_TEST_CLI) + " " + command + " >/dev/full 2>" +
-                              err.string();
+    const std::string shell =
+        "QRT_PLUGIN_PATH= " + std::string(QRT_TEST_CLI) + " " + command + " >/dev/full 2>" + err.string();
     const int status = std::system(shell.c_str());
     const std::string message = cli_test::slurp(err);
     std::filesystem::remove(err);
@@ -118,7 +121,7 @@ TEST_CASE("select_top: one pass keeps the K largest, ties by index, and accounts
   std::uniform_real_distribution<double> u(0, 1);
   std::vector<double> p(5000);
   for (auto& v : p) v = std::floor(u(rng) * 50) / 50;  // many ties, some exact zeros
-  p[17] = 1e-13;                                         // negligible: never listed
+  p[17] = 1e-13;                                       // negligible: never listed
   std::vector<std::size_t> order(p.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return p[a] > p[b]; });
@@ -159,9 +162,11 @@ declare void @__quantum__qis__x__body(ptr)
 declare void @__quantum__qis__mz__body(ptr, ptr writeonly)
 declare void @__quantum__rt__result_record_output(ptr, ptr)
 attributes #0 = { "entry_point" "qir_profiles"="adaptive_profile" "required_num_qubits"="1" "required_num_results"="1" }
-)", ".ll");
-  for (const std::string& command : {"run " + noisy.path.string() + " --shots 2 --seed 1 -o json",
-                                    "batch " + noisy.path.string() + " " + noisy.path.string() + " --shots 2 --no-progress"}) {
+)",
+                          ".ll");
+  for (const std::string& command :
+       {"run " + noisy.path.string() + " --shots 2 --seed 1 -o json",
+        "batch " + noisy.path.string() + " " + noisy.path.string() + " --shots 2 --no-progress"}) {
     INFO(command);
     const cli_test::Outcome r = cli_test::qrt(command);
     INFO("stdout: " << r.out << "\nstderr: " << r.err);

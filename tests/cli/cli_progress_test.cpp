@@ -5,8 +5,8 @@
 
 #include "cli_support.hpp"
 
-#include <poll.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pty.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -72,9 +72,7 @@ TerminalRun on_terminal(const std::vector<std::string>& args, const std::vector<
 }
 
 // qrt with stdout and stderr on files (pipes, as far as qrt can tell: not terminals).
-cli_test::Outcome piped(const std::string& env, const std::string& args) {
-  return cli_test::qrt_with_env(env, args);
-}
+cli_test::Outcome piped(const std::string& env, const std::string& args) { return cli_test::qrt_with_env(env, args); }
 
 // A program that runs long enough to be interrupted: 20 qubits, 5000 Hadamards (seconds on an unfused
 // device, which applies each gate as it comes).
@@ -145,8 +143,8 @@ TEST_CASE("Ctrl-C stops qrt run at the next operation: no result, exit status 13
   const cli_test::TempProgram program(long_program());
   for (const bool isolate : {false, true}) {
     // Gates applied as they come (no fusion, no tiles): the run lasts seconds, and the bar shows mid-run.
-    std::vector<std::string> args{"run", program.path.string(), "--shots", "10", "-d",
-                                  "statevector.qubit:fusion=false,tiles=false"};
+    std::vector<std::string> args{
+        "run", program.path.string(), "--shots", "10", "-d", "statevector.qubit:fusion=false,tiles=false"};
     if (isolate) args.push_back("--isolate");
     bool sent = false;
     const auto start = Clock::now();
@@ -177,18 +175,22 @@ namespace {
 std::string gate_loop(int qubits, long iterations) {
   return "define void @main() #0 {\nentry:\n  br label %loop\nloop:\n"
          "  %i = phi i64 [ 0, %entry ], [ %next, %loop ]\n"
-         "  %w = urem i64 %i, " + std::to_string(qubits) + "\n"
+         "  %w = urem i64 %i, " +
+         std::to_string(qubits) +
+         "\n"
          "  %q = inttoptr i64 %w to ptr\n"
          "  call void @__quantum__qis__h__body(ptr %q)\n"
          "  %next = add i64 %i, 1\n"
-         "  %done = icmp eq i64 %next, " + std::to_string(iterations) + "\n"
+         "  %done = icmp eq i64 %next, " +
+         std::to_string(iterations) +
+         "\n"
          "  br i1 %done, label %exit, label %loop\nexit:\n"
          "  call void @__quantum__qis__mz__body(ptr null, ptr null)\n"
          "  call void @__quantum__rt__result_record_output(ptr null, ptr null)\n  ret void\n}\n"
          "declare void @__quantum__qis__h__body(ptr)\ndeclare void @__quantum__qis__mz__body(ptr, ptr)\n"
          "declare void @__quantum__rt__result_record_output(ptr, ptr)\n"
-         "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"" + std::to_string(qubits) +
-         "\" \"required_num_results\"=\"1\" }\n";
+         "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"" +
+         std::to_string(qubits) + "\" \"required_num_results\"=\"1\" }\n";
 }
 
 // A classical loop that never ends and never calls the runtime.
@@ -207,7 +209,8 @@ attributes #0 = { "entry_point" "required_num_qubits"="0" "required_num_results"
 
 }  // namespace
 
-TEST_CASE("qrt run on a QIR program: a shots bar with the gates applied, erased before the result", "[cli][progress][qir]") {
+TEST_CASE("qrt run on a QIR program: a shots bar with the gates applied, erased before the result",
+          "[cli][progress][qir]") {
   const cli_test::TempProgram program(gate_loop(4, 1000), ".ll");
   const TerminalRun run = on_terminal({"run", program.path.string(), "--shots", "3", "--seed", "2"}, {kNoDelay});
   INFO(run.screen);
@@ -225,7 +228,8 @@ TEST_CASE("qrt run on a QIR program: a shots bar with the gates applied, erased 
   CHECK(ends == 3);
 }
 
-TEST_CASE("a QIR program's progress: off on a pipe, plain lines with --progress, output unchanged", "[cli][progress][qir]") {
+TEST_CASE("a QIR program's progress: off on a pipe, plain lines with --progress, output unchanged",
+          "[cli][progress][qir]") {
   const cli_test::TempProgram program(gate_loop(3, 50), ".ll");
   const std::string args = "run " + program.path.string() + " --shots 4 --seed 9";
   const cli_test::Outcome quiet = piped(kNoDelay, args);
@@ -249,7 +253,8 @@ TEST_CASE("Ctrl-C stops a QIR program at its next gate, or ends a classical loop
     std::string file, started, says;
     bool isolate;
   };
-  for (const Case& c : {Case{gates.path.string(), "/1 shots", "qrt: interrupted: " + gates.path.string() + ": stopped in shot 1 of 1 after", false},
+  for (const Case& c : {Case{gates.path.string(), "/1 shots",
+                             "qrt: interrupted: " + gates.path.string() + ": stopped in shot 1 of 1 after", false},
                         Case{gates.path.string(), "/1 shots", "stopped in shot 1 of 1 after", true},
                         Case{loop.path.string(), "/1 shots", "made no runtime call within 1000 ms of Ctrl-C", false},
                         // Isolated, the loop runs in the device's worker, which the stop ends (killed if need be).
@@ -276,7 +281,8 @@ TEST_CASE("Ctrl-C stops a QIR program at its next gate, or ends a classical loop
   }
 }
 
-TEST_CASE("qrt run --isolate passes on a SIGINT that reached only qrt (kill -INT), and reports 130 once", "[cli][progress][qir]") {
+TEST_CASE("qrt run --isolate passes on a SIGINT that reached only qrt (kill -INT), and reports 130 once",
+          "[cli][progress][qir]") {
   const cli_test::TempProgram gates(gate_loop(20, 100000000), ".ll");
   const cli_test::TempProgram err_file("");
   const pid_t pid = ::fork();

@@ -65,7 +65,8 @@ TEST_CASE("qrt run --precision single runs statevector.qubit on complex64 amplit
   auto bad = qrt("run " + kGhz + " --precision half");
   CHECK(bad.exit_code != 0);
   CHECK_THAT(bad.err, Catch::Contains("--precision") && Catch::Contains("half"));
-  auto json_config = json_of(qrt("run " + kGhz + " --device '{\"device\": \"statevector.qubit\"}' --precision single -o json"));
+  auto json_config =
+      json_of(qrt("run " + kGhz + " --device '{\"device\": \"statevector.qubit\"}' --precision single -o json"));
   CHECK(json_config.at("config").at("precision") == "single");
   auto wrong_value = qrt("run " + kGhz + " --device statevector.qubit:precision=half");
   CHECK(wrong_value.exit_code == 1);

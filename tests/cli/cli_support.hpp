@@ -27,8 +27,8 @@ inline Outcome qrt_with_env(const std::string& env, const std::string& args) {
   auto dir = std::filesystem::temp_directory_path();
   auto tag = std::to_string(::getpid()) + "_" + std::to_string(counter++);
   auto out = dir / ("qrt_cli_out_" + tag), err = dir / ("qrt_cli_err_" + tag);
-  std::string command = "QRT_PLUGIN_PATH= " + env + " " + std::string(QRT_TEST_CLI) + " " + args + " >" + out.string() + " 2>" +
-                        err.string();
+  std::string command = "QRT_PLUGIN_PATH= " + env + " " + std::string(QRT_TEST_CLI) + " " + args + " >" + out.string() +
+                        " 2>" + err.string();
   int status = std::system(command.c_str());
   Outcome o{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
   std::filesystem::remove(out);

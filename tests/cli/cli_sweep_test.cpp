@@ -31,7 +31,8 @@ boost::json::object json_of(const cli_test::Outcome& r) {
 // `qrt ARGS > /dev/full`: exit status and stderr.
 cli_test::Outcome to_full_disk(const std::string& args) {
   const auto err = std::filesystem::temp_directory_path() / ("qrt_cli_sweep_full_" + std::to_string(::getpid()));
-  const std::string shell = "QRT_PLUGIN_PATH= " + std::string(QRT_TEST_CLI) + " " + args + " >/dev/full 2>" + err.string();
+  const std::string shell =
+      "QRT_PLUGIN_PATH= " + std::string(QRT_TEST_CLI) + " " + args + " >/dev/full 2>" + err.string();
   const int status = std::system(shell.c_str());
   cli_test::Outcome o{WIFEXITED(status) ? WEXITSTATUS(status) : -1, "", cli_test::slurp(err)};
   std::filesystem::remove(err);
@@ -63,8 +64,10 @@ TEST_CASE("output that cannot be written exits 1 for every command", "[cli][swee
     WARN("skipped: no /dev/full on this system");
     return;
   }
-  std::vector<std::string> commands = {"devices", "devices --json", "run " + kGhz, "run " + kGhz + " -o json",
-                                       "--help", "check-plugin " + std::string(QRT_TEST_PLUGIN_DIR) + "/qrt_null_qubit.so"};
+  std::vector<std::string> commands = {
+      "devices",     "devices --json",
+      "run " + kGhz, "run " + kGhz + " -o json",
+      "--help",      "check-plugin " + std::string(QRT_TEST_PLUGIN_DIR) + "/qrt_null_qubit.so"};
 #ifdef QRT_TEST_HAVE_QIR
   const TempProgram bell(kBellQir, ".ll");
   commands.push_back("run " + bell.path.string() + " --seed 1");
@@ -144,7 +147,8 @@ TEST_CASE("results report the shots and the seed the run used, the seed reproduc
 }
 
 #ifdef QRT_TEST_HAVE_QIR
-TEST_CASE("QIR runs refuse the options of OpenQASM runs, take the device's shots and report the seed", "[cli][sweep][qir]") {
+TEST_CASE("QIR runs refuse the options of OpenQASM runs, take the device's shots and report the seed",
+          "[cli][sweep][qir]") {
   const TempProgram bell(kBellQir, ".ll");
   const std::string run = "run " + bell.path.string() + " ";
   for (const char* option : {"--probs", "--state", "--expval ZZ", "--top 2", "--shots 0"}) {
@@ -160,7 +164,8 @@ TEST_CASE("QIR runs refuse the options of OpenQASM runs, take the device's shots
   CHECK(doc.at("seed").to_number<std::uint64_t>() == 5);
   // Unseeded: the seed used is reported and repeats the shots.
   const auto first = json_of(qrt(run + "--shots 20 -o json"));
-  const auto again = json_of(qrt(run + "--shots 20 -o json --seed " + std::to_string(first.at("seed").to_number<std::uint64_t>())));
+  const auto again =
+      json_of(qrt(run + "--shots 20 -o json --seed " + std::to_string(first.at("seed").to_number<std::uint64_t>())));
   CHECK(again.at("histogram") == first.at("histogram"));
   const cli_test::Outcome table = qrt(run + "--shots 2");
   CHECK(table.exit_code == kOk);
@@ -180,7 +185,8 @@ declare ptr @__quantum__rt__string_create(ptr)
 declare void @__quantum__rt__message(ptr)
 declare void @__quantum__rt__string_update_reference_count(ptr, i32)
 attributes #0 = { "entry_point" "required_num_qubits"="0" "required_num_results"="0" }
-)", ".ll");
+)",
+                          ".ll");
   const cli_test::Outcome o = qrt("batch " + hello.path.string() + " -d statevector.qubit:shots=2 --no-progress");
   INFO(o.err);
   REQUIRE(o.exit_code == kOk);
@@ -195,11 +201,14 @@ TEST_CASE("stabilizer.qubit runs rotations by multiples of pi/2 and refuses othe
   // as a transpiler writes it. Its final state: H then S on q0 gives |0>+i|1>; CX copies; x on q1 etc.
   const TempProgram transpiled(
       "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\n"
-      "u2(0,pi) q[0];\nrz(pi/2) q[0];\nrz(-pi/2) q[0];\ncx q[0],q[1];\nsx q[1];\nsxdg q[1];\nrx(pi) q[1];\nrx(-pi) q[1];\n"
-      "u1(pi) q[0];\nu1(pi) q[0];\nu3(pi,0,pi) q[0];\nu3(pi,0,pi) q[0];\nry(2*pi) q[0];\np(3*pi/2) q[1];\np(pi/2) q[1];\n"
+      "u2(0,pi) q[0];\nrz(pi/2) q[0];\nrz(-pi/2) q[0];\ncx q[0],q[1];\nsx q[1];\nsxdg q[1];\nrx(pi) q[1];\nrx(-pi) "
+      "q[1];\n"
+      "u1(pi) q[0];\nu1(pi) q[0];\nu3(pi,0,pi) q[0];\nu3(pi,0,pi) q[0];\nry(2*pi) q[0];\np(3*pi/2) q[1];\np(pi/2) "
+      "q[1];\n"
       "measure q -> c;\n");
   // Every gate after the cx pairs up to the identity (ry(2 pi) = -I): the Bell pair's 00 and 11 remain.
-  const cli_test::Outcome o = qrt("run " + transpiled.path.string() + " -d stabilizer.qubit --shots 400 --seed 3 -o json");
+  const cli_test::Outcome o =
+      qrt("run " + transpiled.path.string() + " -d stabilizer.qubit --shots 400 --seed 3 -o json");
   INFO(o.err);
   REQUIRE(o.exit_code == kOk);
   const auto counts = boost::json::parse(o.out).at("counts").as_object();
@@ -207,11 +216,13 @@ TEST_CASE("stabilizer.qubit runs rotations by multiples of pi/2 and refuses othe
   CHECK(counts.at("00").to_number<std::int64_t>() + counts.at("11").to_number<std::int64_t>() == 400);
 
   // The same circuit on statevector.qubit gives the same probabilities.
-  const TempProgram clifford("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\nrx(pi/2) q[0];\nrz(pi/2) q[1];\nh q[1];\n");
+  const TempProgram clifford(
+      "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\nrx(pi/2) q[0];\nrz(pi/2) q[1];\nh q[1];\n");
   for (const char* device : {"stabilizer.qubit", "statevector.qubit"}) {
     INFO(device);
-    const auto doc = json_of(qrt("run " + clifford.path.string() + " --expval ZI --expval IY --expval IZ -d " + device + " -o json"));
-    CHECK(doc.at("expvals").at("IZ").to_number<double>() == Approx(0).margin(1e-12));  // rx(pi/2)|0>: <Z> = 0
+    const auto doc = json_of(
+        qrt("run " + clifford.path.string() + " --expval ZI --expval IY --expval IZ -d " + device + " -o json"));
+    CHECK(doc.at("expvals").at("IZ").to_number<double>() == Approx(0).margin(1e-12));   // rx(pi/2)|0>: <Z> = 0
     CHECK(doc.at("expvals").at("IY").to_number<double>() == Approx(-1).margin(1e-12));  // -Y eigenstate
     CHECK(doc.at("expvals").at("ZI").to_number<double>() == Approx(0).margin(1e-12));   // H S|0>... |+> basis: <Z> = 0
   }
@@ -232,7 +243,8 @@ TEST_CASE("an empty OpenQASM file is an error, not a 0-qubit success", "[cli][sw
   }
 }
 
-TEST_CASE("the --state table follows the --probs rules: the largest 16 by default, saying what it leaves out", "[cli][sweep]") {
+TEST_CASE("the --state table follows the --probs rules: the largest 16 by default, saying what it leaves out",
+          "[cli][sweep]") {
   std::string uniform = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[6];\nh q;\n";
   const TempProgram program(uniform);
   cli_test::Outcome o = qrt("run " + program.path.string() + " --state");
@@ -253,8 +265,9 @@ TEST_CASE("every exit status of the table, each from a command that gives it", "
   const TempProgram bad("OPENQASM 2.0;\nqreg q[1];\nfoo q[0];\n");
   CHECK(qrt("run " + bad.path.string()).exit_code == kError);
   CHECK(qrt("run " + kGhz + " -d no.such.device").exit_code == kError);
-  for (const std::string& args : std::vector<std::string>{"run " + kGhz + " --no-such-option", "run " + kGhz + " extra", "run " + kGhz + " -o xml",
-                                  std::string("run"), "run " + kGhz + " --shots x", "devcies", "run " + kGhz + " --progress --no-progress"}) {
+  for (const std::string& args : std::vector<std::string>{
+           "run " + kGhz + " --no-such-option", "run " + kGhz + " extra", "run " + kGhz + " -o xml", std::string("run"),
+           "run " + kGhz + " --shots x", "devcies", "run " + kGhz + " --progress --no-progress"}) {
     INFO(args);
     const cli_test::Outcome o = qrt(args);
     CHECK(o.exit_code == kUsage);
@@ -296,10 +309,12 @@ TEST_CASE("config errors speak the user's terms: JSON position, plain numbers, -
   o = qrt("run " + kGhz + " -d statevector.qubit:shots=-1");
   CHECK_THAT(o.err, Contains(">= 0, got -1"));
   o = qrt("run " + kGhz + " -d statevector.qubit:seed=18446744073709551615");
-  CHECK_THAT(o.err, Contains("expects an int from -9223372036854775808 to 9223372036854775807, got int 18446744073709551615"));
+  CHECK_THAT(o.err,
+             Contains("expects an int from -9223372036854775808 to 9223372036854775807, got int 18446744073709551615"));
   o = qrt("run " + kGhz + " --precision single -d stabilizer.qubit");
   CHECK(o.exit_code == kUsage);
-  CHECK_THAT(o.err, Contains("--precision applies to devices with a precision setting") && Contains("stabilizer.qubit has none"));
+  CHECK_THAT(o.err, Contains("--precision applies to devices with a precision setting") &&
+                        Contains("stabilizer.qubit has none"));
   o = qrt("run " + kGhz + " --precision single -d statevector.qubit:precision=double");
   CHECK(o.exit_code == kUsage);
   CHECK_THAT(o.err, Contains("give one of them"));
@@ -333,17 +348,18 @@ TEST_CASE("qrt run takes --param, reports unbound and unused parameters, and rea
 }
 
 TEST_CASE("Pauli words in any case, dense or sparse", "[cli][sweep]") {
-  const auto doc = json_of(qrt("run " + kGhz + " --expval zzzz --expval 'Z0 Z3' --expval 'x0*x1*x2*x3' --expval Z1 -o json"));
+  const auto doc =
+      json_of(qrt("run " + kGhz + " --expval zzzz --expval 'Z0 Z3' --expval 'x0*x1*x2*x3' --expval Z1 -o json"));
   const auto& ev = doc.at("expvals").as_object();
   CHECK(ev.at("zzzz").to_number<double>() == Approx(1).margin(1e-12));
   CHECK(ev.at("Z0 Z3").to_number<double>() == Approx(1).margin(1e-12));
   CHECK(ev.at("x0*x1*x2*x3").to_number<double>() == Approx(1).margin(1e-12));
   CHECK(ev.at("Z1").to_number<double>() == Approx(0).margin(1e-12));
-  for (const auto& [word, says] : std::vector<std::pair<std::string, std::string>>{
-           {"Z4", "qubit 4 is out of range; the circuit has 4 qubits"},
-           {"'Z0 Z0'", "qubit 0 is named twice"},
-           {"Z", "has 1 letter; the circuit has 4 qubits"},
-           {"Q0", "expected one of I, X, Y, Z"}}) {
+  for (const auto& [word, says] :
+       std::vector<std::pair<std::string, std::string>>{{"Z4", "qubit 4 is out of range; the circuit has 4 qubits"},
+                                                        {"'Z0 Z0'", "qubit 0 is named twice"},
+                                                        {"Z", "has 1 letter; the circuit has 4 qubits"},
+                                                        {"Q0", "expected one of I, X, Y, Z"}}) {
     INFO(word);
     const cli_test::Outcome o = qrt("run " + kGhz + " --expval " + word);
     CHECK(o.exit_code == kError);
@@ -361,18 +377,21 @@ TEST_CASE("batch JSON writes numbers as run does", "[cli][sweep]") {
 }
 
 TEST_CASE("a device without reset says which operation needs it and what the device offers", "[cli][sweep]") {
-  const std::string offers = "template.qubit cannot reset a qubit: it does not offer \"reset\" (its measurements: "
-                             "probs, sample, counts, state, measure)";
-  const TempProgram explicit_reset("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\nh q[0];\n"
-                                   "reset q[0];\nmeasure q[0] -> c[0];\n");
+  const std::string offers =
+      "template.qubit cannot reset a qubit: it does not offer \"reset\" (its measurements: "
+      "probs, sample, counts, state, measure)";
+  const TempProgram explicit_reset(
+      "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\nh q[0];\n"
+      "reset q[0];\nmeasure q[0] -> c[0];\n");
   cli_test::Outcome o = qrt("run " + explicit_reset.path.string() + " -d template.qubit --shots 4");
   CHECK(o.exit_code == kError);
   CHECK_THAT(o.err, Contains(explicit_reset.path.string() + ":6:1: error: " + offers));
   CHECK(o.err.find("reset_wire") == std::string::npos);
 
   // No reset in the program: the one between shots of a circuit that measures mid-circuit.
-  const TempProgram mid_circuit("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[2];\nh q[0];\n"
-                                "measure q[0] -> c[0];\nx q[0];\nmeasure q[0] -> c[1];\n");
+  const TempProgram mid_circuit(
+      "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[2];\nh q[0];\n"
+      "measure q[0] -> c[0];\nx q[0];\nmeasure q[0] -> c[1];\n");
   o = qrt("run " + mid_circuit.path.string() + " -d template.qubit --shots 4");
   CHECK(o.exit_code == kError);
   CHECK_THAT(o.err, Contains(offers) && Contains("measures mid-circuit or uses `if`, so it runs shot by shot") &&
@@ -380,8 +399,12 @@ TEST_CASE("a device without reset says which operation needs it and what the dev
   CHECK(o.err.find("reset_wire") == std::string::npos);
 }
 
-TEST_CASE("OpenQASM diagnostics: binary bytes escaped, a BOM named, a missing semicolon on its own line", "[cli][sweep]") {
-  const TempProgram binary(std::string("\x7F" "ELF\x02\x01\x01\x00\x1B[2J\n", 13));
+TEST_CASE("OpenQASM diagnostics: binary bytes escaped, a BOM named, a missing semicolon on its own line",
+          "[cli][sweep]") {
+  const TempProgram binary(
+      std::string("\x7F"
+                  "ELF\x02\x01\x01\x00\x1B[2J\n",
+                  13));
   cli_test::Outcome o = qrt("run " + binary.path.string());
   CHECK(o.exit_code == kError);
   CHECK_THAT(o.err, Contains(":1:1: error: unexpected byte 0x7F") && Contains("\\x7FELF\\x02\\x01\\x01\\x00\\x1B[2J"));
@@ -428,12 +451,14 @@ TEST_CASE("under an MPI launcher a rank other than 0 names itself in its one err
   // The rank as OpenMPI announces it (host/cli/mpi_launch.hpp): no MPI needed to see what rank 1 prints.
   cli_test::Outcome o = cli_test::qrt_with_env("OMPI_COMM_WORLD_RANK=1", "run " + kGhz + " --expval XYZW");
   CHECK(o.exit_code == kError);
-  CHECK(o.err == "qrt: rank 1: error: Pauli word 'XYZW': letter 4 is not one of I, X, Y, Z (or write it sparse: Z0 Z3)\n");
+  CHECK(o.err ==
+        "qrt: rank 1: error: Pauli word 'XYZW': letter 4 is not one of I, X, Y, Z (or write it sparse: Z0 Z3)\n");
   CHECK(o.out.empty());
   o = cli_test::qrt_with_env("OMPI_COMM_WORLD_RANK=0", "run " + kGhz + " --expval XYZW");
   CHECK(o.err == "qrt: error: Pauli word 'XYZW': letter 4 is not one of I, X, Y, Z (or write it sparse: Z0 Z3)\n");
   const TempProgram bad("OPENQASM 2.0;\nqreg q[1];\nfoo q[0];\n");
   o = cli_test::qrt_with_env("OMPI_COMM_WORLD_RANK=1", "run " + bad.path.string());
   CHECK(o.exit_code == kError);
-  CHECK_THAT(o.err, Contains("qrt: rank 1: " + bad.path.string() + ":3:1: error: unknown gate 'foo'\n  foo q[0];\n  ^\n"));
+  CHECK_THAT(o.err,
+             Contains("qrt: rank 1: " + bad.path.string() + ":3:1: error: unknown gate 'foo'\n  foo q[0];\n  ^\n"));
 }

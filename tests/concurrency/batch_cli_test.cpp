@@ -16,9 +16,9 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <set>
 #include <numbers>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -129,7 +129,8 @@ class Child {
   bool signal_a_secondary_thread(int sig) const {
     for (const auto& task : fs::directory_iterator("/proc/" + std::to_string(pid_) + "/task")) {
       const pid_t tid = std::stoi(task.path().filename().string());
-      if (tid != pid_ && !blocks(task.path() / "status", sig) && ::syscall(SYS_tgkill, pid_, tid, sig) == 0) return true;
+      if (tid != pid_ && !blocks(task.path() / "status", sig) && ::syscall(SYS_tgkill, pid_, tid, sig) == 0)
+        return true;
     }
     return false;
   }
@@ -169,7 +170,8 @@ struct Outcome {
 // `qrt ARGS...` run to completion; its files live in `dir`.
 Outcome run_qrt(const TempDir& dir, const std::vector<std::string>& args) {
   static int counter = 0;
-  const fs::path out = dir.path() / ("out" + std::to_string(counter)), err = dir.path() / ("err" + std::to_string(counter));
+  const fs::path out = dir.path() / ("out" + std::to_string(counter)),
+                 err = dir.path() / ("err" + std::to_string(counter));
   ++counter;
   Child child(args, out, err);
   const int code = child.wait();
@@ -216,7 +218,8 @@ measure q -> c;
 std::string random_circuit(int k) {
   std::ostringstream s;
   s << "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\n";
-  s << "ry(" << 0.3 + 0.2 * k << ") q[0];\nh q[1];\ncx q[1], q[2];\nrx(" << 1.7 - 0.1 * k << ") q[2];\nmeasure q -> c;\n";
+  s << "ry(" << 0.3 + 0.2 * k << ") q[0];\nh q[1];\ncx q[1], q[2];\nrx(" << 1.7 - 0.1 * k
+    << ") q[2];\nmeasure q -> c;\n";
   return s.str();
 }
 
@@ -264,7 +267,8 @@ TEST_CASE("qrt batch writes one JSON line per circuit in input order", "[batch][
 TEST_CASE("qrt batch: --jobs 1 and --jobs 2 give the same seeded results", "[batch][cli]") {
   TempDir dir;
   std::vector<std::string> files;
-  for (int k = 0; k < 10; ++k) files.push_back(dir.write("c" + std::to_string(k) + ".qasm", random_circuit(k)).string());
+  for (int k = 0; k < 10; ++k)
+    files.push_back(dir.write("c" + std::to_string(k) + ".qasm", random_circuit(k)).string());
   auto run = [&](const char* jobs) {
     std::vector<std::string> args = files;
     for (const char* a : {"--shots", "300", "--seed", "99", "--no-progress", "--jobs"}) args.emplace_back(a);
@@ -287,8 +291,8 @@ TEST_CASE("qrt batch: --jobs 1 and --jobs 2 give the same seeded results", "[bat
 TEST_CASE("qrt batch -o json: a parameter sweep, the summary and pool statistics", "[batch][cli]") {
   TempDir dir;
   const fs::path file = dir.write("ry.qasm", "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\nry(theta) q[0];\n");
-  const Outcome r = qrt_batch(dir, {file.string(), "--param", "theta=0,pi/2,pi", "-o", "json", "--stats", "--jobs", "2",
-                                    "--no-progress"});
+  const Outcome r = qrt_batch(
+      dir, {file.string(), "--param", "theta=0,pi/2,pi", "-o", "json", "--stats", "--jobs", "2", "--no-progress"});
   INFO("stderr: " << r.err);
   REQUIRE(r.exit_code == 0);
   const boost::json::object doc = boost::json::parse(r.out).as_object();
@@ -357,12 +361,12 @@ TEST_CASE("qrt batch parses each file once and binds each grid point", "[batch][
   dir.write("b.qasm", head + "ry(theta) q[0];\nry(phi) q[0];\n");
   dir.write("c.qasm", head + "ry(theta + gamma) q[0];\n");
   dir.write("d.qasm", head + "ry(theta) q[0]\n");
-  const Outcome r = qrt_batch(dir, {dir.path().string(), "--param", "theta=0,pi", "--param", "phi=0,pi/2", "--jobs",
-                                    "2", "--no-progress"});
+  const Outcome r = qrt_batch(
+      dir, {dir.path().string(), "--param", "theta=0,pi", "--param", "phi=0,pi/2", "--jobs", "2", "--no-progress"});
   INFO("stderr: " << r.err);
   CHECK(r.exit_code == 1);
   const auto lines = json_lines(r.out);
-  REQUIRE(lines.size() == 16);  // 4 files x 4 points
+  REQUIRE(lines.size() == 16);     // 4 files x 4 points
   std::size_t parses[2] = {0, 0};  // runs of a.qasm and b.qasm that spent time parsing
   for (std::size_t i = 0; i < 16; ++i) {
     const auto& line = lines[i];
@@ -415,8 +419,8 @@ namespace {
 
 // Runs `copies` copies of `program` on one worker, presses Ctrl-C once the first result is out, and checks
 // what a user must get: exit 130, "interrupted", a line for every program in order (results, then
-// "cancelled" ones: queued, or stopped at their next operation), at least one of each. `to_secondary_thread`: the signal lands on a thread other than
-// the one waiting for results.
+// "cancelled" ones: queued, or stopped at their next operation), at least one of each. `to_secondary_thread`: the
+// signal lands on a thread other than the one waiting for results.
 void check_ctrl_c_on_batch(TempDir& dir, const char* program, int copies, const char* shots, bool to_secondary_thread) {
   const fs::path file = dir.write("program.qasm", program);
   std::vector<std::string> args{"batch"};
@@ -431,10 +435,8 @@ void check_ctrl_c_on_batch(TempDir& dir, const char* program, int copies, const 
     REQUIRE(std::chrono::steady_clock::now() < deadline);
     std::this_thread::sleep_for(10ms);
   }
-  if (to_secondary_thread)
-    REQUIRE(child.signal_a_secondary_thread(SIGINT));
-  else
-    child.signal(SIGINT);
+  if (to_secondary_thread) REQUIRE(child.signal_a_secondary_thread(SIGINT));
+  else child.signal(SIGINT);
   const std::optional<int> code = child.wait_for(120s);
   const std::string stderr_text = slurp(err);
   INFO("stderr (end): " << stderr_text.substr(stderr_text.size() > 2000 ? stderr_text.size() - 2000 : 0));
@@ -451,8 +453,7 @@ void check_ctrl_c_on_batch(TempDir& dir, const char* program, int copies, const 
     const bool in_order = lines[i].at("index").as_int64() == static_cast<std::int64_t>(i);
     if (status == "ok" && in_order && cancelled == 0 && lines[i].at("shots").as_int64() == std::stoll(shots))
       ++ok;  // one worker, in order: every finished run precedes every cancelled one
-    else if (status == "cancelled" && in_order)
-      ++cancelled;
+    else if (status == "cancelled" && in_order) ++cancelled;
     else if (++out_of_place == 1)
       UNSCOPED_INFO("first unexpected line: " << i << ": " << boost::json::serialize(lines[i]));
   }
@@ -479,7 +480,8 @@ if (c == 1) x q[2];
 ry(0.3) q;
 cz q[3], q[4];
 measure q -> c;
-)", 40, "1000", false);
+)",
+                          40, "1000", false);
   }
   SECTION("quick programs, signal on a worker thread (the waiting thread is not woken: the flag must still be seen)") {
     check_ctrl_c_on_batch(dir, kBell, 3000, "1", true);
@@ -502,8 +504,8 @@ TEST_CASE("qrt batch --timeout stops a program that runs too long; the others ru
   TempDir dir;
   const fs::path slow = dir.write("slow.qasm", kLong), quick = dir.write("quick.qasm", kBell);
   const auto start = std::chrono::steady_clock::now();
-  const Outcome r = qrt_batch(dir, {slow.string(), quick.string(), "--shots", "1000000", "--timeout", "0.3", "--seed", "1",
-                                    "--no-progress"});
+  const Outcome r = qrt_batch(
+      dir, {slow.string(), quick.string(), "--shots", "1000000", "--timeout", "0.3", "--seed", "1", "--no-progress"});
   INFO("stderr: " << r.err);
   CHECK(std::chrono::steady_clock::now() - start < 60s);  // the 10^6 shots did not run to the end
   CHECK(r.exit_code == 1);
@@ -514,12 +516,14 @@ TEST_CASE("qrt batch --timeout stops a program that runs too long; the others ru
   CHECK(lines[1].at("status").as_string() == "ok");
 }
 
-TEST_CASE("qrt batch --out FILE --resume runs only what the file lacks, and refuses another batch's file", "[batch][cli]") {
+TEST_CASE("qrt batch --out FILE --resume runs only what the file lacks, and refuses another batch's file",
+          "[batch][cli]") {
   TempDir dir;
   for (int k = 0; k < 6; ++k) dir.write("in/c" + std::to_string(k) + ".qasm", random_circuit(k));
   const std::string in = (dir.path() / "in").string(), out = (dir.path() / "results.jsonl").string();
   // The reference: the whole batch at once.
-  const std::vector<std::string> plain{in, "--shots", "40", "--seed", "9", "--no-progress", "--out", (dir.path() / "whole.jsonl").string()};
+  const std::vector<std::string> plain{in,  "--shots",       "40",    "--seed",
+                                       "9", "--no-progress", "--out", (dir.path() / "whole.jsonl").string()};
   REQUIRE(qrt_batch(dir, plain).exit_code == 0);
   const auto reference = json_lines(slurp(dir.path() / "whole.jsonl"));
   REQUIRE(reference.size() == 6);
@@ -549,8 +553,8 @@ TEST_CASE("qrt batch --out FILE --resume runs only what the file lacks, and refu
     CHECK(counts_of(line) == counts_of(reference[static_cast<std::size_t>(i)]));  // same seeds, same samples
   }
   // Resuming with other inputs would mix two batches in one file.
-  const Outcome other = qrt_batch(dir, {(dir.path() / "in" / "c1.qasm").string(), "--shots", "40", "--no-progress", "--out", out,
-                                        "--resume"});
+  const Outcome other = qrt_batch(
+      dir, {(dir.path() / "in" / "c1.qasm").string(), "--shots", "40", "--no-progress", "--out", out, "--resume"});
   CHECK(other.exit_code == 64);
   CHECK_THAT(other.err, Contains("of another batch") && Contains("resume with the inputs"));
   CHECK(json_lines(slurp(out)).size() == 6);  // untouched

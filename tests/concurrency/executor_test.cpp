@@ -61,7 +61,8 @@ TEST_CASE("Futures carry each program's result or exception, the others carry on
   for (int i = 0; i < 20; ++i) {
     INFO("program " << i);
     if (i % 5 == 0) {
-      CHECK_THROWS_WITH(futures[static_cast<std::size_t>(i)].get(), "program " + std::to_string(i) + " failed on purpose");
+      CHECK_THROWS_WITH(futures[static_cast<std::size_t>(i)].get(),
+                        "program " + std::to_string(i) + " failed on purpose");
     } else {
       CHECK(futures[static_cast<std::size_t>(i)].get() == i * i);
     }
@@ -170,7 +171,8 @@ TEST_CASE("A config that does not resolve is rejected by submit itself", "[execu
   auto noop = [](Device&) { return 0; };
   CHECK_THAT(error_message(ErrorCode::NotFound, [&] { executor.submit("nonexistent.qubit", noop); }),
              Contains("nonexistent.qubit"));
-  CHECK_THAT(error_message(ErrorCode::Config, [&] { executor.submit("null.qubit:shots=-1", noop); }), Contains("shots"));
+  CHECK_THAT(error_message(ErrorCode::Config, [&] { executor.submit("null.qubit:shots=-1", noop); }),
+             Contains("shots"));
   CHECK(executor.stats().submitted == 0);
 }
 
@@ -221,10 +223,13 @@ TEST_CASE("A ready future means the device is already back in the pool", "[execu
   Runtime runtime(real_plugins());
   Executor executor(runtime, ExecutorOptions{.workers = 3});
   for (int i = 0; i < 100; ++i) {
-    executor.submit("null.qubit:shots=2", [](Device& device) {
-      device.allocate(1);
-      return device.counts();
-    }).get();
+    executor
+        .submit("null.qubit:shots=2",
+                [](Device& device) {
+                  device.allocate(1);
+                  return device.counts();
+                })
+        .get();
     const qrt::PoolStats stats = runtime.pool_stats();
     REQUIRE(stats.active == 0);
     REQUIRE(stats.inactive == 1);  // one after another: one instance serves them all

@@ -1,9 +1,9 @@
 // Parameter sweeps: axis specs, the grid's order, and whole sweeps of a program parsed once on the
 // executor, checked against analytic probabilities (binding itself: tests/program/parameters_test.cpp).
 #include <qrt/executor.hpp>
+#include <qrt/load_program.hpp>
 #include <qrt/parameter_sweep.hpp>
 #include <qrt/program/error.hpp>
-#include <qrt/load_program.hpp>
 #include <qrt/run.hpp>
 #include <qrt/runtime.hpp>
 
@@ -31,7 +31,9 @@ qrt::RuntimeOptions real_plugins() { return {{QRT_TEST_PLUGIN_DIR}, false}; }
 
 std::vector<double> values_of(const char* spec) { return qrt::parse_sweep_axis(spec).values; }
 
-qrt::LoadedProgram parsed(const std::string& source, const std::string& name) { return qrt::load_openqasm(source, name); }
+qrt::LoadedProgram parsed(const std::string& source, const std::string& name) {
+  return qrt::load_openqasm(source, name);
+}
 
 }  // namespace
 
@@ -92,9 +94,15 @@ TEST_CASE("A grid is the Cartesian product of its axes, last axis fastest", "[sw
     CHECK(point.at("b") == expected[i].second);
   }
   CHECK_THAT(error_message(ErrorCode::OutOfRange, [&] { grid.point(6); }), Contains("6"));
-  CHECK_THAT(error_message(ErrorCode::InvalidArgument, [] { ParameterGrid({{"a", {1}}, {"a", {2}}}); }),
+  CHECK_THAT(error_message(ErrorCode::InvalidArgument,
+                           [] {
+                             ParameterGrid({{"a", {1}}, {"a", {2}}});
+                           }),
              Contains("'a' is swept twice"));
-  CHECK_THAT(error_message(ErrorCode::InvalidArgument, [] { ParameterGrid(std::vector<SweepAxis>{{"a", {}}}); }),
+  CHECK_THAT(error_message(ErrorCode::InvalidArgument,
+                           [] {
+                             ParameterGrid(std::vector<SweepAxis>{{"a", {}}});
+                           }),
              Contains("no values"));
 }
 
@@ -133,12 +141,13 @@ TEST_CASE("A sweep's binding errors land in the futures, seeds are derived per p
   auto broken = qrt::submit_sweep(executor, "statevector.qubit",
                                   parsed("OPENQASM 2.0;\nqreg q[1];\nU(t, s, 0) q[0];\n", "broken.qasm"), grid);
   for (auto& future : broken)
-    CHECK_THROWS_WITH(future.get(), Contains("broken.qasm:3:6: error: free parameter 's' has no value") &&
-                                        Contains("bound: t"));
+    CHECK_THROWS_WITH(future.get(),
+                      Contains("broken.qasm:3:6: error: free parameter 's' has no value") && Contains("bound: t"));
 
   // The same point with the same derived seed twice gives the same samples; the seed is not the base.
-  const std::string source = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\nry(t) q[0];\nh q[1];\n"
-                             "h q[2];\nmeasure q -> c;\n";
+  const std::string source =
+      "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\nry(t) q[0];\nh q[1];\n"
+      "h q[2];\nmeasure q -> c;\n";
   const ParameterGrid same({qrt::parse_sweep_axis("t=1.3,1.3")});
   qrt::RunRequest options;
   options.shots = 200;

@@ -2,8 +2,8 @@
 // (its gate checks not checked); statevector.qubit passes everything, every gate of the reference set
 // included, with its default kernels and with fusion forced on the portable kernels; and every plugin in
 // the build's plugin folder passes with its defaults.
-#include "reference/reference_gates.hpp"
 #include "conformance_support.hpp"
+#include "reference/reference_gates.hpp"
 
 #include <qrt/error.hpp>
 #include <qrt/plugin_file.hpp>

@@ -71,7 +71,8 @@ TEST_CASE("qrt check-plugin exits 1 on a failed check", "[cli][conformance]") {
 }
 
 TEST_CASE("qrt check-plugin reports files that are not plugins, and bad options", "[cli][conformance]") {
-  const auto text_file = std::filesystem::temp_directory_path() / ("qrt_check_cli_" + std::to_string(::getpid()) + ".so");
+  const auto text_file =
+      std::filesystem::temp_directory_path() / ("qrt_check_cli_" + std::to_string(::getpid()) + ".so");
   std::ofstream(text_file) << "This is a text file named like a plugin; it is long enough to have no ELF header.\n";
   const Outcome not_elf = qrt("check-plugin " + text_file.string());
   std::filesystem::remove(text_file);
@@ -133,7 +134,8 @@ const std::vector<std::pair<std::string, std::string>> kMisbehaviours{
     {"exit", "the worker process exited with status 0 during "},
     {"hang", "did not finish within 1 s (the check timeout); the worker process was killed"}};
 
-const boost::json::object* find_check(const boost::json::object& device, std::string_view group, std::string_view name) {
+const boost::json::object* find_check(const boost::json::object& device, std::string_view group,
+                                      std::string_view name) {
   for (const auto& c : device.at("checks").as_array())
     if (c.at("group").as_string() == group && c.at("name").as_string() == name) return &c.as_object();
   return nullptr;

@@ -111,7 +111,8 @@ TEST_CASE("Accepting bad arguments fails the error checks", "[conformance][bugs]
   // A simulating device must reject wrong parameter counts: a failure, not a note.
   const qrt::conformance::Report params = check_with("params_unchecked");
   CHECK(outcome(params, "errors", "wrong parameter count") == Outcome::Failed);
-  CHECK_THAT(result(params, "errors", "wrong parameter count").detail, Contains("PauliX with 1 parameter(s) (it takes 0) returned success"));
+  CHECK_THAT(result(params, "errors", "wrong parameter count").detail,
+             Contains("PauliX with 1 parameter(s) (it takes 0) returned success"));
   CHECK(outcome(params, "errors", "wrong wire count") == Outcome::Passed);
 
   // Rejecting the call after changing the state is caught too.

@@ -11,8 +11,8 @@
 #include <set>
 
 using qrt::reference::Complex;
-using qrt::reference::Matrix;
 using qrt::reference::find_reference_gate;
+using qrt::reference::Matrix;
 
 namespace {
 
@@ -58,10 +58,22 @@ Matrix permutation(std::size_t dim, std::vector<std::size_t> image) {
 }  // namespace
 
 TEST_CASE("The reference set is exactly the PennyLane gates the kit promises", "[conformance][reference]") {
-  const std::set<std::string> promised = {
-      "Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "S", "T", "SX", "PhaseShift", "RX", "RY", "RZ", "Rot",
-      "CNOT", "CY", "CZ", "CH", "SWAP", "ISWAP", "CSWAP", "Toffoli", "ControlledPhaseShift", "CRX", "CRY", "CRZ",
-      "CRot", "IsingXX", "IsingYY", "IsingZZ", "MultiRZ", "GlobalPhase"};
+  const std::set<std::string> promised = {"Identity",   "PauliX",
+                                          "PauliY",     "PauliZ",
+                                          "Hadamard",   "S",
+                                          "T",          "SX",
+                                          "PhaseShift", "RX",
+                                          "RY",         "RZ",
+                                          "Rot",        "CNOT",
+                                          "CY",         "CZ",
+                                          "CH",         "SWAP",
+                                          "ISWAP",      "CSWAP",
+                                          "Toffoli",    "ControlledPhaseShift",
+                                          "CRX",        "CRY",
+                                          "CRZ",        "CRot",
+                                          "IsingXX",    "IsingYY",
+                                          "IsingZZ",    "MultiRZ",
+                                          "GlobalPhase"};
   std::set<std::string> table;
   for (const auto& g : qrt::reference::reference_gates()) table.emplace(g.name);
   CHECK(table == promised);
@@ -80,7 +92,8 @@ TEST_CASE("One-qubit reference matrices", "[conformance][reference]") {
   require_equal(reference("Hadamard"), written(2, {h, h, h, -h}));
   require_equal(reference("S"), written(2, {1, 0, 0, i1}));
   require_equal(reference("T"), written(2, {1, 0, 0, Complex(h, h)}));
-  require_equal(reference("SX"), written(2, {Complex(0.5, 0.5), Complex(0.5, -0.5), Complex(0.5, -0.5), Complex(0.5, 0.5)}));
+  require_equal(reference("SX"),
+                written(2, {Complex(0.5, 0.5), Complex(0.5, -0.5), Complex(0.5, -0.5), Complex(0.5, 0.5)}));
   require_equal(reference("PhaseShift", {t}), written(2, {1, 0, 0, e(t)}));
   require_equal(reference("RX", {t}), written(2, {c, -i1 * s, -i1 * s, c}));
   require_equal(reference("RY", {t}), written(2, {c, -s, s, c}));
@@ -108,7 +121,8 @@ TEST_CASE("Two-qubit reference matrices (first wire = most significant bit)", "[
   require_equal(reference("CH"), written(4, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, h, h, 0, 0, h, -h}));
   require_equal(reference("SWAP"), written(4, {1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1}));
   require_equal(reference("ISWAP"), written(4, {1, 0, 0, 0, 0, 0, i1, 0, 0, i1, 0, 0, 0, 0, 0, 1}));
-  require_equal(reference("ControlledPhaseShift", {t}), written(4, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, e(t)}));
+  require_equal(reference("ControlledPhaseShift", {t}),
+                written(4, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, e(t)}));
   require_equal(reference("CRX", {t}), written(4, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, c, -i1 * s, 0, 0, -i1 * s, c}));
   require_equal(reference("CRY", {t}), written(4, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, c, -s, 0, 0, s, c}));
   require_equal(reference("CRZ", {t}), written(4, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, e(-t / 2), 0, 0, 0, 0, e(t / 2)}));
@@ -120,7 +134,8 @@ TEST_CASE("Two-qubit reference matrices (first wire = most significant bit)", "[
                 written(4, {e(-t / 2), 0, 0, 0, 0, e(t / 2), 0, 0, 0, 0, e(t / 2), 0, 0, 0, 0, e(-t / 2)}));
   require_equal(reference("MultiRZ", {t}, 2), reference("IsingZZ", {t}));
   require_equal(reference("Identity", {}, 2), Matrix::identity(4));
-  require_equal(reference("GlobalPhase", {t}, 2), written(4, {e(-t), 0, 0, 0, 0, e(-t), 0, 0, 0, 0, e(-t), 0, 0, 0, 0, e(-t)}));
+  require_equal(reference("GlobalPhase", {t}, 2),
+                written(4, {e(-t), 0, 0, 0, 0, e(-t), 0, 0, 0, 0, e(-t), 0, 0, 0, 0, e(-t)}));
 }
 
 TEST_CASE("Three-qubit reference matrices", "[conformance][reference]") {

@@ -21,7 +21,8 @@ TEST_CASE("The JSON report holds every result and consistent summaries", "[confo
   const qrt::conformance::Report report = qrt::conformance::check(tiny_plugin(), options);
   const boost::json::object doc = boost::json::parse(qrt::conformance::to_json(report)).as_object();
   CHECK(doc.at("plugin").as_string() == "tiny");
-  CHECK(doc.at("abi").as_string() == std::to_string(QRT_ABI_VERSION_MAJOR) + "." + std::to_string(QRT_ABI_VERSION_MINOR));
+  CHECK(doc.at("abi").as_string() ==
+        std::to_string(QRT_ABI_VERSION_MAJOR) + "." + std::to_string(QRT_ABI_VERSION_MINOR));
   CHECK(doc.at("passed").as_bool() == false);
   CHECK(doc.at("load_error").is_null());
   const boost::json::array& devices = doc.at("devices").as_array();
@@ -54,9 +55,9 @@ TEST_CASE("The JSON report holds every result and consistent summaries", "[confo
 TEST_CASE("The text report has a line per check and the verdict", "[conformance][report]") {
   const qrt::conformance::Report good = qrt::conformance::check(tiny_plugin());
   const std::string text = qrt::conformance::to_text(good);
-  CHECK_THAT(text, Contains("plugin tiny 0.1.0") && Contains("device tiny.qubit 0.1.0 (observed through state; simulating)") &&
-                       Contains("  PASS  gates/RY: ") && Contains("  SKIP  gates/MyGate: ") &&
-                       Contains("verdict: PASSED"));
+  CHECK_THAT(
+      text, Contains("plugin tiny 0.1.0") && Contains("device tiny.qubit 0.1.0 (observed through state; simulating)") &&
+                Contains("  PASS  gates/RY: ") && Contains("  SKIP  gates/MyGate: ") && Contains("verdict: PASSED"));
   std::size_t lines = 0;
   for (char ch : text) lines += ch == '\n';
   CHECK(lines > good.devices[0].checks.size());
@@ -68,7 +69,8 @@ TEST_CASE("The text report has a line per check and the verdict", "[conformance]
 }
 
 TEST_CASE("A file that does not load is a failed report naming the file and the cause", "[conformance][report]") {
-  const auto text_file = std::filesystem::temp_directory_path() / ("qrt_conformance_" + std::to_string(::getpid()) + ".so");
+  const auto text_file =
+      std::filesystem::temp_directory_path() / ("qrt_conformance_" + std::to_string(::getpid()) + ".so");
   std::ofstream(text_file) << "This is a text file named like a plugin; it is long enough to have no ELF header.\n";
   const qrt::conformance::Report report = qrt::conformance::check(text_file);
   std::filesystem::remove(text_file);

@@ -115,7 +115,7 @@ Distribution exact_distribution(const qrt::program::Program& program) {
             if (norm2(b.state) < 1e-14) continue;
             if (op.kind == qrt::program::OpKind::Measure) {
               b.clbits[op.clbit] = static_cast<std::uint8_t>(outcome);
-            } else if (outcome == 1) {  // reset: move |1> amplitude to |0>
+            } else if (outcome == 1) {                                             // reset: move |1> amplitude to |0>
               apply_u(b.state, qubits[0], std::numbers::pi, 0, std::numbers::pi);  // X
             }
             next.push_back(std::move(b));

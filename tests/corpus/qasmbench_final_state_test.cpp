@@ -90,8 +90,8 @@ TEST_CASE("QASMBench final states agree with fusion off and on one thread", "[co
     return;
   }
   // A sample across sizes and gate sets is enough here: the full set runs above with the defaults.
-  for (const char* name : {"adder_n10.qasm", "qf21_n15.qasm", "dnn_n16_transpiled.qasm", "sat_n11.qasm",
-                           "bv_n14.qasm", "multiplier_n15.qasm"}) {
+  for (const char* name : {"adder_n10.qasm", "qf21_n15.qasm", "dnn_n16_transpiled.qasm", "sat_n11.qasm", "bv_n14.qasm",
+                           "multiplier_n15.qasm"}) {
     if (!corpus::expected().contains(name)) continue;
     check_circuit(name, corpus::expected().at(name).as_object(), "statevector.qubit:fusion=false,threads=1");
   }

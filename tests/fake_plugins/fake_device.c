@@ -101,7 +101,9 @@ static size_t count_live(uint64_t live) {
   return n;
 }
 
-static int is_live(const qrt_device* device, qrt_wire wire) { return wire < kMaxWires && ((device->live >> wire) & 1u); }
+static int is_live(const qrt_device* device, qrt_wire wire) {
+  return wire < kMaxWires && ((device->live >> wire) & 1u);
+}
 
 #ifndef FAKE_CREATE_RETURNS_NULL
 /* The value of `"key":` in the host's canonical kwargs (compact JSON). A key counts only when it follows
@@ -316,7 +318,7 @@ qrt_error* fake_counts(qrt_device* device, const qrt_wire* wires, size_t num_wir
     uint64_t even_rows = (device->shots + 1) / 2, odd_rows = device->shots / 2;
     if (columns == 0) {
       sink(sink_context, 0, device->shots);
-    } else {  /* even rows start with bit 0, odd rows with 1: even < odd */
+    } else { /* even rows start with bit 0, odd rows with 1: even < odd */
       sink(sink_context, even, even_rows);
       if (odd_rows) sink(sink_context, odd, odd_rows);
     }

@@ -41,14 +41,15 @@
 #endif
 
 /* Kwargs of every fake device. Typed and bounded so the host's schema checks have something to check. */
-#define FAKE_KWARGS_SCHEMA_JSON                                                                              \
-  "{\"kwargs\":["                                                                                            \
-  "{\"name\":\"shots\",\"type\":\"int\",\"default\":0,\"min\":0,\"doc\":\"shots for sample; 0 = analytic\"},"  \
-  "{\"name\":\"seed\",\"type\":\"int\",\"default\":null,\"min\":0,\"doc\":\"unused; may be null\"},"           \
-  "{\"name\":\"depth\",\"type\":\"int\",\"default\":4,\"min\":1,\"max\":64,\"doc\":\"a bounded int\"},"        \
-  "{\"name\":\"scale\",\"type\":\"float\",\"default\":1.0,\"min\":0.0,\"max\":10.0,\"doc\":\"expval result\"},"  \
-  "{\"name\":\"label\",\"type\":\"string\",\"default\":\"none\",\"doc\":\"free text\"},"                       \
-  "{\"name\":\"mode\",\"type\":\"string\",\"default\":\"fast\",\"choices\":[\"fast\",\"exact\"],\"doc\":\"a choice\"}," \
+#define FAKE_KWARGS_SCHEMA_JSON                                                                                 \
+  "{\"kwargs\":["                                                                                               \
+  "{\"name\":\"shots\",\"type\":\"int\",\"default\":0,\"min\":0,\"doc\":\"shots for sample; 0 = analytic\"},"   \
+  "{\"name\":\"seed\",\"type\":\"int\",\"default\":null,\"min\":0,\"doc\":\"unused; may be null\"},"            \
+  "{\"name\":\"depth\",\"type\":\"int\",\"default\":4,\"min\":1,\"max\":64,\"doc\":\"a bounded int\"},"         \
+  "{\"name\":\"scale\",\"type\":\"float\",\"default\":1.0,\"min\":0.0,\"max\":10.0,\"doc\":\"expval result\"}," \
+  "{\"name\":\"label\",\"type\":\"string\",\"default\":\"none\",\"doc\":\"free text\"},"                        \
+  "{\"name\":\"mode\",\"type\":\"string\",\"default\":\"fast\",\"choices\":[\"fast\",\"exact\"],\"doc\":\"a "   \
+  "choice\"},"                                                                                                  \
   "{\"name\":\"verbose\",\"type\":\"bool\",\"default\":false,\"doc\":\"a flag\"}" FAKE_VARIANT_KWARGS "]}"
 
 #if defined(FAKE_BREAKABLE)
@@ -59,9 +60,10 @@
 #define FAKE_GATES "[\"Identity\",\"PauliX\"]"
 #endif
 
-#define FAKE_CAPABILITIES_JSON                                                                              \
-  "{\"gates\":" FAKE_GATES ",\"observables\":[\"PauliZ\"],\"measurements\":[\"expval\",\"var\",\"probs\","  \
-  "\"sample\",\"counts\",\"measure\"],\"max_qubits\":64,\"shots\":true,\"state\":false,"                  \
+#define FAKE_CAPABILITIES_JSON                                                           \
+  "{\"gates\":" FAKE_GATES                                                               \
+  ",\"observables\":[\"PauliZ\"],\"measurements\":[\"expval\",\"var\",\"probs\","        \
+  "\"sample\",\"counts\",\"measure\"],\"max_qubits\":64,\"shots\":true,\"state\":false," \
   "\"mid_circuit_measurement\":true,\"controlled_gates\":false,\"adjoint\":true}"
 
 #ifdef FAKE_CXX_THROW

@@ -60,19 +60,20 @@
 
 /* apply_matrix, reset_wire, state_size and state (and counts unless FAKE_WITH_COUNTS) stay NULL inside
  * struct_size: "unimplemented". */
-#define FAKE_FUNCTIONS(size)                                                                                 \
-  {                                                                                                          \
-    .struct_size = (size), .create = fake_create, .destroy = fake_destroy, .reset = FAKE_RESET_FUNCTION,     \
-    .allocate_qubits = fake_allocate_qubits, .release_qubits = fake_release_qubits,                          \
-    .num_qubits = fake_num_qubits, .apply_gate = fake_apply_gate, .measure = fake_measure,                   \
-    .expval = fake_expval, .var = fake_var, .probs = fake_probs, .sample = fake_sample,                      \
-    .counts = FAKE_COUNTS_FUNCTION,                                                                          \
-    .set_shots = fake_set_shots, .get_shots = fake_get_shots, .set_seed = fake_set_seed,                     \
-    .memory_bytes = fake_memory_bytes                                                                        \
+#define FAKE_FUNCTIONS(size)                                                                                       \
+  {                                                                                                                \
+    .struct_size = (size), .create = fake_create, .destroy = fake_destroy, .reset = FAKE_RESET_FUNCTION,           \
+    .allocate_qubits = fake_allocate_qubits, .release_qubits = fake_release_qubits, .num_qubits = fake_num_qubits, \
+    .apply_gate = fake_apply_gate, .measure = fake_measure, .expval = fake_expval, .var = fake_var,                \
+    .probs = fake_probs, .sample = fake_sample, .counts = FAKE_COUNTS_FUNCTION, .set_shots = fake_set_shots,       \
+    .get_shots = fake_get_shots, .set_seed = fake_set_seed, .memory_bytes = fake_memory_bytes                      \
   }
 
-#define FAKE_DEVICE(name, functions) \
-  { sizeof(FakeDeviceDescriptor), name, "0.1.0", "fake device for host tests", FAKE_SCHEMA, FAKE_CAPABILITIES, functions }
+#define FAKE_DEVICE(name, functions)                                                                           \
+  {                                                                                                            \
+    sizeof(FakeDeviceDescriptor), name, "0.1.0", "fake device for host tests", FAKE_SCHEMA, FAKE_CAPABILITIES, \
+        functions                                                                                              \
+  }
 
 #ifdef FAKE_NEWER_MINOR
 /* What a later minor could look like: fields appended to every extensible struct. The host must accept
@@ -129,8 +130,12 @@ static const FakePluginDescriptor fake_plugin = {
     UINT64_C(0xFFFFFFFFFFFFFFFF),
     "future"};
 #else
-static const FakePluginDescriptor fake_plugin = {sizeof(FakePluginDescriptor), FAKE_ABI_MAJOR, FAKE_ABI_MINOR,
-                                                 FAKE_PLUGIN_NAME, "0.1.0", fake_devices,
+static const FakePluginDescriptor fake_plugin = {sizeof(FakePluginDescriptor),
+                                                 FAKE_ABI_MAJOR,
+                                                 FAKE_ABI_MINOR,
+                                                 FAKE_PLUGIN_NAME,
+                                                 "0.1.0",
+                                                 fake_devices,
                                                  sizeof fake_devices / sizeof fake_devices[0]};
 #endif
 

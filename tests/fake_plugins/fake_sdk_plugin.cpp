@@ -6,8 +6,8 @@
 
 #include <cstdint>
 #include <new>
-#include <string_view>
 #include <stdexcept>
+#include <string_view>
 
 // The made-up extension's struct (a real one lives in qrt/extensions/*.h).
 extern "C" typedef struct fake_echo_extension {
@@ -32,9 +32,7 @@ class ThrowingDevice final : public qrt::sdk::Device {
                                      {"none", "std_exception", "sdk_error", "bad_alloc", "non_std"});
   }
   static qrt::sdk::Capabilities capabilities() { return {}; }
-  static const void* extension(std::string_view id) noexcept {
-    return id == "qrt.test_echo/1" ? &kEcho : nullptr;
-  }
+  static const void* extension(std::string_view id) noexcept { return id == "qrt.test_echo/1" ? &kEcho : nullptr; }
 
   explicit ThrowingDevice(const qrt::sdk::Kwargs& kwargs) {
     const std::string& what = kwargs.string("throw");

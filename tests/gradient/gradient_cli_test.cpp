@@ -13,8 +13,9 @@ using cli_test::TempProgram;
 
 namespace {
 
-const std::string kCircuit = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\nrx(2*theta) q[0];\n"
-                             "ry(phi-theta/4) q[1];\ncx q[0], q[1];\n";
+const std::string kCircuit =
+    "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\nrx(2*theta) q[0];\n"
+    "ry(phi-theta/4) q[1];\ncx q[0], q[1];\n";
 
 }  // namespace
 
@@ -84,8 +85,10 @@ TEST_CASE("qrt grad and qrt run take Hamiltonians: --expval text and --hamiltoni
   TempProgram program(kCircuit);
   TempProgram h("# <H> = 0.5 <Z0 Z1> - 0.2 <X1> + 1\n0.5 Z0 Z1\n-0.2*X1   # a comment\n\n1\n", ".txt");
   const std::string file = program.path.string(), hfile = h.path.string();
-  const auto o = qrt("grad " + file + " -p theta=0.3 -p phi=pi/4 --expval '0.5*Z0 Z1 - 0.2*XI' --expval ZZ --expval X1"
-                     " --hamiltonian " + hfile + " -o json");
+  const auto o = qrt("grad " + file +
+                     " -p theta=0.3 -p phi=pi/4 --expval '0.5*Z0 Z1 - 0.2*XI' --expval ZZ --expval X1"
+                     " --hamiltonian " +
+                     hfile + " -o json");
   INFO(o.err);
   REQUIRE(o.exit_code == 0);
   const auto json = boost::json::parse(o.out).as_object();

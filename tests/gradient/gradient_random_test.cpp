@@ -18,8 +18,8 @@ namespace {
 
 // Expressions over the parameters a, b, c (their derivatives are all finite near the values used).
 const std::vector<std::string> kExpressions = {
-    "a", "b", "c", "2*a+b", "-b/4", "pi/2+c", "sin(a)*c", "cos(b)+a", "exp(a/3)", "sqrt(1+c*c)",
-    "a*b", "ln(2+b*b)", "tan(c/5)", "a^2", "0.7", "-c", "(a-c)/3",
+    "a",           "b",   "c",         "2*a+b",    "-b/4", "pi/2+c", "sin(a)*c", "cos(b)+a", "exp(a/3)",
+    "sqrt(1+c*c)", "a*b", "ln(2+b*b)", "tan(c/5)", "a^2",  "0.7",    "-c",       "(a-c)/3",
 };
 
 struct GateShape {
@@ -29,9 +29,9 @@ struct GateShape {
 };
 
 const std::vector<GateShape> kGates = {
-    {"rx", 1, 1},  {"ry", 1, 1},  {"rz", 1, 1},  {"p", 1, 1},   {"u1", 1, 1},  {"u2", 2, 1}, {"u3", 3, 1},
-    {"u", 3, 1},   {"U", 3, 1},   {"cp", 1, 2},  {"cu1", 1, 2}, {"crx", 1, 2}, {"cry", 1, 2}, {"crz", 1, 2},
-    {"cu3", 3, 2}, {"rxx", 1, 2}, {"rzz", 1, 2}, {"mine", 2, 2}, {"h", 0, 1},  {"cx", 0, 2},
+    {"rx", 1, 1},  {"ry", 1, 1},  {"rz", 1, 1},  {"p", 1, 1},    {"u1", 1, 1},  {"u2", 2, 1},  {"u3", 3, 1},
+    {"u", 3, 1},   {"U", 3, 1},   {"cp", 1, 2},  {"cu1", 1, 2},  {"crx", 1, 2}, {"cry", 1, 2}, {"crz", 1, 2},
+    {"cu3", 3, 2}, {"rxx", 1, 2}, {"rzz", 1, 2}, {"mine", 2, 2}, {"h", 0, 1},   {"cx", 0, 2},
 };
 
 // `gate mine` uses crz, u3, cp, rzz, rx, a constant cx and expressions of its own parameters.
@@ -65,8 +65,7 @@ Params random_values(std::mt19937& rng, const std::string& source) {
   std::uniform_real_distribution<double> value(-1.2, 1.2);
   Params params;
   const auto program = gradient_test::parsed(source, "<random>");
-  for (const auto& name : program->free_parameters)
-    params.emplace_back(name, value(rng));
+  for (const auto& name : program->free_parameters) params.emplace_back(name, value(rng));
   return params;
 }
 
@@ -123,14 +122,16 @@ TEST_CASE("the adjoint method matches finite differences on random circuits (dou
 }
 
 TEST_CASE("a random circuit run isolated gets the same parameter-shift gradient", "[gradient][random]") {
-  check_against_reference("statevector.qubit:isolate=true", "statevector.qubit", GradientMethod::ParameterShift, 1e-8, 2);
+  check_against_reference("statevector.qubit:isolate=true", "statevector.qubit", GradientMethod::ParameterShift, 1e-8,
+                          2);
 }
 
 namespace {
 
 // A random Hamiltonian on 3 qubits with words that repeat (the same word twice, or dense and sparse
 // spellings of one word), commute and overlap, and a constant term; `words` gets its words dense.
-qrt::Hamiltonian random_hamiltonian(std::mt19937& rng, std::vector<double>& coefficients, std::vector<std::string>& dense) {
+qrt::Hamiltonian random_hamiltonian(std::mt19937& rng, std::vector<double>& coefficients,
+                                    std::vector<std::string>& dense) {
   std::uniform_real_distribution<double> coefficient(-1.0, 1.0);
   std::vector<std::string> words;
   coefficients.clear();
@@ -224,5 +225,6 @@ TEST_CASE("a Hamiltonian next to words, and through an isolated device", "[gradi
       CHECK(isolated.jacobian_at(i, j) == Approx(local.jacobian_at(i, j)).margin(1e-12));
   }
   const auto parts = qrt::gradient(executor(), "statevector.qubit", program, params, {"Z0 Z1", "XYI", "Y2"}, options);
-  CHECK(local.expvals[1] == Approx(0.5 * parts.expvals[0] - 0.25 * parts.expvals[1] + 2 * parts.expvals[2]).margin(1e-12));
+  CHECK(local.expvals[1] ==
+        Approx(0.5 * parts.expvals[0] - 0.25 * parts.expvals[1] + 2 * parts.expvals[2]).margin(1e-12));
 }

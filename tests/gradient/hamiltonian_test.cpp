@@ -42,7 +42,8 @@ qrt::ErrorCode code_of(F&& f) {
 struct TempFile {
   std::filesystem::path path;
   explicit TempFile(const std::string& text)
-      : path(std::filesystem::temp_directory_path() / ("qrt_hamiltonian_" + std::to_string(std::random_device{}()) + ".txt")) {
+      : path(std::filesystem::temp_directory_path() /
+             ("qrt_hamiltonian_" + std::to_string(std::random_device{}()) + ".txt")) {
     std::ofstream(path) << text;
   }
   ~TempFile() { std::filesystem::remove(path); }
@@ -128,9 +129,14 @@ TEST_CASE("Hamiltonian bad input: empty, complex or non-finite coefficients, bad
   const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
   CHECK_THAT(error_of([] { qrt::Hamiltonian({}, {}); }), Contains("at least one term"));
   CHECK_THAT(error_of([] { qrt::Hamiltonian({1.0}, {"Z0", "Z1"}); }), Contains("1 coefficients for 2 words"));
-  CHECK_THAT(error_of([&] { qrt::Hamiltonian({1.0, nan}, {"Z0", "Z1"}); }), Contains("term 2") && Contains("not a finite"));
+  CHECK_THAT(error_of([&] {
+               qrt::Hamiltonian({1.0, nan}, {"Z0", "Z1"});
+             }),
+             Contains("term 2") && Contains("not a finite"));
   CHECK_THAT(error_of([&] { qrt::Hamiltonian({inf}, {"Z0"}); }), Contains("not a finite"));
-  CHECK_THAT(error_of([] { qrt::Hamiltonian({1.0, 2.0}, {"Z0", "Z1 Z1"}); }),
+  CHECK_THAT(error_of([] {
+               qrt::Hamiltonian({1.0, 2.0}, {"Z0", "Z1 Z1"});
+             }),
              Contains("Hamiltonian term 2") && Contains("named twice"));
   CHECK_THAT(error_of([] { qrt::Hamiltonian({1.0}, {"ZQ"}); }), StartsWith("Pauli word 'ZQ': letter 2"));
   CHECK_THAT(error_of([] { qrt::Hamiltonian({1.0}, {"Z12345678901"}); }), Contains("out of range"));
@@ -151,7 +157,8 @@ TEST_CASE("Hamiltonian bad input: empty, complex or non-finite coefficients, bad
 
   // The register: a word longer than it, or a qubit beyond it, names the term.
   const auto h = qrt::Hamiltonian::parse("0.5*ZZI - X5");
-  CHECK_THAT(error_of([&] { h.dense_words(3); }), StartsWith("Hamiltonian term 2: Pauli word 'X5': qubit 5 is out of range"));
+  CHECK_THAT(error_of([&] { h.dense_words(3); }),
+             StartsWith("Hamiltonian term 2: Pauli word 'X5': qubit 5 is out of range"));
   CHECK_THAT(error_of([&] { h.dense_words(2); }), StartsWith("Hamiltonian term 1: Pauli word 'ZZI' has 3 letters"));
   // A lone word's errors read as `--expval` always printed them.
   CHECK_THAT(error_of([] { qrt::Hamiltonian::parse("ZZ").dense_words(4); }),

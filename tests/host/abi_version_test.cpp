@@ -116,7 +116,8 @@ TEST_CASE("Without a counts function the host aggregates samples itself", "[abi]
   CHECK(device.sample() == expected_samples);
   CHECK(device.counts() == std::map<std::uint64_t, std::uint64_t>{{0b010, 3}, {0b101, 2}});
   // Two of the wires, in the order given: columns (r + c) % 2 over 2 columns.
-  CHECK(device.counts(std::vector<Wire>{wires[2], wires[0]}) == std::map<std::uint64_t, std::uint64_t>{{0b01, 3}, {0b10, 2}});
+  CHECK(device.counts(std::vector<Wire>{wires[2], wires[0]}) ==
+        std::map<std::uint64_t, std::uint64_t>{{0b01, 3}, {0b10, 2}});
 }
 
 TEST_CASE("A plugin's own counts function is used when it has one", "[abi]") {
@@ -129,7 +130,8 @@ TEST_CASE("A plugin's own counts function is used when it has one", "[abi]") {
 
   // The same samples as above, aggregated by the plugin and handed over through the sink.
   CHECK(device.counts() == std::map<std::uint64_t, std::uint64_t>{{0b010, 3}, {0b101, 2}});
-  CHECK(device.counts(std::vector<Wire>{wires[2], wires[0]}) == std::map<std::uint64_t, std::uint64_t>{{0b01, 3}, {0b10, 2}});
+  CHECK(device.counts(std::vector<Wire>{wires[2], wires[0]}) ==
+        std::map<std::uint64_t, std::uint64_t>{{0b01, 3}, {0b10, 2}});
   CHECK((counters.read() - before).counts_calls == 2);
 }
 

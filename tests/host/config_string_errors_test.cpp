@@ -79,9 +79,9 @@ TEST_CASE("Values that are not valid UTF-8 are rejected at the offending byte", 
   const std::string what = " is not valid UTF-8";
   check_syntax_error("dev:label=ab\xff", 13, "the value of key 'label'" + what);
   check_syntax_error("dev:label=\"\xc3\xa9\xc3\"", 14, "the value of key 'label'" + what);  // truncated
-  check_syntax_error("dev:x=\xed\xa0\x80", 7, "the value of key 'x'" + what);                 // a surrogate
-  check_syntax_error("dev:x=\xc0\xaf", 7, "the value of key 'x'" + what);                      // overlong '/'
-  check_syntax_error("dev:x=\xf4\x90\x80\x80", 7, "the value of key 'x'" + what);             // > U+10FFFF
+  check_syntax_error("dev:x=\xed\xa0\x80", 7, "the value of key 'x'" + what);               // a surrogate
+  check_syntax_error("dev:x=\xc0\xaf", 7, "the value of key 'x'" + what);                   // overlong '/'
+  check_syntax_error("dev:x=\xf4\x90\x80\x80", 7, "the value of key 'x'" + what);           // > U+10FFFF
   std::string message = error_message(ErrorCode::Config, [&] { parse_kwargs("a=1,b='\x80'"); });
   CHECK_THAT(message, Contains("column 8: the value of key 'b'" + what));
   const std::string text = "dev:label=\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80";  // e-acute, euro, emoji

@@ -6,9 +6,9 @@
 
 #include <boost/json/value.hpp>
 
-using qrt::config::ParsedConfig;
 using qrt::config::parse_config;
 using qrt::config::parse_kwargs;
+using qrt::config::ParsedConfig;
 
 namespace json = boost::json;
 
@@ -53,9 +53,9 @@ TEST_CASE("Values are typed by their spelling", "[config]") {
   ParsedConfig c = parse_config(
       "d:t=true,f=false,n=null,neg=-3,plus=+5,exp=1e3,negexp=-2.5E-2,frac=.5,real=1.0,word=exact,zeros=007,"
       "mixed=3abc,path=/tmp/a=b");
-  const json::object expected{{"t", true},         {"f", false},     {"n", nullptr},   {"neg", -3},
-                              {"plus", 5},         {"exp", 1000.0},  {"negexp", -0.025}, {"frac", 0.5},
-                              {"real", 1.0},       {"word", "exact"}, {"zeros", 7},    {"mixed", "3abc"},
+  const json::object expected{{"t", true},         {"f", false},      {"n", nullptr},     {"neg", -3},
+                              {"plus", 5},         {"exp", 1000.0},   {"negexp", -0.025}, {"frac", 0.5},
+                              {"real", 1.0},       {"word", "exact"}, {"zeros", 7},       {"mixed", "3abc"},
                               {"path", "/tmp/a=b"}};
   CHECK(c.kwargs == expected);
   CHECK(c.kwargs.at("neg").is_int64());
@@ -68,12 +68,10 @@ TEST_CASE("Values are typed by their spelling", "[config]") {
 }
 
 TEST_CASE("Quoted strings keep commas, '=' and escaped quotes, quoting makes a string", "[config]") {
-  ParsedConfig c = parse_config(R"(d:label="a,b \"c\" \\ d=e",single='it\'s, ok',empty="",number="10",spaced=  "x y"  )");
-  const json::object expected{{"label", R"(a,b "c" \ d=e)"},
-                              {"single", "it's, ok"},
-                              {"empty", ""},
-                              {"number", "10"},
-                              {"spaced", "x y"}};
+  ParsedConfig c =
+      parse_config(R"(d:label="a,b \"c\" \\ d=e",single='it\'s, ok',empty="",number="10",spaced=  "x y"  )");
+  const json::object expected{
+      {"label", R"(a,b "c" \ d=e)"}, {"single", "it's, ok"}, {"empty", ""}, {"number", "10"}, {"spaced", "x y"}};
   CHECK(c.kwargs == expected);
   CHECK(c.kwargs.at("number").is_string());
   CHECK(c.bare_tokens.empty());  // nothing was unquoted
@@ -88,7 +86,8 @@ TEST_CASE("JSON objects, nested or flat", "[config]") {
   CHECK(nested.library == "/x/y.so");
   CHECK(nested.kwargs == expected);
 
-  ParsedConfig flat = parse_config(R"(  {"shots": 10, "label": "a,b", "device": "fake.good", "scale": -1.5e-3, "seed": null} )");
+  ParsedConfig flat =
+      parse_config(R"(  {"shots": 10, "label": "a,b", "device": "fake.good", "scale": -1.5e-3, "seed": null} )");
   CHECK(flat.device == "fake.good");
   CHECK(flat.library.empty());
   CHECK(flat.kwargs == expected);

@@ -21,8 +21,8 @@ namespace {
 
 // fake.good's schema defaults, written out from fake_device.h.
 json::object fake_good_defaults() {
-  return {{"depth", 4}, {"label", "none"}, {"mode", "fast"}, {"scale", 1.0},
-          {"seed", nullptr}, {"shots", 0}, {"verbose", false}};
+  return {{"depth", 4},      {"label", "none"}, {"mode", "fast"},  {"scale", 1.0},
+          {"seed", nullptr}, {"shots", 0},      {"verbose", false}};
 }
 
 json::object with(json::object base, std::initializer_list<std::pair<json::string_view, json::value>> changes) {
@@ -63,13 +63,12 @@ TEST_CASE_METHOD(Fixture, "Every spelling of one configuration has one canonical
   check_canonical_text(expected);
 
   for (const char* spelling : {
-           "fake.good:seed=1, shots=10",
-           "  fake.good : seed = 1 ,shots=10 ",
+           "fake.good:seed=1, shots=10", "  fake.good : seed = 1 ,shots=10 ",
            R"({"device": "fake.good", "kwargs": {"seed": 1, "shots": 10}})",
            R"({"shots": 10, "device": "fake.good", "seed": 1})",
-           "fake.good:shots=10,seed=1,scale=1,depth=4",                            // defaults given explicitly
+           "fake.good:shots=10,seed=1,scale=1,depth=4",  // defaults given explicitly
            "fake.good:verbose=false,mode=fast,label=none,shots=10,seed=1,scale=1.0",
-           R"(fake.good:shots=10,seed=1,label="none",mode='fast')",                 // quoted strings
+           R"(fake.good:shots=10,seed=1,label="none",mode='fast')",  // quoted strings
        }) {
     INFO(spelling);
     CHECK(canonical(spelling) == expected);

@@ -66,7 +66,8 @@ TEST_CASE_METHOD(Fixture, "A wrong type names the key, the expected type and the
 
 TEST_CASE_METHOD(Fixture, "Out of range and not-a-choice name the key, the allowed values and the given value",
                  "[kwargs][errors]") {
-  CHECK_THAT(config_error("fake.good:shots=-1"), Contains("fake.good: kwarg 'shots' must be >= ") && Contains("got -1"));
+  CHECK_THAT(config_error("fake.good:shots=-1"),
+             Contains("fake.good: kwarg 'shots' must be >= ") && Contains("got -1"));
   CHECK_THAT(config_error("fake.good:depth=65"), Contains("kwarg 'depth' must be in [") && Contains("got 65"));
   CHECK_THAT(config_error("fake.good:depth=0"), Contains("kwarg 'depth' must be in [") && Contains("got 0"));
   CHECK_THAT(config_error("fake.good:scale=10.5"), Contains("kwarg 'scale' must be in [") && Contains("got "));
@@ -108,8 +109,10 @@ TEST_CASE("Malformed schema texts are rejected with the reason", "[kwargs][error
            Case{R"({"kwargs": [{"name": "x", "type": "int"}, {"name": "x", "type": "bool"}]})", "declares 'x' twice"},
            // Found by fuzz/fuzz_kwargs_schema (seed fuzz/seeds/kwargs_schema/crash-infinite-default): such
            // defaults made the canonical kwargs invalid JSON (`Infinity`, or nested values).
-           Case{R"({"kwargs": [{"name": "x", "type": "float", "default": 1e999}]})", R"('x': "default" is not a finite number)"},
-           Case{R"({"kwargs": [{"name": "x", "type": "float", "max": -1e400}]})", R"('x': "max" is not a finite number)"},
+           Case{R"({"kwargs": [{"name": "x", "type": "float", "default": 1e999}]})",
+                R"('x': "default" is not a finite number)"},
+           Case{R"({"kwargs": [{"name": "x", "type": "float", "max": -1e400}]})",
+                R"('x': "max" is not a finite number)"},
            Case{R"({"kwargs": [{"name": "x", "type": "int", "default": [1]}]})", "'x': the default must be a scalar"},
            Case{R"({"kwargs": [{"name": "x", "type": "string", "default": {}}]})", "'x': the default must be a scalar"},
        }) {

@@ -85,6 +85,8 @@ TEST_CASE("Exceptions thrown while an SDK device is created become error values"
   qrt::Device device = runtime.open("fake.throws:throw=none");
   CHECK(device.allocate(2) == std::vector<qrt::Wire>{0, 1});
   error_message(ErrorCode::Unsupported, [&] { device.expval(qrt::Observable::pauli_word("Z", {0})); });
-  error_message(ErrorCode::Unsupported, [&] { device.apply_matrix(std::vector<std::complex<double>>{1, 0, 0, 1}, std::vector<qrt::Wire>{0}); });
+  error_message(ErrorCode::Unsupported, [&] {
+    device.apply_matrix(std::vector<std::complex<double>>{1, 0, 0, 1}, std::vector<qrt::Wire>{0});
+  });
   CHECK(runtime.pool_stats().creations == 1);
 }

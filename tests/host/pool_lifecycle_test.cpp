@@ -73,7 +73,10 @@ TEST_CASE("Using a released or empty Device is a State error naming the operatio
       {"num_qubits", [](Device& d) { d.num_qubits(); }},
       {"apply", [&](Device& d) { d.apply(0u, {}, w0); }},
       {"gate_id", [](Device& d) { d.gate_id("PauliX"); }},
-      {"apply_matrix", [&](Device& d) { d.apply_matrix(std::vector<std::complex<double>>{1, 0, 0, 1}, w0); }},
+      {"apply_matrix",
+       [&](Device& d) {
+         d.apply_matrix(std::vector<std::complex<double>>{1, 0, 0, 1}, w0);
+       }},
       {"measure", [](Device& d) { d.measure(0); }},
       {"reset_wire", [](Device& d) { d.reset_wire(0); }},
       {"expval", [&](Device& d) { d.expval(z0); }},
@@ -115,9 +118,7 @@ TEST_CASE("finalize destroys idle instances, opening afterwards is a State error
   FakeCounters counters(fake_plugin("fake_good"));
   Runtime runtime(folder.options());
   const fake_plugin_counters before = counters.read();
-  {
-    Device a = runtime.open("fake.good"), b = runtime.open("fake.other");
-  }
+  { Device a = runtime.open("fake.good"), b = runtime.open("fake.other"); }
   CHECK(runtime.pool_stats().inactive == 2);
 
   runtime.finalize();

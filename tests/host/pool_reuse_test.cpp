@@ -56,7 +56,8 @@ TEST_CASE_METHOD(Fixture, "An equal key reuses the released instance; stats coun
       CHECK(stats.active == 2);
       REQUIRE(stats.keys.size() == 1);
       CHECK(stats.keys[0].device == device);
-      CHECK(stats.keys[0].library == reported_path(folder.path() / (std::string(device) == "fake.good" ? "fake_good.so" : "qrt_null_qubit.so")));
+      CHECK(stats.keys[0].library ==
+            reported_path(folder.path() / (std::string(device) == "fake.good" ? "fake_good.so" : "qrt_null_qubit.so")));
       CHECK(stats.keys[0].kwargs == a.canonical_kwargs());
       CHECK(stats.keys[0].active == 2);
       CHECK(stats.keys[0].inactive == 0);

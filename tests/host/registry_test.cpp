@@ -206,7 +206,8 @@ TEST_CASE("NAME@LIBRARY errors name the library and what is wrong", "[registry]"
   }
   SECTION("a library that cannot be loaded") {
     const auto broken = fake_plugin("fake_unresolved");
-    std::string message = error_message(ErrorCode::LoadFailed, [&] { runtime.open("fake.unresolved@" + broken.string()); });
+    std::string message =
+        error_message(ErrorCode::LoadFailed, [&] { runtime.open("fake.unresolved@" + broken.string()); });
     CHECK_THAT(message, Contains(reported_path(broken)) && Contains("undefined symbol"));
   }
   SECTION("a library path after '@' that is empty") {

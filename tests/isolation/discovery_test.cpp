@@ -88,7 +88,8 @@ struct Scratch {
 
   // The environment of a qrt that searches `path` and keeps its cache here.
   std::string env(const std::string& path) const {
-    return "QRT_PLUGIN_PATH=" + path + " QRT_PLUGIN_CACHE=" + cache.string() + " QRT_TEST_CTOR_MARKER=" + marker.string();
+    return "QRT_PLUGIN_PATH=" + path + " QRT_PLUGIN_CACHE=" + cache.string() +
+           " QRT_TEST_CTOR_MARKER=" + marker.string();
   }
   // How many processes have loaded the marker plugin.
   std::size_t loads() const {
@@ -164,8 +165,9 @@ TEST_CASE("A plugin that segfaults, exits or hangs while it loads is listed with
   std::set<std::string> offered;
   for (const auto& p : listing.at("plugins").as_array())
     for (const auto& d : p.at("devices").as_array()) offered.insert(std::string(d.at("name").as_string()));
-  for (const char* name : {"statevector.qubit", "misbehave.create_segv", "misbehave.create_exit", "misbehave.create_hang",
-                           "misbehave.gate_segv", "misbehave.gate_exit", "misbehave.gate_hang", "fake.ctor_marker"})
+  for (const char* name :
+       {"statevector.qubit", "misbehave.create_segv", "misbehave.create_exit", "misbehave.create_hang",
+        "misbehave.gate_segv", "misbehave.gate_exit", "misbehave.gate_hang", "fake.ctor_marker"})
     CHECK(offered.count(name) == 1);
   const Run text = qrt_cli(env, "devices");
   CHECK_THAT(text.out, Contains("Failed to load:") && Contains("Plugin cache: " + s.cache.string()));
@@ -182,9 +184,7 @@ TEST_CASE("The plugin cache is used only for the file it describes, under this q
     REQUIRE(run.exit_code == 0);
     return json::parse(run.out).as_object();
   };
-  auto rewrite = [&](const std::string& text) {
-    std::ofstream(s.cache, std::ios::trunc) << text;
-  };
+  auto rewrite = [&](const std::string& text) { std::ofstream(s.cache, std::ios::trunc) << text; };
 
   devices();
   REQUIRE(s.loads() == 1);
@@ -247,11 +247,12 @@ TEST_CASE("The plugin cache is used only for the file it describes, under this q
   }
   SECTION("the cache lives in $XDG_CACHE_HOME/qrt, else in ~/.cache/qrt") {
     const fs::path xdg = s.dir / "xdg", home = s.dir / "home";
-    const std::string base = "-u QRT_PLUGIN_CACHE QRT_PLUGIN_PATH=" + s.plugins.string() +
-                             " QRT_TEST_CTOR_MARKER=" + s.marker.string();
+    const std::string base =
+        "-u QRT_PLUGIN_CACHE QRT_PLUGIN_PATH=" + s.plugins.string() + " QRT_TEST_CTOR_MARKER=" + s.marker.string();
     Run run = qrt_cli(base + " XDG_CACHE_HOME=" + xdg.string(), "devices --json");
     REQUIRE(run.exit_code == 0);
-    CHECK(json::parse(run.out).as_object().at("plugin_cache").as_string() == (xdg / "qrt" / "plugin-cache.json").string());
+    CHECK(json::parse(run.out).as_object().at("plugin_cache").as_string() ==
+          (xdg / "qrt" / "plugin-cache.json").string());
     CHECK(fs::exists(xdg / "qrt" / "plugin-cache.json"));
     CHECK((fs::status(xdg / "qrt").permissions() & fs::perms::all) == fs::perms::owner_all);
     // A relative XDG_CACHE_HOME is invalid (the XDG rules): the home folder's .cache then.
@@ -285,7 +286,8 @@ TEST_CASE("qrt processes that start at once share the plugin cache without corru
   Scratch s;
   const std::string env = s.env(s.plugins.string() + ":" + QRT_TEST_PLUGIN_DIR);
   std::vector<std::future<Run>> runs;
-  for (int i = 0; i < 6; ++i) runs.push_back(std::async(std::launch::async, [&] { return qrt_cli(env, "devices --json"); }));
+  for (int i = 0; i < 6; ++i)
+    runs.push_back(std::async(std::launch::async, [&] { return qrt_cli(env, "devices --json"); }));
   for (auto& r : runs) {
     const Run run = r.get();
     CHECK(run.exit_code == 0);

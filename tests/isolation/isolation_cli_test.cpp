@@ -37,8 +37,8 @@ Outcome qrt_cli(const std::string& args, const std::string& env = "") {
   auto dir = std::filesystem::temp_directory_path();
   auto tag = std::to_string(::getpid()) + "_" + std::to_string(counter++);
   auto out = dir / ("qrt_iso_out_" + tag), err = dir / ("qrt_iso_err_" + tag);
-  std::string command = "QRT_PLUGIN_PATH= QRT_ALLOW_UNSAFE_PLUGINS=1 " + env + " " + QRT_TEST_CLI + " " + args +
-                        " >" + out.string() + " 2>" + err.string();
+  std::string command = "QRT_PLUGIN_PATH= QRT_ALLOW_UNSAFE_PLUGINS=1 " + env + " " + QRT_TEST_CLI + " " + args + " >" +
+                        out.string() + " 2>" + err.string();
   int status = std::system(command.c_str());
   Outcome o{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
   std::filesystem::remove(out);
@@ -93,7 +93,8 @@ std::vector<pid_t> serving_workers_of(pid_t parent) {
     long ppid = 0;
     if (std::sscanf(text.c_str() + close + 1, " %c %ld", &state, &ppid) != 2 || ppid != parent) continue;
     const std::string args = proc_text(entry.path() / "cmdline");
-    if (args.find(std::string("--serve") + '\0') != std::string::npos) out.push_back(static_cast<pid_t>(std::stol(name)));
+    if (args.find(std::string("--serve") + '\0') != std::string::npos)
+      out.push_back(static_cast<pid_t>(std::stol(name)));
   }
   return out;
 }
@@ -160,7 +161,8 @@ std::vector<pid_t> children() {
     const auto close = text.rfind(')');
     char state = 0;
     long ppid = 0;
-    if (close != std::string::npos && std::sscanf(text.c_str() + close + 1, " %c %ld", &state, &ppid) == 2 && ppid == self)
+    if (close != std::string::npos && std::sscanf(text.c_str() + close + 1, " %c %ld", &state, &ppid) == 2 &&
+        ppid == self)
       out.push_back(static_cast<pid_t>(std::stol(name)));
   }
   return out;
@@ -218,7 +220,8 @@ TEST_CASE("a QIR program run with --isolate leaves no process behind when its ho
     for (int i = 0; i < 500; ++i) {
       left.clear();
       for (pid_t child : children())
-        if (std::find(before.begin(), before.end(), child) == before.end() && ::waitpid(child, nullptr, WNOHANG) != child)
+        if (std::find(before.begin(), before.end(), child) == before.end() &&
+            ::waitpid(child, nullptr, WNOHANG) != child)
           left.push_back(child);
       if (left.empty()) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -283,10 +286,12 @@ TEST_CASE("qrt run --isolate and qrt devices --isolate never map a plugin in the
   CHECK(maps_a_bundled_plugin(qrt_cli_maps("devices --json", "QRT_SCAN_ISOLATED=0").maps));
 }
 
-TEST_CASE("a compiled QIR program on an isolated device runs in its worker, with the output it has in process", "[isolation][cli]") {
+TEST_CASE("a compiled QIR program on an isolated device runs in its worker, with the output it has in process",
+          "[isolation][cli]") {
   const auto program = std::filesystem::path(QRT_TEST_SHARED_QIR) / "teleportation.ll";
   if (!QRT_TEST_HAVE_QIR || !std::filesystem::exists(program)) {
-    WARN("skipped: " << (QRT_TEST_HAVE_QIR ? program.string() + " is absent" : "qrt was built without the QIR front end"));
+    WARN("skipped: " << (QRT_TEST_HAVE_QIR ? program.string() + " is absent"
+                                           : "qrt was built without the QIR front end"));
     return;
   }
   const std::string args = "run " + program.string() + " --shots 100 --seed 5 --device ";
@@ -313,9 +318,10 @@ TEST_CASE("qrt run --isolate never runs a plugin's static constructors in the qr
   const auto dir = std::filesystem::temp_directory_path() / ("qrt_iso_marker_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto marker = dir / "loaded_by", program = dir / "x.qasm";
-  std::ofstream(program) << "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nx q[0];\nmeasure q -> c;\n";
-  const std::string env = std::string("QRT_PLUGIN_PATH=") + QRT_TEST_ISOLATION_MARKER_DIR +
-                          " QRT_TEST_CTOR_MARKER=" + marker.string();
+  std::ofstream(program)
+      << "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nx q[0];\nmeasure q -> c;\n";
+  const std::string env =
+      std::string("QRT_PLUGIN_PATH=") + QRT_TEST_ISOLATION_MARKER_DIR + " QRT_TEST_CTOR_MARKER=" + marker.string();
 
   const MappedRun isolated = qrt_cli_maps("run --isolate " + program.string() + " -d fake.ctor_marker:shots=4", env);
   CHECK(isolated.outcome.exit_code == 0);
@@ -326,9 +332,9 @@ TEST_CASE("qrt run --isolate never runs a plugin's static constructors in the qr
 
   // One device isolated by its config, named by its library: not mapped either.
   const std::string library = std::string(QRT_TEST_ISOLATION_MARKER_DIR) + "/fake_ctor_marker.so";
-  const MappedRun by_config = qrt_cli_maps(
-      "run " + program.string() + " -d 'fake.ctor_marker@" + library + ":shots=4,isolate=true'",
-      "QRT_TEST_CTOR_MARKER=" + marker.string());
+  const MappedRun by_config =
+      qrt_cli_maps("run " + program.string() + " -d 'fake.ctor_marker@" + library + ":shots=4,isolate=true'",
+                   "QRT_TEST_CTOR_MARKER=" + marker.string());
   CHECK(by_config.outcome.exit_code == 0);
   CHECK_FALSE(by_config.maps.empty());
   CHECK(by_config.maps.find("fake_ctor_marker.so") == std::string::npos);

@@ -28,16 +28,48 @@ struct Shape {
 
 // statevector.qubit's gates: parameters and target wires (MultiRZ / Identity / GlobalPhase take any).
 const std::map<std::string, Shape>& gate_shapes() {
-  static const std::map<std::string, Shape> shapes{
-      {"Identity", {0, 1}}, {"PauliX", {0, 1}}, {"PauliY", {0, 1}}, {"PauliZ", {0, 1}}, {"Hadamard", {0, 1}},
-      {"S", {0, 1}}, {"T", {0, 1}}, {"SX", {0, 1}}, {"PhaseShift", {1, 1}}, {"RX", {1, 1}}, {"RY", {1, 1}},
-      {"RZ", {1, 1}}, {"Rot", {3, 1}}, {"CNOT", {0, 2}}, {"CY", {0, 2}}, {"CZ", {0, 2}}, {"CH", {0, 2}},
-      {"SWAP", {0, 2}}, {"ISWAP", {0, 2}}, {"PSWAP", {1, 2}}, {"SISWAP", {0, 2}}, {"SQISW", {0, 2}},
-      {"ECR", {0, 2}}, {"IsingXX", {1, 2}}, {"IsingXY", {1, 2}}, {"IsingYY", {1, 2}}, {"IsingZZ", {1, 2}},
-      {"ControlledPhaseShift", {1, 2}}, {"CRX", {1, 2}}, {"CRY", {1, 2}}, {"CRZ", {1, 2}}, {"CRot", {3, 2}},
-      {"Toffoli", {0, 3}}, {"CSWAP", {0, 3}}, {"MultiRZ", {1, 3}}, {"GlobalPhase", {1, 0}},
-      {"SingleExcitation", {1, 2}}, {"SingleExcitationPlus", {1, 2}}, {"SingleExcitationMinus", {1, 2}},
-      {"DoubleExcitation", {1, 4}}, {"DoubleExcitationPlus", {1, 4}}, {"DoubleExcitationMinus", {1, 4}}};
+  static const std::map<std::string, Shape> shapes{{"Identity", {0, 1}},
+                                                   {"PauliX", {0, 1}},
+                                                   {"PauliY", {0, 1}},
+                                                   {"PauliZ", {0, 1}},
+                                                   {"Hadamard", {0, 1}},
+                                                   {"S", {0, 1}},
+                                                   {"T", {0, 1}},
+                                                   {"SX", {0, 1}},
+                                                   {"PhaseShift", {1, 1}},
+                                                   {"RX", {1, 1}},
+                                                   {"RY", {1, 1}},
+                                                   {"RZ", {1, 1}},
+                                                   {"Rot", {3, 1}},
+                                                   {"CNOT", {0, 2}},
+                                                   {"CY", {0, 2}},
+                                                   {"CZ", {0, 2}},
+                                                   {"CH", {0, 2}},
+                                                   {"SWAP", {0, 2}},
+                                                   {"ISWAP", {0, 2}},
+                                                   {"PSWAP", {1, 2}},
+                                                   {"SISWAP", {0, 2}},
+                                                   {"SQISW", {0, 2}},
+                                                   {"ECR", {0, 2}},
+                                                   {"IsingXX", {1, 2}},
+                                                   {"IsingXY", {1, 2}},
+                                                   {"IsingYY", {1, 2}},
+                                                   {"IsingZZ", {1, 2}},
+                                                   {"ControlledPhaseShift", {1, 2}},
+                                                   {"CRX", {1, 2}},
+                                                   {"CRY", {1, 2}},
+                                                   {"CRZ", {1, 2}},
+                                                   {"CRot", {3, 2}},
+                                                   {"Toffoli", {0, 3}},
+                                                   {"CSWAP", {0, 3}},
+                                                   {"MultiRZ", {1, 3}},
+                                                   {"GlobalPhase", {1, 0}},
+                                                   {"SingleExcitation", {1, 2}},
+                                                   {"SingleExcitationPlus", {1, 2}},
+                                                   {"SingleExcitationMinus", {1, 2}},
+                                                   {"DoubleExcitation", {1, 4}},
+                                                   {"DoubleExcitationPlus", {1, 4}},
+                                                   {"DoubleExcitationMinus", {1, 4}}};
   return shapes;
 }
 
@@ -191,8 +223,8 @@ TEST_CASE("a worker killed mid-batch is an error on the flushing call, and is re
       FAIL("a call on a killed worker did not throw");
     } catch (const qrt::Error& e) {
       CHECK(e.code() == qrt::ErrorCode::Internal);
-      CHECK_THAT(e.what(), Contains("statevector.qubit") && Contains(std::to_string(pid)) &&
-                               Contains("signal 9") && Contains("applying operations"));
+      CHECK_THAT(e.what(), Contains("statevector.qubit") && Contains(std::to_string(pid)) && Contains("signal 9") &&
+                               Contains("applying operations"));
     }
     CHECK_THROWS_WITH(device.probs(), Contains("already failed"));
   }

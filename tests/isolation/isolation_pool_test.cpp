@@ -59,7 +59,8 @@ TEST_CASE("the global switch isolates every device, the Executor's too", "[isola
     CHECK(qrt::isolation::isolated_backend_of(device) != nullptr);
     CHECK(qrt::run_program(good_program(), device, {}).counts.at("01") == 10);
   }
-  const qrt::LoadedProgram program = qrt::LoadedProgram::openqasm(std::make_shared<const qrt::program::Program>(good_program()), "good");
+  const qrt::LoadedProgram program =
+      qrt::LoadedProgram::openqasm(std::make_shared<const qrt::program::Program>(good_program()), "good");
   {
     qrt::Executor executor(runtime, qrt::ExecutorOptions{2, 0, true});
     auto a = executor.submit("statevector.qubit:shots=10,seed=1", program, {});

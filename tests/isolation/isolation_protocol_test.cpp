@@ -1,7 +1,7 @@
 // The framing and the JSON payloads of the host <-> worker protocol.
+#include "isolation/wire_format.hpp"
 #include "process/frame.hpp"
 #include "process/unique_fd.hpp"
-#include "isolation/wire_format.hpp"
 
 #include <qrt/qasm/parser.hpp>
 
@@ -54,7 +54,8 @@ TEST_CASE("lowered programs, options and results round-trip bit-exactly", "[isol
   auto program = qrt::qasm::parse_string(
       "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\ncreg c[3];\nu3(0.1,0.2,0.3) q[0];\nccx q[0],q[1],q[2];\n"
       "measure q[0] -> c[0];\nif (c == 1) rz(1e-300) q[1];\nmeasure q -> c;\n");
-  const qrt::program::LoweredProgram lowered = qrt::program::lower(program, {{"RZ", "RY", "CNOT", "PhaseShift"}, false, false});
+  const qrt::program::LoweredProgram lowered =
+      qrt::program::lower(program, {{"RZ", "RY", "CNOT", "PhaseShift"}, false, false});
   const auto text = boost::json::serialize(encode_program(lowered));
   const auto back = decode_program(boost::json::parse(text).as_object());
   CHECK(back.parameters == lowered.parameters);

@@ -75,7 +75,8 @@ TEST_CASE("isolated and in-process runs agree on QASMBench circuits", "[isolatio
     return;
   }
   qrt::Runtime runtime(bundled_plugins());
-  for (const char* name : {"adder_n4.qasm", "basis_change_n3.qasm", "qft_n4.qasm", "inverseqft_n4.qasm", "bell_n4.qasm"}) {
+  for (const char* name :
+       {"adder_n4.qasm", "basis_change_n3.qasm", "qft_n4.qasm", "inverseqft_n4.qasm", "bell_n4.qasm"}) {
     INFO(name);
     const auto program = qrt::qasm::parse_file(corpus / name);
     bool dynamic = false;

@@ -14,11 +14,11 @@
 
 #include <cerrno>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <thread>
-#include <filesystem>
 #include <string>
+#include <thread>
 
 namespace isolation_test {
 
@@ -44,14 +44,18 @@ inline qrt::RuntimeOptions bundled_plugins() {
 
 // Sets qubit 0 and measures both: counts {"01": shots} on a fake.crash device.
 inline qrt::program::Program good_program() {
-  return qrt::qasm::parse_string("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nx q[0];\n"
-                                 "measure q -> c;\n", "good.qasm");
+  return qrt::qasm::parse_string(
+      "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[2];\ncreg c[2];\nx q[0];\n"
+      "measure q -> c;\n",
+      "good.qasm");
 }
 
 // Runs the device's failure (the native gate `boom`) on line 6.
 inline qrt::program::Program boom_program() {
-  return qrt::qasm::parse_string("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nopaque boom a;\nqreg q[2];\ncreg c[2];\n"
-                                 "boom q[1];\nmeasure q -> c;\n", "boom.qasm");
+  return qrt::qasm::parse_string(
+      "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nopaque boom a;\nqreg q[2];\ncreg c[2];\n"
+      "boom q[1];\nmeasure q -> c;\n",
+      "boom.qasm");
 }
 
 inline qrt::RunResult run(qrt::Runtime& runtime, const std::string& config, const qrt::program::Program& program,
@@ -70,7 +74,9 @@ inline std::string failure_of(qrt::Runtime& runtime, const std::string& config, 
   return "";
 }
 
-inline pid_t isolation_pid(const qrt::Device& device) { return qrt::isolation::isolated_backend_of(device)->worker().pid(); }
+inline pid_t isolation_pid(const qrt::Device& device) {
+  return qrt::isolation::isolated_backend_of(device)->worker().pid();
+}
 
 // No child process at all, not even an unreaped one.
 // Waits (up to 5 s) until `pid` has ended — a zombie or gone — without reaping it.

@@ -6,9 +6,9 @@
 
 #include "isolation_support.hpp"
 
+#include "isolation/wire_format.hpp"
 #include "process/child_process.hpp"
 #include "process/frame.hpp"
-#include "isolation/wire_format.hpp"
 
 #include <qrt/execution_progress.hpp>
 
@@ -80,7 +80,8 @@ TEST_CASE("an observed run reports every operation, a requested stop ends it wit
   SECTION("a shot-by-shot run counts operations x shots and stops between shots too") {
     qrt::Device shots = runtime.open("statevector.qubit:shots=5,seed=1");
     const auto dynamic = qrt::qasm::parse_string(
-        "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\nh q[0];\nmeasure q -> c;\nx q[0];\n", "d.qasm");
+        "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\nh q[0];\nmeasure q -> c;\nx q[0];\n",
+        "d.qasm");
     qrt::ExecutionProgress counted;
     options.progress = &counted;
     options.probabilities = false;
@@ -142,13 +143,15 @@ TEST_CASE("a worker whose host hangs up mid-run stops at the next operation and 
   Child child = spawn(worker_executable(), {"--serve"}, Channel::Socket);
   const int fd = child.channel.get();
   std::string reply;
-  REQUIRE(write_frame(fd, boost::json::serialize(boost::json::object{{"op", "create"}, {"library", library},
-                                                                     {"device", "statevector.qubit"}, {"kwargs", kwargs}}),
-                      std::nullopt).status == IoStatus::Ok);
+  REQUIRE(write_frame(fd,
+                      boost::json::serialize(boost::json::object{
+                          {"op", "create"}, {"library", library}, {"device", "statevector.qubit"}, {"kwargs", kwargs}}),
+                      std::nullopt)
+              .status == IoStatus::Ok);
   REQUIRE(read_frame(fd, reply, std::nullopt).status == IoStatus::Ok);
   REQUIRE_THAT(reply, Catch::Matchers::Contains("\"ok\":true"));
-  const boost::json::object run{{"op", "run"}, {"program", encode_program(lowered)}, {"options", encode_options({})},
-                                {"progress", true}};
+  const boost::json::object run{
+      {"op", "run"}, {"program", encode_program(lowered)}, {"options", encode_options({})}, {"progress", true}};
   REQUIRE(write_frame(fd, boost::json::serialize(run), std::nullopt).status == IoStatus::Ok);
   // The first progress report: the worker is applying gates.
   REQUIRE(read_frame(fd, reply, Clock::now() + 60s).status == IoStatus::Ok);
@@ -180,7 +183,8 @@ TEST_CASE("an isolation worker ignores SIGINT: a terminal's Ctrl-C is for its ho
   std::this_thread::sleep_for(200ms);
   CHECK(qrt::isolation::isolated_backend_of(device)->worker().idle_and_listening());
   const qrt::RunResult r = qrt::run_program(
-      qrt::qasm::parse_string("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\nx q[0];\nmeasure q -> c;\n"),
+      qrt::qasm::parse_string(
+          "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\nx q[0];\nmeasure q -> c;\n"),
       device, {});
   CHECK(r.counts == std::map<std::string, std::uint64_t>{{"1", 10}});
 }

@@ -81,7 +81,8 @@ sv_test::State read_state(D& device) {
   return s;
 }
 
-qrt::sdk::Observable pauli_word(const std::vector<std::pair<qrt::sdk::ObservableKind, qrt::sdk::Wire>>& factors, double c) {
+qrt::sdk::Observable pauli_word(const std::vector<std::pair<qrt::sdk::ObservableKind, qrt::sdk::Wire>>& factors,
+                                double c) {
   qrt::sdk::Observable o;
   qrt::sdk::ObservableTerm term;
   term.coefficient = c;
@@ -113,7 +114,8 @@ void circuits() {
       check(max_diff(read_state(*mpi), expected) < tol(1e-12), tag + ": state differs from statevector.qubit");
       const sv_test::State exact = sv_test::reference_run(n, circuit);  // always double
       check(max_diff(expected, exact) < tol(1e-10), tag + ": reference disagrees");
-      check(max_diff(read_state(*mpi), exact) < tol(1e-10), tag + ": state differs from the double-precision reference");
+      check(max_diff(read_state(*mpi), exact) < tol(1e-10),
+            tag + ": state differs from the double-precision reference");
       std::vector<qrt::sdk::Wire> subset = {static_cast<qrt::sdk::Wire>(n - 1), 0, 2};
       for (auto wires : {std::vector<qrt::sdk::Wire>{}, subset, std::vector<qrt::sdk::Wire>{1}}) {
         const std::size_t m = wires.empty() ? n : wires.size();
@@ -229,7 +231,8 @@ void measure_collapse() {
     MPI_Allreduce(&outcome, &highest, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     check(lowest == highest, "measure: ranks saw different outcomes");
     ref->measure(w, outcome);
-    check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), "measure: collapsed state of wire " + std::to_string(w));
+    check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12),
+          "measure: collapsed state of wire " + std::to_string(w));
   }
   // reset_wire leaves |0>; postselecting an impossible outcome is an error on every rank.
   mpi->reset_wire(0);
@@ -468,7 +471,8 @@ void errors() {
     const sv_test::GateInvocation gate{"DoubleExcitation", {0.3}, {0, 1, 2, 3}, {}, {}, false};
     mpi->apply_gate(gate.call());
   } catch (const qrt::sdk::Error& e) {
-    threw = e.code() == QRT_ERROR_UNSUPPORTED && std::string(e.what()).find("needs 4 local qubits") != std::string::npos;
+    threw =
+        e.code() == QRT_ERROR_UNSUPPORTED && std::string(e.what()).find("needs 4 local qubits") != std::string::npos;
     if (g_rank == 0) std::printf("expected error: %s\n", e.what());
   }
   check(threw, "errors: a 4-qubit gate with 3 local qubits was accepted");
@@ -513,7 +517,8 @@ void memory() {
   if (g_rank == 0)
     std::printf("rank 0 peak RSS %.1f MiB; a single process needs %.0f MiB for the state alone\n", peak / 1048576,
                 single_process_state / 1048576);
-  check(peak <= single_process_state / 2, "memory: peak RSS " + std::to_string(peak) + " > half of one process's state");
+  check(peak <= single_process_state / 2,
+        "memory: peak RSS " + std::to_string(peak) + " > half of one process's state");
 }
 
 // P not a power of two: constructing the device fails with a message naming the rank count.
@@ -554,8 +559,7 @@ int main(int argc, char** argv) {
     else if (which == "sample") {
       sampling();
       shot_estimates();
-    }
-    else if (which == "allocation") allocation();
+    } else if (which == "allocation") allocation();
     else if (which == "errors") errors();
     else if (which == "shell") shared_errors();
     else if (which == "memory") memory();

@@ -160,7 +160,8 @@ void tables() {
         continue;
       }
       check(got.in_order, tag + ": pieces out of order");
-      check(max_abs_diff(got.values, twin_probs(*p.twin, wires)) < tol(1e-12), tag + ": table differs from statevector.qubit's");
+      check(max_abs_diff(got.values, twin_probs(*p.twin, wires)) < tol(1e-12),
+            tag + ": table differs from statevector.qubit's");
     }
     const sv_test::State after = read_state(*p.mpi);
     double d = 0;
@@ -170,7 +171,8 @@ void tables() {
 }
 
 // The expected top-K from a full table: the K largest above the threshold, ties by lower index.
-std::vector<std::pair<std::uint64_t, double>> expected_top(const std::vector<double>& p, std::size_t k, double threshold) {
+std::vector<std::pair<std::uint64_t, double>> expected_top(const std::vector<double>& p, std::size_t k,
+                                                           double threshold) {
   std::vector<std::pair<std::uint64_t, double>> all;
   for (std::size_t i = 0; i < p.size(); ++i)
     if (p[i] > threshold) all.emplace_back(i, p[i]);
@@ -273,7 +275,8 @@ void sample() {
     unsigned n;
     Wires wires;
   };
-  for (const Case& c : {Case{8, {}}, Case{8, {7, 0, 3}}, Case{8, {2}}, Case{18, {}}, Case{18, {17, 3, 9, 0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 16}}}) {
+  for (const Case& c : {Case{8, {}}, Case{8, {7, 0, 3}}, Case{8, {2}}, Case{18, {}},
+                        Case{18, {17, 3, 9, 0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 16}}}) {
     Pair p = prepared(c.n, 5, R"({"seed": 42, "shots": 20000, "threads": 1})");
     const Wires& wires = c.wires;
     const std::size_t m = wires.empty() ? c.n : wires.size();
@@ -297,8 +300,8 @@ void sample() {
     const std::string tag = "sample of " + std::to_string(m) + " of " + std::to_string(c.n) + " wires";
     // Single precision: the CDFs differ by ~1e-7 (summed over up to 2^18 outcomes of ~4e-6 each), so a few
     // shots near a boundary land next door.
-    check(mismatches <= (g_single ? shots / 200 : 0), tag + ": " + std::to_string(mismatches) +
-                                                           " shots differ from the inverse CDF of the shared draws");
+    check(mismatches <= (g_single ? shots / 200 : 0),
+          tag + ": " + std::to_string(mismatches) + " shots differ from the inverse CDF of the shared draws");
     if (table.size() > shots / 20) continue;  // too few shots per outcome for a chi-square test
     double chi2 = 0, dof = -1;
     for (std::size_t o = 0; o < table.size(); ++o) {
@@ -341,21 +344,33 @@ void errors() {
   fails_state.doubles_per_value = 2;
   const Wires three = {0, 1, 2};
   const Case cases[] = {
-      {"k = 0", [&] { return ext.top_outcomes(d, nullptr, 0, 0, 0.0, &out); }, QRT_ERROR_INVALID_ARGUMENT, "k must be 1 to 2^6"},
-      {"k > 2^m", [&] { return ext.top_outcomes(d, three.data(), 3, 9, 0.0, &out); }, QRT_ERROR_INVALID_ARGUMENT, "got 9"},
-      {"negative threshold", [&] { return ext.top_outcomes(d, nullptr, 0, 4, -1.0, &out); }, QRT_ERROR_INVALID_ARGUMENT, "threshold"},
-      {"NaN threshold", [&] { return ext.top_outcomes(d, nullptr, 0, 4, std::nan(""), &out); }, QRT_ERROR_INVALID_ARGUMENT, "threshold"},
-      {"unknown wire (top)", [&] { return ext.top_outcomes(d, unknown.data(), 2, 1, 0.0, &out); }, QRT_ERROR_INVALID_ARGUMENT, "99"},
-      {"NULL output on rank 0",
-       [&] { return ext.top_outcomes(d, nullptr, 0, 1, 0.0, g_rank == 0 ? nullptr : &out); },
+      {"k = 0", [&] { return ext.top_outcomes(d, nullptr, 0, 0, 0.0, &out); }, QRT_ERROR_INVALID_ARGUMENT,
+       "k must be 1 to 2^6"},
+      {"k > 2^m", [&] { return ext.top_outcomes(d, three.data(), 3, 9, 0.0, &out); }, QRT_ERROR_INVALID_ARGUMENT,
+       "got 9"},
+      {"negative threshold", [&] { return ext.top_outcomes(d, nullptr, 0, 4, -1.0, &out); }, QRT_ERROR_INVALID_ARGUMENT,
+       "threshold"},
+      {"NaN threshold", [&] { return ext.top_outcomes(d, nullptr, 0, 4, std::nan(""), &out); },
+       QRT_ERROR_INVALID_ARGUMENT, "threshold"},
+      {"unknown wire (top)", [&] { return ext.top_outcomes(d, unknown.data(), 2, 1, 0.0, &out); },
+       QRT_ERROR_INVALID_ARGUMENT, "99"},
+      {"NULL output on rank 0", [&] { return ext.top_outcomes(d, nullptr, 0, 1, 0.0, g_rank == 0 ? nullptr : &out); },
        QRT_ERROR_INVALID_ARGUMENT, "output struct"},
-      {"unknown wire (probs)", [&] { return ext.probs_to_rank0(d, unknown.data(), 2, &Collected::sink, &fails_first); }, QRT_ERROR_INVALID_ARGUMENT, "99"},
-      {"repeated wire", [&] { return ext.probs_to_rank0(d, twice.data(), 2, &Collected::sink, &fails_first); }, QRT_ERROR_INVALID_ARGUMENT, "twice"},
-      {"NULL sink on rank 0", [&] { return ext.probs_to_rank0(d, nullptr, 0, nullptr, nullptr); }, QRT_ERROR_INVALID_ARGUMENT, "no sink"},
-      {"sink fails at once", [&] { return ext.probs_to_rank0(d, nullptr, 0, &Collected::sink, &fails_first); }, QRT_ERROR_OUT_OF_RANGE, "sink stopped at index 0"},
-      {"sink fails on a 1-wire table", [&] { return ext.probs_to_rank0(d, three.data(), 1, &Collected::sink, &fails_first); }, QRT_ERROR_OUT_OF_RANGE, "sink stopped"},
-      {"state misses wires", [&] { return ext.state_to_rank0(d, missing.data(), 3, &Collected::sink, &fails_state); }, QRT_ERROR_INVALID_ARGUMENT, "all 6"},
-      {"state sink fails", [&] { return ext.state_to_rank0(d, nullptr, 0, &Collected::sink, &fails_state); }, QRT_ERROR_OUT_OF_RANGE, "sink stopped"},
+      {"unknown wire (probs)", [&] { return ext.probs_to_rank0(d, unknown.data(), 2, &Collected::sink, &fails_first); },
+       QRT_ERROR_INVALID_ARGUMENT, "99"},
+      {"repeated wire", [&] { return ext.probs_to_rank0(d, twice.data(), 2, &Collected::sink, &fails_first); },
+       QRT_ERROR_INVALID_ARGUMENT, "twice"},
+      {"NULL sink on rank 0", [&] { return ext.probs_to_rank0(d, nullptr, 0, nullptr, nullptr); },
+       QRT_ERROR_INVALID_ARGUMENT, "no sink"},
+      {"sink fails at once", [&] { return ext.probs_to_rank0(d, nullptr, 0, &Collected::sink, &fails_first); },
+       QRT_ERROR_OUT_OF_RANGE, "sink stopped at index 0"},
+      {"sink fails on a 1-wire table",
+       [&] { return ext.probs_to_rank0(d, three.data(), 1, &Collected::sink, &fails_first); }, QRT_ERROR_OUT_OF_RANGE,
+       "sink stopped"},
+      {"state misses wires", [&] { return ext.state_to_rank0(d, missing.data(), 3, &Collected::sink, &fails_state); },
+       QRT_ERROR_INVALID_ARGUMENT, "all 6"},
+      {"state sink fails", [&] { return ext.state_to_rank0(d, nullptr, 0, &Collected::sink, &fails_state); },
+       QRT_ERROR_OUT_OF_RANGE, "sink stopped"},
   };
   for (const Case& c : cases) {
     fails_first.calls = 0;
@@ -380,7 +395,8 @@ void errors() {
   Collected after;
   check(take(readout().probs_to_rank0(handle(*big.mpi), nullptr, 0, &Collected::sink, &after)).first == QRT_OK,
         "a read-out after a failed one failed");
-  if (g_rank == 0) check(max_abs_diff(after.values, twin_probs(*big.twin, {})) < tol(1e-12), "the read-out after a failure");
+  if (g_rank == 0)
+    check(max_abs_diff(after.values, twin_probs(*big.twin, {})) < tol(1e-12), "the read-out after a failure");
 }
 
 // This process's memory from /proc/self/status, in MiB: "VmHWM:" (peak) or "VmRSS:" (now).
@@ -426,15 +442,17 @@ void memory(unsigned n) {
   std::vector<std::uint8_t> rows(1000 * n);
   mpi->sample({}, rows);
   qrt::sdk::Observable zx;
-  zx.terms.push_back({1.0, {{qrt::sdk::ObservableKind::PauliZ, {0}, {}}, {qrt::sdk::ObservableKind::PauliX, {n - 1}, {}}}});
+  zx.terms.push_back(
+      {1.0, {{qrt::sdk::ObservableKind::PauliZ, {0}, {}}, {qrt::sdk::ObservableKind::PauliX, {n - 1}, {}}}});
   mpi->expval(zx);
   const double added = status_mib("VmHWM:") - baseline;
   const double device_mib = static_cast<double>(mpi->memory_bytes()) / 1048576.0;
   const double table_mib = std::ldexp(8.0, static_cast<int>(n)) / 1048576.0;
   if (g_rank == 0)
-    std::printf("rank 0, n = %u: peak RSS %.1f MiB above the %.1f MiB before allocating; the device holds %.1f MiB; "
-                "the whole table is %.0f MiB\n",
-                n, added, baseline, device_mib, table_mib);
+    std::printf(
+        "rank 0, n = %u: peak RSS %.1f MiB above the %.1f MiB before allocating; the device holds %.1f MiB; "
+        "the whole table is %.0f MiB\n",
+        n, added, baseline, device_mib, table_mib);
   check(added <= device_mib + 32, "memory: the read-outs raised the peak RSS by " + std::to_string(added) +
                                       " MiB, more than the device's " + std::to_string(device_mib) + " MiB + 32 MiB");
 }

@@ -132,7 +132,8 @@ TEST_CASE_METHOD(Fixture, "Eviction never touches an Active instance", "[pool][p
 }
 
 TEST_CASE_METHOD(Fixture, "A cap of 0 turns reuse off: every open creates, every release destroys", "[pool][policy]") {
-  const qrt::PoolPolicy policy = GENERATE(qrt::PoolPolicy{.max_inactive = 0}, qrt::PoolPolicy{.max_inactive_per_key = 0});
+  const qrt::PoolPolicy policy =
+      GENERATE(qrt::PoolPolicy{.max_inactive = 0}, qrt::PoolPolicy{.max_inactive_per_key = 0});
   Runtime runtime(options(policy));
   for (int i = 0; i < 5; ++i) {
     Device device = runtime.open(depth_key(1));
@@ -152,8 +153,8 @@ TEST_CASE_METHOD(Fixture, "A cap of 0 turns reuse off: every open creates, every
 }
 
 TEST_CASE_METHOD(Fixture, "Without limits every released instance is kept", "[pool][policy]") {
-  ScopedEnv no_count(qrt::kPoolMaxInactiveEnv, std::nullopt), no_key_count(qrt::kPoolMaxInactivePerKeyEnv, std::nullopt),
-      no_bytes(qrt::kPoolMaxBytesEnv, std::nullopt);
+  ScopedEnv no_count(qrt::kPoolMaxInactiveEnv, std::nullopt),
+      no_key_count(qrt::kPoolMaxInactivePerKeyEnv, std::nullopt), no_bytes(qrt::kPoolMaxBytesEnv, std::nullopt);
   Runtime runtime(options({}));
   std::vector<Device> held;
   for (int depth = 1; depth <= 6; ++depth) held.push_back(runtime.open(depth_key(depth)));

@@ -47,7 +47,8 @@ qrt::RuntimeOptions with_budget(std::uint64_t bytes) {
 TEST_CASE("Idle instances are evicted oldest first to stay within the memory budget", "[pool][policy][memory]") {
   // Two idle 10-qubit instances fit in 40 KiB (2 x 16 KiB + overhead), three do not.
   Runtime runtime(with_budget(40 * kKiB));
-  Device a = holding(runtime, seed_key(1), 10), b = holding(runtime, seed_key(2), 10), c = holding(runtime, seed_key(3), 10);
+  Device a = holding(runtime, seed_key(1), 10), b = holding(runtime, seed_key(2), 10),
+         c = holding(runtime, seed_key(3), 10);
 
   a.release();
   qrt::PoolStats stats = runtime.pool_stats();
@@ -80,7 +81,8 @@ TEST_CASE("Idle instances are evicted oldest first to stay within the memory bud
   CHECK(seeds_in_pool(runtime) == std::set<std::int64_t>{2, 3});
 }
 
-TEST_CASE("An instance larger than the whole budget is destroyed on release, not the others", "[pool][policy][memory]") {
+TEST_CASE("An instance larger than the whole budget is destroyed on release, not the others",
+          "[pool][policy][memory]") {
   Runtime runtime(with_budget(40 * kKiB));
   holding(runtime, seed_key(1), 10).release();
   holding(runtime, seed_key(2), 10).release();

@@ -44,7 +44,8 @@ TEST_CASE("Byte sizes: integers with optional binary multiples", "[pool][policy]
 
   for (const char* bad : {"", "-1", "1.5G", "12Q", "G", "4 K B", "0x10", "18446744073709551616", "16777216T"}) {
     INFO(bad);
-    const std::string message = error_message(ErrorCode::Config, [&] { qrt::parse_byte_size(bad, "--pool-max-bytes"); });
+    const std::string message =
+        error_message(ErrorCode::Config, [&] { qrt::parse_byte_size(bad, "--pool-max-bytes"); });
     CHECK_THAT(message, Contains("--pool-max-bytes") && Contains("'" + std::string(bad) + "'"));
   }
 }
@@ -54,7 +55,8 @@ TEST_CASE("Counts: non-negative integers only", "[pool][policy]") {
   CHECK(qrt::parse_count(" 17\t", "n") == 17);
   for (const char* bad : {"", "-3", "+3", "2.0", "ten", "99999999999999999999"}) {
     INFO(bad);
-    const std::string message = error_message(ErrorCode::Config, [&] { qrt::parse_count(bad, "QRT_POOL_MAX_INACTIVE"); });
+    const std::string message =
+        error_message(ErrorCode::Config, [&] { qrt::parse_count(bad, "QRT_POOL_MAX_INACTIVE"); });
     CHECK_THAT(message, Contains("QRT_POOL_MAX_INACTIVE") && Contains("non-negative integer"));
   }
 }

@@ -362,7 +362,8 @@ void check_same_gate(const GateDefinition& got, std::span<const GateDefinition> 
     CHECK(got_table[got.body[k].gate].name == want_table[want.body[k].gate].name);
     CHECK(got.body[k].qubits == want.body[k].qubits);
     REQUIRE(got.body[k].params.size() == want.body[k].params.size());
-    for (std::size_t j = 0; j < got.body[k].params.size(); ++j) check_same_expression(got.body[k].params[j], want.body[k].params[j]);
+    for (std::size_t j = 0; j < got.body[k].params.size(); ++j)
+      check_same_expression(got.body[k].params[j], want.body[k].params[j]);
   }
 }
 
@@ -387,7 +388,8 @@ TEST_CASE("program: the standard gates are Qiskit's qelib1.inc with the document
   }
 }
 
-TEST_CASE("program: the corrections change exactly the cu1 angles of c3sqrtx and two lines of c4x", "[program][gates]") {
+TEST_CASE("program: the corrections change exactly the cu1 angles of c3sqrtx and two lines of c4x",
+          "[program][gates]") {
   const qrt::program::Program shipped = parse_library(std::string(kQiskitQelib1));
   const auto library = qrt::program::standard_gates();
   const GateDefinition& ours = library[*qrt::program::find_standard_gate("c3sqrtx")];

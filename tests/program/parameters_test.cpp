@@ -95,7 +95,8 @@ TEST_CASE("Lowering with the values equals lowering the bound copy", "[program][
   CHECK(direct.global_phase == copied.global_phase);
 }
 
-TEST_CASE("A free parameter left without a value is an error at its first use, naming every one left", "[program][parameters]") {
+TEST_CASE("A free parameter left without a value is an error at its first use, naming every one left",
+          "[program][parameters]") {
   const Program program = parsed();
   const std::string none = message_of([&] { (void)qrt::program::bind(program, {}); });
   CHECK_THAT(none, StartsWith("sweep.qasm:5:4: error: free parameters 'theta', 'phi' have no value "
@@ -112,24 +113,35 @@ TEST_CASE("A free parameter left without a value is an error at its first use, n
 
 TEST_CASE("A name that is not a free parameter is refused, naming the free ones", "[program][parameters]") {
   const Program program = parsed();
-  CHECK(message_of([&] { (void)qrt::program::bind(program, {{"theta", 1}, {"phi", 2}, {"q", 3}}); }) ==
+  CHECK(message_of([&] {
+          (void)qrt::program::bind(program, {{"theta", 1}, {"phi", 2}, {"q", 3}});
+        }) ==
         "sweep.qasm: error: parameter 'q' is not a free parameter of the program (its free parameters: 'theta', "
         "'phi')");
   const Program plain = parsed("OPENQASM 2.0;\nqreg q[1];\nU(0, 0, 0) q[0];\n");
-  CHECK_THAT(message_of([&] { (void)qrt::program::bind(plain, {{"theta", 1}}); }), Contains("it has no free parameters"));
+  CHECK_THAT(message_of([&] {
+               (void)qrt::program::bind(plain, {{"theta", 1}});
+             }),
+             Contains("it has no free parameters"));
   qrt::program::LoweringOptions options;
   options.parameters = {{"theta", 1}};
-  CHECK_THROWS_WITH(qrt::program::lower(plain, {{"U"}, false, false}, options), Contains("'theta' is not a free parameter"));
+  CHECK_THROWS_WITH(qrt::program::lower(plain, {{"U"}, false, false}, options),
+                    Contains("'theta' is not a free parameter"));
   // A sweep's grid point narrowed to what one program uses.
   CHECK(qrt::program::used_parameters(program, {{"phi", 2}, {"gamma", 3}}) == ParameterBinding{{"phi", 2}});
   CHECK(qrt::program::used_parameters(plain, {{"phi", 2}}).empty());
 }
 
 TEST_CASE("An argument that cannot be evaluated at the binding is an error quoting it", "[program][parameters]") {
-  const Program program = parsed("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\nrx(1/t) q[0];\nry(ln(t)) q[0];\n");
-  CHECK_THAT(message_of([&] { (void)qrt::program::bind(program, {{"t", 0}}); }),
+  const Program program =
+      parsed("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\nrx(1/t) q[0];\nry(ln(t)) q[0];\n");
+  CHECK_THAT(message_of([&] {
+               (void)qrt::program::bind(program, {{"t", 0}});
+             }),
              StartsWith("sweep.qasm:4:5: error: division by zero") && Contains("rx(1/t) q[0];"));
-  CHECK_THAT(message_of([&] { (void)qrt::program::bind(program, {{"t", -1}}); }),
+  CHECK_THAT(message_of([&] {
+               (void)qrt::program::bind(program, {{"t", -1}});
+             }),
              StartsWith("sweep.qasm:5:4: error: ln of a non-positive value"));
   CHECK_THAT(message_of([&] { (void)qrt::program::bind(program, {{"t", std::nan("")}}); }), Contains("non-finite"));
   CHECK(all_params(qrt::program::bind(program, {{"t", 2}})) == std::vector<double>{0.5, std::log(2.0)});

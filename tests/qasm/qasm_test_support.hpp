@@ -24,7 +24,8 @@ struct LoweredGate {
   std::vector<std::uint32_t> controls;
 };
 
-inline LoweredGate textbook_gate(const qrt::program::LoweredProgram& lowered, const qrt::program::LoweredOperation& op) {
+inline LoweredGate textbook_gate(const qrt::program::LoweredProgram& lowered,
+                                 const qrt::program::LoweredOperation& op) {
   LoweredGate gate;
   const auto targets = lowered.targets(op);
   const auto controls = lowered.controls(op);
@@ -67,7 +68,8 @@ inline std::vector<Complex> unitary_part_state(const qrt::program::LoweredProgra
   std::vector<Complex> state(std::size_t{1} << lowered.num_qubits);
   state[0] = 1.0;
   for (const auto& op : lowered.operations) {
-    if (op.condition || (op.kind != qrt::program::LoweredKind::Gate && op.kind != qrt::program::LoweredKind::Matrix)) continue;
+    if (op.condition || (op.kind != qrt::program::LoweredKind::Gate && op.kind != qrt::program::LoweredKind::Matrix))
+      continue;
     const LoweredGate gate = textbook_gate(lowered, op);
     apply_to_state(state, lowered.num_qubits, gate.matrix, gate.wires, gate.controls);
   }
@@ -100,7 +102,8 @@ inline Matrix expanded_unitary(const qrt::program::Program& program) {
 inline qrt::program::Program parse(std::string_view source) { return qrt::qasm::parse_string(source, "test.qasm"); }
 
 // Parsing `source` fails at line:column with a message containing `text`.
-inline void require_parse_error(std::string_view source, std::uint32_t line, std::uint32_t column, std::string_view text) {
+inline void require_parse_error(std::string_view source, std::uint32_t line, std::uint32_t column,
+                                std::string_view text) {
   INFO(source);
   try {
     (void)qrt::qasm::parse_string(source, "test.qasm");

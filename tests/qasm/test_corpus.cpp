@@ -98,11 +98,14 @@ TEST_CASE("qasm: every corpus circuit parses with the expected qubit and gate co
 TEST_CASE("qasm: lowered corpus circuits reproduce the reference probabilities", "[qasm][corpus]") {
   if (!corpus_available()) return;
   const json::object expected = load_expected();
-  const qrt::program::DeviceGateSet full{{"PauliX", "PauliY", "PauliZ", "Hadamard", "S", "T", "SX", "PhaseShift", "RX", "RY",
-                                       "RZ", "Rot", "CNOT", "CY", "CZ", "CH", "SWAP", "CSWAP", "Toffoli",
-                                       "ControlledPhaseShift", "CRX", "CRY", "CRZ", "CRot", "IsingXX", "IsingZZ",
-                                       "QubitUnitary"},
-                                      true, true};
+  const qrt::program::DeviceGateSet full{{"PauliX",  "PauliY",      "PauliZ",     "Hadamard", "S",
+                                          "T",       "SX",          "PhaseShift", "RX",       "RY",
+                                          "RZ",      "Rot",         "CNOT",       "CY",       "CZ",
+                                          "CH",      "SWAP",        "CSWAP",      "Toffoli",  "ControlledPhaseShift",
+                                          "CRX",     "CRY",         "CRZ",        "CRot",     "IsingXX",
+                                          "IsingZZ", "QubitUnitary"},
+                                         true,
+                                         true};
   const qrt::program::DeviceGateSet ibm_like{{"RZ", "SX", "PauliX", "CNOT"}, false, false};
   const qrt::program::DeviceGateSet minimal{{"QubitUnitary", "CNOT"}, false, false};
   for (const fs::path& file : corpus_files()) {
@@ -114,7 +117,8 @@ TEST_CASE("qasm: lowered corpus circuits reproduce the reference probabilities",
     // Smaller circuits also on gate sets that force expansion.
     if (program.num_qubits <= 10) {
       check_probabilities(unitary_part_state(qrt::program::lower(program, minimal)), entry);
-      check_probabilities(unitary_part_state(qrt::program::lower(program, {{"RZ", "RY", "CNOT"}, false, false})), entry);
+      check_probabilities(unitary_part_state(qrt::program::lower(program, {{"RZ", "RY", "CNOT"}, false, false})),
+                          entry);
     }
     if (name.find("_transpiled") != std::string::npos) {
       // Transpiled files use rz, sx, x and cx only: an IBM-like basis maps them one to one.

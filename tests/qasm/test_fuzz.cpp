@@ -12,11 +12,72 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::vector<std::string> kTokens = {
-    "OPENQASM 2.0;", "include \"qelib1.inc\";", "include \"missing.inc\";", "qreg", "creg", "gate", "opaque",
-    "measure", "reset", "barrier", "if", "U", "CX", "pi", "sin", "ln", "sqrt", "(", ")", "[", "]", "{", "}", ";",
-    ",", "->", "==", "+", "-", "*", "/", "^", "0", "1", "7", "65535", "99999999999999999999", "1e308", "1e-400",
-    ".5", "2.", "q", "c", "a", "b", "x", "h", "cx", "ccx", "c4x", "u3", "rz", "g", "\"", "//", "\n", " ", "\t",
-    "@", "\x01", "\xff", "=", "0/0", "q[0]", "q[99]", "c == 1",
+    "OPENQASM 2.0;",
+    "include \"qelib1.inc\";",
+    "include \"missing.inc\";",
+    "qreg",
+    "creg",
+    "gate",
+    "opaque",
+    "measure",
+    "reset",
+    "barrier",
+    "if",
+    "U",
+    "CX",
+    "pi",
+    "sin",
+    "ln",
+    "sqrt",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ";",
+    ",",
+    "->",
+    "==",
+    "+",
+    "-",
+    "*",
+    "/",
+    "^",
+    "0",
+    "1",
+    "7",
+    "65535",
+    "99999999999999999999",
+    "1e308",
+    "1e-400",
+    ".5",
+    "2.",
+    "q",
+    "c",
+    "a",
+    "b",
+    "x",
+    "h",
+    "cx",
+    "ccx",
+    "c4x",
+    "u3",
+    "rz",
+    "g",
+    "\"",
+    "//",
+    "\n",
+    " ",
+    "\t",
+    "@",
+    "\x01",
+    "\xff",
+    "=",
+    "0/0",
+    "q[0]",
+    "q[99]",
+    "c == 1",
 };
 
 std::vector<std::string> corpus_texts() {
@@ -38,19 +99,21 @@ std::vector<std::string> corpus_texts() {
 }
 
 std::string mutate(std::string text, std::mt19937_64& rng) {
-  auto pick = [&](std::size_t n) { return n == 0 ? std::size_t{0} : std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
+  auto pick = [&](std::size_t n) {
+    return n == 0 ? std::size_t{0} : std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
+  };
   const std::size_t edits = 1 + pick(4);
   for (std::size_t e = 0; e < edits; ++e) {
     const std::size_t at = pick(text.size() + 1);
     switch (pick(6)) {
-      case 0: text.resize(at); break;                                             // truncate
-      case 1: text.erase(at, 1 + pick(24)); break;                                // delete a run
-      case 2: text.insert(at, kTokens[pick(kTokens.size())]); break;              // insert a token
+      case 0: text.resize(at); break;                                 // truncate
+      case 1: text.erase(at, 1 + pick(24)); break;                    // delete a run
+      case 2: text.insert(at, kTokens[pick(kTokens.size())]); break;  // insert a token
       case 3:
         if (!text.empty()) text[pick(text.size())] = static_cast<char>(pick(256));  // flip a byte
         break;
       case 4: text.insert(at, text.substr(pick(text.size() + 1), 1 + pick(60))); break;  // duplicate a run
-      default: {                                                                   // swap two characters
+      default: {                                                                         // swap two characters
         if (text.size() > 1) std::swap(text[pick(text.size())], text[pick(text.size())]);
       }
     }
@@ -78,7 +141,8 @@ bool run_front_end(const std::string& text) {
   lowering_options.max_operations = 50000;
   try {
     const qrt::program::Program program = qrt::qasm::parse_string(text, "fuzz.qasm", parse_options);
-    (void)qrt::program::lower(program, {{"CNOT", "Hadamard", "PhaseShift", "RY", "Toffoli", "SX"}, true, true}, lowering_options);
+    (void)qrt::program::lower(program, {{"CNOT", "Hadamard", "PhaseShift", "RY", "Toffoli", "SX"}, true, true},
+                              lowering_options);
     (void)qrt::program::lower(program, {{"QubitUnitary", "CNOT"}, false, false}, lowering_options);
     (void)qrt::program::expand_to_primitives(program, 50000);
     return true;

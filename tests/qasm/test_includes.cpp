@@ -17,7 +17,8 @@ class TempDir {
  public:
   TempDir() {
     static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() / ("qrt_qasm_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    path_ =
+        fs::temp_directory_path() / ("qrt_qasm_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
     fs::create_directories(path_);
   }
   ~TempDir() {
@@ -45,7 +46,8 @@ TEST_CASE("qasm: includes resolve relative to the including file", "[qasm][inclu
   TempDir dir;
   dir.write("lib/gates.inc", "include \"more/extra.inc\";\ngate twice a { U(0,0,pi/2) a; U(0,0,pi/2) a; }\n");
   dir.write("lib/more/extra.inc", "gate nop a { }\n");
-  const fs::path main = dir.write("main.qasm", "OPENQASM 2.0;\ninclude \"lib/gates.inc\";\nqreg q[1];\ntwice q[0];\nnop q[0];\n");
+  const fs::path main =
+      dir.write("main.qasm", "OPENQASM 2.0;\ninclude \"lib/gates.inc\";\nqreg q[1];\ntwice q[0];\nnop q[0];\n");
   const qrt::program::Program p = qrt::qasm::parse_file(main);
   CHECK(p.warnings.empty());
   CHECK(p.gate_count() == 2);
@@ -75,7 +77,8 @@ TEST_CASE("qasm: a missing include names the paths looked at", "[qasm][include]"
     CHECK(error.file() == main.string());
     CHECK(error.line() == 2);
     CHECK(error.column() == 9);
-    CHECK(error.message() == "include file 'nowhere.inc' not found (looked for " + (dir.path() / "nowhere.inc").string() + ")");
+    CHECK(error.message() ==
+          "include file 'nowhere.inc' not found (looked for " + (dir.path() / "nowhere.inc").string() + ")");
   }
 }
 

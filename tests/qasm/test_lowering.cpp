@@ -16,10 +16,24 @@ using qrt::program::LoweredProgram;
 namespace {
 
 DeviceGateSet full_device() {
-  return {{"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "S", "T", "SX", "PhaseShift", "RX", "RY", "RZ", "Rot",
-           "CNOT", "CY", "CZ", "CH", "SWAP", "ISWAP", "CSWAP", "Toffoli", "ControlledPhaseShift", "CRX", "CRY", "CRZ",
-           "CRot", "IsingXX", "IsingYY", "IsingZZ", "MultiRZ", "GlobalPhase", "QubitUnitary"},
-          true, true};
+  return {{"Identity",    "PauliX",
+           "PauliY",      "PauliZ",
+           "Hadamard",    "S",
+           "T",           "SX",
+           "PhaseShift",  "RX",
+           "RY",          "RZ",
+           "Rot",         "CNOT",
+           "CY",          "CZ",
+           "CH",          "SWAP",
+           "ISWAP",       "CSWAP",
+           "Toffoli",     "ControlledPhaseShift",
+           "CRX",         "CRY",
+           "CRZ",         "CRot",
+           "IsingXX",     "IsingYY",
+           "IsingZZ",     "MultiRZ",
+           "GlobalPhase", "QubitUnitary"},
+          true,
+          true};
 }
 
 struct NamedDevice {
@@ -31,7 +45,8 @@ std::vector<NamedDevice> devices() {
   return {
       {"full native set", full_device()},
       {"QubitUnitary + CNOT", {{"QubitUnitary", "CNOT"}, false, false}},
-      {"rotations + PhaseShift + CNOT + GlobalPhase", {{"RX", "RY", "RZ", "PhaseShift", "CNOT", "GlobalPhase"}, false, false}},
+      {"rotations + PhaseShift + CNOT + GlobalPhase",
+       {{"RX", "RY", "RZ", "PhaseShift", "CNOT", "GlobalPhase"}, false, false}},
       {"Rot + CNOT", {{"Rot", "CNOT"}, false, false}},
       {"RZ + RX + CZ + Hadamard", {{"RZ", "RX", "CZ", "Hadamard"}, false, false}},
       {"full set without control wires or adjoint", {full_device().gates, false, false}},
@@ -74,7 +89,8 @@ std::vector<std::string> names_of(const LoweredProgram& lowered) {
 
 TEST_CASE("qasm: every qelib1 gate lowers exactly on every device", "[qasm][lowering]") {
   const auto library = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\n");
-  const std::vector<std::vector<double>> parameter_sets{{0.7311, -1.2783, 2.4097, 0.4419}, {-2.9, 0.05, 3.3, -1.7}, {0, 0, 0, 0}};
+  const std::vector<std::vector<double>> parameter_sets{
+      {0.7311, -1.2783, 2.4097, 0.4419}, {-2.9, 0.05, 3.3, -1.7}, {0, 0, 0, 0}};
   std::size_t checked = 0;
   for (const auto& gate : library.gates) {
     if (!gate.builtin) continue;
@@ -82,7 +98,8 @@ TEST_CASE("qasm: every qelib1 gate lowers exactly on every device", "[qasm][lowe
     for (const auto& values : parameter_sets) {
       // Arguments in reverse order on an n+1 qubit register, leaving q[0] idle: wire order mistakes and
       // stray operations both show up.
-      std::string source = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[" + std::to_string(n + 1) + "];\n" + gate.name;
+      std::string source =
+          "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[" + std::to_string(n + 1) + "];\n" + gate.name;
       for (std::size_t i = 0; i < gate.params.size(); ++i) source += (i == 0 ? "(" : ", ") + number(values[i]);
       source += gate.params.empty() ? " " : ") ";
       for (std::size_t i = 0; i < n; ++i) source += (i == 0 ? "q[" : ", q[") + std::to_string(n - i) + "]";
@@ -179,7 +196,8 @@ TEST_CASE("qasm: a minimal device gets expansions", "[qasm][lowering]") {
 
 TEST_CASE("qasm: a user gate that shadows a standard name is expanded, not mapped", "[qasm][lowering]") {
   // Without qelib1, `x` is whatever the file says it is.
-  const auto program = parse("OPENQASM 2.0;\ngate x a { U(0, 0, pi/3) a; }\ngate cx a, b { CX b, a; }\nqreg q[2];\nx q[0];\ncx q[0], q[1];\n");
+  const auto program = parse(
+      "OPENQASM 2.0;\ngate x a { U(0, 0, pi/3) a; }\ngate cx a, b { CX b, a; }\nqreg q[2];\nx q[0];\ncx q[0], q[1];\n");
   const LoweredProgram lowered = check_exact(program);
   CHECK(names_of(lowered) == std::vector<std::string>{"<matrix>", "CNOT"});
   CHECK(lowered.targets(lowered.operations[1])[0] == 1);  // the user's cx is reversed
@@ -187,8 +205,9 @@ TEST_CASE("qasm: a user gate that shadows a standard name is expanded, not mappe
 
 TEST_CASE("qasm: global phases are accumulated, conditional ones become GlobalPhase operations", "[qasm][lowering]") {
   const DeviceGateSet rotations{{"RX", "RY", "RZ", "CNOT", "GlobalPhase"}, false, false};
-  const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\n"
-                             "rz(0.4) q[0];\nrz(0.6) q[0];\nif (c == 1) rz(0.5) q[0];\n");
+  const auto program = parse(
+      "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[1];\ncreg c[1];\n"
+      "rz(0.4) q[0];\nrz(0.6) q[0];\nif (c == 1) rz(0.5) q[0];\n");
   const LoweredProgram lowered = qrt::program::lower(program, rotations);
   CHECK(lowered.global_phase == Approx(0.5));
   REQUIRE(names_of(lowered) == std::vector<std::string>{"RZ", "RZ", "RZ", "GlobalPhase"});
@@ -264,16 +283,18 @@ TEST_CASE("qasm: opaque gates need the device's own gate", "[qasm][lowering]") {
   } catch (const qrt::program::Error& error) {
     CHECK(error.line() == 4);
     CHECK(error.column() == 1);
-    CHECK(error.message() == "cannot lower gate 'magic' to this device's gates: it needs a device gate named 'magic' "
-                             "(it is opaque); device gates: [CNOT, RX]");
+    CHECK(error.message() ==
+          "cannot lower gate 'magic' to this device's gates: it needs a device gate named 'magic' "
+          "(it is opaque); device gates: [CNOT, RX]");
   }
   const LoweredProgram lowered = qrt::program::lower(program, {{"CNOT", "Magic"}, false, false});
   REQUIRE(lowered.operations.size() == 1);
   CHECK(lowered.gate_name(lowered.operations[0]) == "Magic");
   CHECK(lowered.params(lowered.operations[0])[0] == 0.5);
-  CHECK(std::vector<std::uint32_t>(lowered.targets(lowered.operations[0]).begin(), lowered.targets(lowered.operations[0]).end()) ==
-        std::vector<std::uint32_t>{1, 0});
-  CHECK_THROWS_WITH(qrt::program::expand_to_primitives(program), Catch::Matchers::Contains("opaque gate 'magic' has no definition"));
+  CHECK(std::vector<std::uint32_t>(lowered.targets(lowered.operations[0]).begin(),
+                                   lowered.targets(lowered.operations[0]).end()) == std::vector<std::uint32_t>{1, 0});
+  CHECK_THROWS_WITH(qrt::program::expand_to_primitives(program),
+                    Catch::Matchers::Contains("opaque gate 'magic' has no definition"));
 }
 
 TEST_CASE("qasm: a device without the needed gates gets an error naming gate and gate list", "[qasm][lowering]") {
@@ -290,13 +311,15 @@ TEST_CASE("qasm: a device without the needed gates gets an error naming gate and
           "device gates: [Hadamard, RX]");
   }
   const auto u_only = parse("OPENQASM 2.0;\nqreg q[1];\nU(1, 2, 3) q[0];\n");
-  CHECK_THROWS_WITH(qrt::program::lower(u_only, {{"CNOT"}, false, false}),
-                    Catch::Matchers::Contains("cannot lower gate 'U' to this device's gates: it needs one of: QubitUnitary | "
-                                              "Rot | PhaseShift + RY + PhaseShift | RZ + RY + RZ | RZ + RX + RZ"));
+  CHECK_THROWS_WITH(
+      qrt::program::lower(u_only, {{"CNOT"}, false, false}),
+      Catch::Matchers::Contains("cannot lower gate 'U' to this device's gates: it needs one of: QubitUnitary | "
+                                "Rot | PhaseShift + RY + PhaseShift | RZ + RY + RZ | RZ + RX + RZ"));
 }
 
 TEST_CASE("qasm: expansion errors are reported with the gate body position and the call site", "[qasm][lowering]") {
-  const auto program = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\ngate g(t) a { rx(1/t) a; }\nqreg q[1];\ng(0) q[0];\n");
+  const auto program =
+      parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\ngate g(t) a { rx(1/t) a; }\nqreg q[1];\ng(0) q[0];\n");
   for (const auto& run : {std::function<void()>([&] { (void)qrt::program::lower(program, full_device()); }),
                           std::function<void()>([&] { (void)qrt::program::expand_to_primitives(program); })}) {
     try {
@@ -344,14 +367,16 @@ TEST_CASE("qasm: exponential gate nesting is stopped by the operation limit", "[
 
 TEST_CASE("qasm: parsing and lowering may run concurrently", "[qasm][lowering]") {
   // The built-in library and the rule table are shared, lazily built statics.
-  const std::string source = "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\nccx q[0], q[1], q[2];\ncu3(1, 2, 3) q[2], q[0];\n";
+  const std::string source =
+      "OPENQASM 2.0;\ninclude \"qelib1.inc\";\nqreg q[3];\nccx q[0], q[1], q[2];\ncu3(1, 2, 3) q[2], q[0];\n";
   const Matrix expected = expanded_unitary(parse(source));
   std::vector<LoweredProgram> results(4);
   std::vector<std::thread> threads;
   for (std::size_t i = 0; i < results.size(); ++i) {
     threads.emplace_back([&, i] {
       const auto program = qrt::qasm::parse_string(source, "thread.qasm");
-      results[i] = qrt::program::lower(program, i % 2 == 0 ? full_device() : DeviceGateSet{{"Rot", "CNOT"}, false, false});
+      results[i] =
+          qrt::program::lower(program, i % 2 == 0 ? full_device() : DeviceGateSet{{"Rot", "CNOT"}, false, false});
     });
   }
   for (std::thread& thread : threads) thread.join();

@@ -61,10 +61,10 @@ TEST_CASE("qasm: primitives U and CX", "[qasm][parser]") {
 
 TEST_CASE("qasm: include qelib1.inc gives Qiskit's standard gates, built in", "[qasm][parser]") {
   const Program p = parse("OPENQASM 2.0;\ninclude \"qelib1.inc\";\n");
-  for (const char* name : {"u3", "u2", "u1", "cx", "id", "u0", "u", "p", "x", "y", "z", "h", "s", "sdg", "t", "tdg",
-                           "rx", "ry", "rz", "sx", "sxdg", "cz", "cy", "swap", "ch", "ccx", "cswap", "crx", "cry",
-                           "crz", "cu1", "cp", "cu3", "csx", "cu", "rxx", "rzz", "rccx", "rc3x", "c3x", "c3sqrtx",
-                           "c4x"}) {
+  for (const char* name :
+       {"u3",  "u2",  "u1",  "cx", "id",  "u0",  "u",    "p",   "x",   "y",    "z",    "h",   "s",       "sdg",
+        "t",   "tdg", "rx",  "ry", "rz",  "sx",  "sxdg", "cz",  "cy",  "swap", "ch",   "ccx", "cswap",   "crx",
+        "cry", "crz", "cu1", "cp", "cu3", "csx", "cu",   "rxx", "rzz", "rccx", "rc3x", "c3x", "c3sqrtx", "c4x"}) {
     INFO(name);
     const auto index = p.find_gate(name);
     REQUIRE(index.has_value());
@@ -133,7 +133,8 @@ cx a[0], b;
   for (std::size_t i = 0; i < 3; ++i) {
     CHECK(name_of(p, i) == "h");
     CHECK(qubits_of(p, i) == std::vector<std::uint32_t>{static_cast<std::uint32_t>(i)});
-    CHECK(qubits_of(p, 3 + i) == std::vector<std::uint32_t>{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(3 + i)});
+    CHECK(qubits_of(p, 3 + i) ==
+          std::vector<std::uint32_t>{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(3 + i)});
     CHECK(qubits_of(p, 6 + i) == std::vector<std::uint32_t>{0, static_cast<std::uint32_t>(3 + i)});
   }
   CHECK(p.gate_count() == 9);
@@ -203,7 +204,8 @@ TEST_CASE("qasm: a condition that can never hold is a warning", "[qasm][parser]"
 }
 
 TEST_CASE("qasm: opaque declarations", "[qasm][parser]") {
-  const Program p = parse("OPENQASM 2.0;\nopaque magic(a, b) x, y;\nopaque plain x;\nqreg q[2];\nmagic(1, 2) q[0], q[1];\n");
+  const Program p =
+      parse("OPENQASM 2.0;\nopaque magic(a, b) x, y;\nopaque plain x;\nqreg q[2];\nmagic(1, 2) q[0], q[1];\n");
   const auto& magic = p.gates[*p.find_gate("magic")];
   CHECK(magic.kind == qrt::program::GateKind::Opaque);
   CHECK(magic.params.size() == 2);
@@ -240,8 +242,9 @@ TEST_CASE("qasm: expressions: precedence, associativity, functions and literals"
 }
 
 TEST_CASE("qasm: space before the parameter list, comments and CRLF line ends", "[qasm][parser]") {
-  const Program p = parse("OPENQASM 2.0; // header\r\ninclude \"qelib1.inc\";\r\nqreg r[1];\r\n"
-                          "// a comment line\r\nu1 (-3*pi/8) r; u3 ( 1 , 2 , 3 ) r[0]; // trailing\r\n");
+  const Program p = parse(
+      "OPENQASM 2.0; // header\r\ninclude \"qelib1.inc\";\r\nqreg r[1];\r\n"
+      "// a comment line\r\nu1 (-3*pi/8) r; u3 ( 1 , 2 , 3 ) r[0]; // trailing\r\n");
   REQUIRE(p.operations.size() == 2);
   CHECK(p.params(p.operations[0])[0] == -3 * qasm_test::kPi / 8);
   CHECK(p.operations[1].pos.line == 5);
@@ -300,6 +303,7 @@ TEST_CASE("qasm: include qelib1.inc after the file's own gates renumbers the lib
 }
 
 TEST_CASE("qasm: a gate declared before include qelib1.inc clashes at the include", "[qasm][parser]") {
-  qasm_test::require_parse_error("OPENQASM 2.0;\ngate h a { U(0,0,0) a; }\ninclude \"qelib1.inc\";\n", 3, 9,
-                                 "qelib1.inc declares the gate 'h', which is already declared as a gate at test.qasm:2:6");
+  qasm_test::require_parse_error(
+      "OPENQASM 2.0;\ngate h a { U(0,0,0) a; }\ninclude \"qelib1.inc\";\n", 3, 9,
+      "qelib1.inc declares the gate 'h', which is already declared as a gate at test.qasm:2:6");
 }

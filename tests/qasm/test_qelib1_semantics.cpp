@@ -102,7 +102,8 @@ TEST_CASE("qasm: every qelib1 gate equals its textbook matrix exactly", "[qasm][
 }
 
 TEST_CASE("qasm: rccx and rc3x are Toffoli and C3X up to relative phases", "[qasm][qelib1]") {
-  for (const auto& [gate, qubits, controls] : {std::tuple{"rccx", std::size_t{3}, 2}, std::tuple{"rc3x", std::size_t{4}, 3}}) {
+  for (const auto& [gate, qubits, controls] :
+       {std::tuple{"rccx", std::size_t{3}, 2}, std::tuple{"rc3x", std::size_t{4}, 3}}) {
     INFO(gate);
     const Matrix got = expansion_of(gate, 0, qubits);
     const Matrix want = on_wires(controlled(pauli_x(), controls), qubits);

@@ -40,11 +40,13 @@ TEST_CASE("qrt run exit statuses for QIR programs", "[qir][cli]") {
   CHECK_THAT(parse.out, Catch::Contains("parse_error.ll:4:3: error:"));
   auto failed = qrt_cli("run " + quoted(program("fail.ll")) + " --shots 3");
   CHECK(failed.status == 1);
-  CHECK_THAT(failed.out, Catch::Contains("END\t1") && Catch::Contains("shot 0 failed") && Catch::Contains("out of luck!!"));
+  CHECK_THAT(failed.out,
+             Catch::Contains("END\t1") && Catch::Contains("shot 0 failed") && Catch::Contains("out of luck!!"));
   auto unknown_device = qrt_cli("run " + quoted(program("bell_base.ll")) + " --device nope.qubit");
   CHECK(unknown_device.status == 1);
   CHECK_THAT(unknown_device.out, Catch::Contains("nope.qubit"));
-  auto entry_on_qasm = qrt_cli("run '" + std::string(QRT_TEST_QIR_PROGRAMS) + "/../../../examples/ghz.qasm' --entry main");
+  auto entry_on_qasm =
+      qrt_cli("run '" + std::string(QRT_TEST_QIR_PROGRAMS) + "/../../../examples/ghz.qasm' --entry main");
   CHECK(entry_on_qasm.status == 64);  // a usage error (host/cli/exit_status.hpp)
   CHECK_THAT(entry_on_qasm.out, Catch::Contains("an entry point applies to QIR programs"));
 }

@@ -37,8 +37,9 @@ double number(const qrt::qir::OutputEvent& e) { return std::stod(e.value); }
 }  // namespace
 
 TEST_CASE("inline assembly and other targets' intrinsics are refused before anything is compiled", "[qir][errors]") {
-  CHECK_THAT(load_error("inline_asm.ll"), Catch::Contains("the module uses what qrt does not compile") &&
-                                              Catch::Contains("inline assembly in function 'main' (\"movq $$42, $0\")"));
+  CHECK_THAT(load_error("inline_asm.ll"),
+             Catch::Contains("the module uses what qrt does not compile") &&
+                 Catch::Contains("inline assembly in function 'main' (\"movq $$42, $0\")"));
   CHECK_THAT(load_error("module_asm.ll"), Catch::Contains("module-level inline assembly (\".globl qrt_helper"));
   CHECK_THAT(load_error("foreign_intrinsic.ll"),
              Catch::Contains("a call of llvm.aarch64.crc32b (an intrinsic of another target than this machine's"));
@@ -46,8 +47,9 @@ TEST_CASE("inline assembly and other targets' intrinsics are refused before anyt
 
 TEST_CASE("a fatal error inside LLVM fails the load, and the process goes on", "[qir][errors]") {
   for (int attempt = 0; attempt < 2; ++attempt) {  // the handler works more than once
-    CHECK_THAT(load_error("codegen_fatal.ll"), Catch::Contains("codegen_fatal.ll: error: LLVM cannot compile the module: ") &&
-                                                   Catch::Contains("Cannot select"));
+    CHECK_THAT(load_error("codegen_fatal.ll"),
+               Catch::Contains("codegen_fatal.ll: error: LLVM cannot compile the module: ") &&
+                   Catch::Contains("Cannot select"));
   }
   CHECK(run_text(Program::load(program("bell_base.ll")), 2, 1).size() > 0);
   // Through the CLI: an error and exit status 1, not LLVM's abort (134).
@@ -64,8 +66,9 @@ TEST_CASE("results never measured read as Zero, as in qir-runner", "[qir]") {
 
 TEST_CASE("older Q# output: the module's own bridges call quantum__rt__array_slice_1d and range_to_string", "[qir]") {
   Program p = Program::load(program("qsharp_bridges.ll"));
-  CHECK(run_text(p, 1, 1) == "START\nMETADATA\tEntryPoint\nOUTPUT\tARRAY\t3\nOUTPUT\tINT\t14\nOUTPUT\tINT\t12\n"
-                             "OUTPUT\tINT\t10\nINFO\t4..-2..0\nINFO\t0..9\nEND\t0\n");
+  CHECK(run_text(p, 1, 1) ==
+        "START\nMETADATA\tEntryPoint\nOUTPUT\tARRAY\t3\nOUTPUT\tINT\t14\nOUTPUT\tINT\t12\n"
+        "OUTPUT\tINT\t10\nINFO\t4..-2..0\nINFO\t0..9\nEND\t0\n");
 }
 
 TEST_CASE("qir-runner's classical helpers: math, seeded random draws, memory", "[qir]") {
@@ -77,7 +80,7 @@ TEST_CASE("qir-runner's classical helpers: math, seeded random draws, memory", "
     REQUIRE(s.events.size() == 10);
     CHECK(number(s.events[0]) == std::numbers::pi);
     CHECK(std::abs(number(s.events[1]) - 3 * std::numbers::pi / 4) < 1e-15);
-    CHECK(number(s.events[2]) == -1.0);  // 7 - 2 * round(3.5)
+    CHECK(number(s.events[2]) == -1.0);   // 7 - 2 * round(3.5)
     CHECK(s.events[3].value == "false");  // IsInfinity(-inf): +infinity only
     CHECK(s.events[4].value == "true");
     CHECK(s.events[5].value == "true");
@@ -99,11 +102,13 @@ TEST_CASE("qir-runner's classical helpers: math, seeded random draws, memory", "
 
 TEST_CASE("the older start/end output calls record the same schema, counts included", "[qir]") {
   Program p = Program::load(program("legacy_output.ll"));
-  CHECK_THAT(run_text(p, 1, 1), Catch::EndsWith("OUTPUT\tARRAY\t3\nOUTPUT\tRESULT\t0\nOUTPUT\tRESULT\t1\nOUTPUT\tTUPLE\t2\n"
-                                                "OUTPUT\tINT\t5\nOUTPUT\tBOOL\ttrue\nOUTPUT\tDOUBLE\t0.5\nEND\t0\n"));
+  CHECK_THAT(run_text(p, 1, 1),
+             Catch::EndsWith("OUTPUT\tARRAY\t3\nOUTPUT\tRESULT\t0\nOUTPUT\tRESULT\t1\nOUTPUT\tTUPLE\t2\n"
+                             "OUTPUT\tINT\t5\nOUTPUT\tBOOL\ttrue\nOUTPUT\tDOUBLE\t0.5\nEND\t0\n"));
   auto unmatched = shots_of("legacy_unmatched.ll", 1, 1).at(0);
   CHECK(unmatched.failed);
-  CHECK_THAT(unmatched.error, Catch::Contains("__quantum__rt__array_end_record_output without a matching array_start_record_output"));
+  CHECK_THAT(unmatched.error,
+             Catch::Contains("__quantum__rt__array_end_record_output without a matching array_start_record_output"));
   REQUIRE(unmatched.events.size() == 1);  // the open tuple is still recorded
   CHECK((unmatched.events[0].kind == EventKind::Tuple && unmatched.events[0].value == "0"));
 }

@@ -30,15 +30,17 @@ qrt::qir::ShotOutput one_shot(const char* name) {
 }  // namespace
 
 TEST_CASE("malformed, invalid and unlinkable modules are refused before running", "[qir][errors]") {
-  CHECK_THAT(load_error("parse_error.ll"), Catch::Contains("parse_error.ll:4:3: error: expected ',' in argument list") &&
-                                               Catch::Contains("^"));
+  CHECK_THAT(load_error("parse_error.ll"),
+             Catch::Contains("parse_error.ll:4:3: error: expected ',' in argument list") && Catch::Contains("^"));
   CHECK_THAT(load_error("verify_error.ll"), Catch::Contains("not valid LLVM IR") && Catch::Contains("dominate"));
   CHECK_THAT(load_error("unknown_function.ll"),
              Catch::Contains("failed to link some declared functions: ") &&
                  Catch::Contains("__quantum__qis__teleport__body (qrt does not provide it)") &&
                  Catch::Contains("__quantum__qis__h__body (declared as void (ptr, ptr); qrt provides void (ptr))"));
-  CHECK_THAT(load_error("no_entry.ll"), Catch::Contains("no function is marked as the entry point") && Catch::Contains("first, second"));
-  CHECK_THAT(load_error("two_entries.ll"), Catch::Contains("2 entry points (first, second)") && Catch::Contains("--entry"));
+  CHECK_THAT(load_error("no_entry.ll"),
+             Catch::Contains("no function is marked as the entry point") && Catch::Contains("first, second"));
+  CHECK_THAT(load_error("two_entries.ll"),
+             Catch::Contains("2 entry points (first, second)") && Catch::Contains("--entry"));
   CHECK_THAT(load_error("two_entries.ll", "third"), Catch::Contains("no function named 'third'"));
   CHECK(Program::load(program("two_entries.ll"), {"second"}).entry_name() == "second");
   CHECK_THAT(load_error("missing.ll"), Catch::Contains("missing.ll: cannot read the file"));

@@ -33,7 +33,9 @@ std::string gate_loop(long iterations) {
   return "define void @main() #0 {\nentry:\n  br label %loop\nloop:\n"
          "  %i = phi i64 [ 0, %entry ], [ %next, %loop ]\n  %w = urem i64 %i, 3\n  %q = inttoptr i64 %w to ptr\n"
          "  call void @__quantum__qis__h__body(ptr %q)\n  %next = add i64 %i, 1\n"
-         "  %done = icmp eq i64 %next, " + std::to_string(iterations) + "\n  br i1 %done, label %exit, label %loop\nexit:\n"
+         "  %done = icmp eq i64 %next, " +
+         std::to_string(iterations) +
+         "\n  br i1 %done, label %exit, label %loop\nexit:\n"
          "  call void @__quantum__qis__mz__body(ptr null, ptr null)\n"
          "  call void @__quantum__rt__result_record_output(ptr null, ptr null)\n  ret void\n}\n"
          "declare void @__quantum__qis__h__body(ptr)\ndeclare void @__quantum__qis__mz__body(ptr, ptr)\n"
@@ -70,8 +72,7 @@ TEST_CASE("an isolated device runs compiled QIR in its worker: the same records 
   CHECK(result.shots.size() == 5);
 }
 
-TEST_CASE("a failing shot in the worker comes back with its records and error, and ends the run",
-          "[qir][isolation]") {
+TEST_CASE("a failing shot in the worker comes back with its records and error, and ends the run", "[qir][isolation]") {
   const Program p = compiled("fail.ll");
   qrt::qir::RunOptions options;
   options.shots = 3;
@@ -109,14 +110,15 @@ TEST_CASE("isolate_timeout ends a compiled program that loops in the worker", "[
   qrt::qir::RunOptions options;
   options.device = "statevector.qubit:isolate=true,isolate_timeout=0.3";
   const auto start = Clock::now();
-  CHECK_THROWS_WITH(qrt::qir::run(loop, options),
-                    Catch::Contains("did not finish within 0.3 s (isolate_timeout)") && Catch::Contains("infinite_loop.ll"));
+  CHECK_THROWS_WITH(qrt::qir::run(loop, options), Catch::Contains("did not finish within 0.3 s (isolate_timeout)") &&
+                                                      Catch::Contains("infinite_loop.ll"));
   CHECK(Clock::now() - start < std::chrono::seconds(20));
 }
 
 TEST_CASE("a stop ends a compiled program in the worker: at its next gate, or a classical loop by ending the worker",
           "[qir][isolation]") {
-  const std::filesystem::path file = std::filesystem::temp_directory_path() / ("qrt_qir_iso_loop_" + std::to_string(::getpid()) + ".ll");
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("qrt_qir_iso_loop_" + std::to_string(::getpid()) + ".ll");
   std::ofstream(file) << gate_loop(1000000000);
   const Program gates = Program::load(file);
   std::filesystem::remove(file);
@@ -129,7 +131,8 @@ TEST_CASE("a stop ends a compiled program in the worker: at its next gate, or a 
     options.progress = &progress;
     std::thread stopper([&] {
       // Gates are being counted (the worker's reports arrive every 100 ms), or the loop has had its time.
-      const auto until = Clock::now() + (p == &gates ? std::chrono::milliseconds(30000) : std::chrono::milliseconds(200));
+      const auto until =
+          Clock::now() + (p == &gates ? std::chrono::milliseconds(30000) : std::chrono::milliseconds(200));
       while (Clock::now() < until && !(p == &gates && progress.done() > 0))
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
       progress.request_stop();
@@ -148,12 +151,14 @@ TEST_CASE("a stop ends a compiled program in the worker: at its next gate, or a 
 }
 
 TEST_CASE("a program that opens a device itself fails its shot in a worker, saying why", "[qir][isolation]") {
-  const std::filesystem::path file = std::filesystem::temp_directory_path() / ("qrt_qir_iso_init_" + std::to_string(::getpid()) + ".ll");
-  std::ofstream(file) << "@name = internal constant [18 x i8] c\"statevector.qubit\\00\"\n"
-                         "define void @main() #0 {\n  call void @__quantum__rt__device_init(ptr null, ptr @name, ptr null)\n"
-                         "  call void @__quantum__rt__int_record_output(i64 7, ptr null)\n  ret void\n}\n"
-                         "declare void @__quantum__rt__device_init(ptr, ptr, ptr)\n"
-                         "declare void @__quantum__rt__int_record_output(i64, ptr)\nattributes #0 = { \"entry_point\" }\n";
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() / ("qrt_qir_iso_init_" + std::to_string(::getpid()) + ".ll");
+  std::ofstream(file)
+      << "@name = internal constant [18 x i8] c\"statevector.qubit\\00\"\n"
+         "define void @main() #0 {\n  call void @__quantum__rt__device_init(ptr null, ptr @name, ptr null)\n"
+         "  call void @__quantum__rt__int_record_output(i64 7, ptr null)\n  ret void\n}\n"
+         "declare void @__quantum__rt__device_init(ptr, ptr, ptr)\n"
+         "declare void @__quantum__rt__int_record_output(i64, ptr)\nattributes #0 = { \"entry_point\" }\n";
   const Program p = Program::load(file);
   std::filesystem::remove(file);
   qrt::qir::RunOptions options;
@@ -164,7 +169,8 @@ TEST_CASE("a program that opens a device itself fails its shot in a worker, sayi
   CHECK_THAT(result.shots[0].error, Catch::Contains("isolated device's worker cannot open devices"));
 }
 
-TEST_CASE("a worker knows a compiled front end only by a plain name, and says so when it lacks one", "[qir][isolation]") {
+TEST_CASE("a worker knows a compiled front end only by a plain name, and says so when it lacks one",
+          "[qir][isolation]") {
   CHECK_THROWS_WITH(qrt::isolation::compiled_front_end("no_such"),
                     Catch::Contains("cannot run no_such programs") && Catch::Contains("libqrt_no_such.so"));
   CHECK_THROWS_WITH(qrt::isolation::compiled_front_end("../qir"), Catch::Contains("is not a front end's name"));

@@ -63,7 +63,8 @@ std::string module(const std::string& body, int qubits, int results, const std::
     for (char c : args) {
       if (c == '(') ++depth;
       if (c == ')') --depth;
-      if (c == ',' && depth == 0) flush(); else current += c;
+      if (c == ',' && depth == 0) flush();
+      else current += c;
     }
     flush();
     std::string ret = line.find("call i1") != std::string::npos ? "i1" : "void";
@@ -97,7 +98,8 @@ void check_same_distribution(const std::map<std::string, double>& a, const std::
   for (const auto& key : keys) {
     const double fa = a.count(key) ? a.at(key) : 0.0, fb = b.count(key) ? b.at(key) : 0.0;
     const double p = (fa + fb) / 2;
-    const double sigma = std::sqrt(std::max(p * (1 - p), 1.0 / static_cast<double>(shots)) * 2.0 / static_cast<double>(shots));
+    const double sigma =
+        std::sqrt(std::max(p * (1 - p), 1.0 / static_cast<double>(shots)) * 2.0 / static_cast<double>(shots));
     INFO("outcome " << key << ": lowered " << fa << ", JIT " << fb);
     CHECK(std::abs(fa - fb) <= 5 * sigma);
   }
@@ -132,7 +134,8 @@ std::string every_gate_body(bool& has_ryy) {
     for (unsigned k = 0; k < gate.qubits; ++k) body << (k ? ", " : "") << q(static_cast<int>((k + gate.angles) % 3));
     body << ")\n";
     angle += 0.21;
-    body << "  call void @__quantum__qis__ry__body(double " << angle << ", " << q(static_cast<int>(angle * 10) % 3) << ")\n";
+    body << "  call void @__quantum__qis__ry__body(double " << angle << ", " << q(static_cast<int>(angle * 10) % 3)
+         << ")\n";
   }
   return body.str();
 }
@@ -145,7 +148,8 @@ TEST_CASE("the gate table names functions the runtime provides, with their signa
   for (const auto& gate : qrt::capi::qis_gate_functions()) {
     INFO(gate.function);
     std::string want = "void (";
-    for (unsigned a = 0; a < gate.angles + gate.qubits; ++a) want += std::string(a ? ", " : "") + (a < gate.angles ? "double" : "ptr");
+    for (unsigned a = 0; a < gate.angles + gate.qubits; ++a)
+      want += std::string(a ? ", " : "") + (a < gate.angles ? "double" : "ptr");
     want += ")";
     auto range = provided.equal_range(std::string(gate.function));
     REQUIRE(range.first != range.second);
@@ -170,7 +174,8 @@ TEST_CASE("straight-line programs from other projects take the lowered path and 
   }
 }
 
-TEST_CASE("every gate the table maps agrees with the JIT, mid-circuit measurement and reset included", "[qir][lowered]") {
+TEST_CASE("every gate the table maps agrees with the JIT, mid-circuit measurement and reset included",
+          "[qir][lowered]") {
   bool has_ryy = false;
   std::string gates = every_gate_body(has_ryy);
   std::string terminal = gates;
@@ -196,7 +201,8 @@ TEST_CASE("every gate the table maps agrees with the JIT, mid-circuit measuremen
   check_paths_agree(write_program("every_gate_dynamic.ll", module(dynamic, 3, 3)));
 
   if (has_ryy) {  // qelib1.inc has no ryy: such a program keeps the JIT, and says why
-    auto file = write_program("ryy.ll", module("  call void @__quantum__qis__ryy__body(double 0.5, " + q(0) + ", " + q(1) + ")\n", 2, 0));
+    auto file = write_program(
+        "ryy.ll", module("  call void @__quantum__qis__ryy__body(double 0.5, " + q(0) + ", " + q(1) + ")\n", 2, 0));
     Program p = load(file, false);
     CHECK_FALSE(p.lowered());
     CHECK_THAT(p.jit_reason(), Catch::Contains("the standard gates have no ryy"));
@@ -204,8 +210,9 @@ TEST_CASE("every gate the table maps agrees with the JIT, mid-circuit measuremen
 }
 
 TEST_CASE("records are written as the JIT writes them: every kind, labelled or not", "[qir][lowered]") {
-  const std::string globals = "@a = internal constant [4 x i8] c\"arr\\00\"\n@r = internal constant [3 x i8] c\"r0\\00\"\n"
-                              "@e = internal constant [1 x i8] c\"\\00\"\n";
+  const std::string globals =
+      "@a = internal constant [4 x i8] c\"arr\\00\"\n@r = internal constant [3 x i8] c\"r0\\00\"\n"
+      "@e = internal constant [1 x i8] c\"\\00\"\n";
   std::string body;
   body += "  call void @__quantum__rt__initialize(ptr null)\n";
   body += "  call void @__quantum__qis__x__body(" + q(0) + ")\n";
@@ -234,10 +241,16 @@ TEST_CASE("records are written as the JIT writes them: every kind, labelled or n
   CHECK_THAT(text, Catch::StartsWith("START\n") && Catch::EndsWith("END\t0\n"));
 
   // The older record calls without a label.
-  auto older = write_program("older_records.ll", module("  call void @__quantum__qis__x__body(" + q(0) + ")\n"
-                                                        "  call void @__quantum__qis__mz__body(" + q(0) + ", " + q(0) + ")\n"
-                                                        "  call void @__quantum__rt__result_record_output(" + q(0) + ")\n"
-                                                        "  call void @__quantum__rt__int_record_output(i64 7)\n", 1, 1));
+  auto older = write_program("older_records.ll", module("  call void @__quantum__qis__x__body(" + q(0) +
+                                                            ")\n"
+                                                            "  call void @__quantum__qis__mz__body(" +
+                                                            q(0) + ", " + q(0) +
+                                                            ")\n"
+                                                            "  call void @__quantum__rt__result_record_output(" +
+                                                            q(0) +
+                                                            ")\n"
+                                                            "  call void @__quantum__rt__int_record_output(i64 7)\n",
+                                                        1, 1));
   Program older_lowered = load(older, false);
   CHECK(older_lowered.lowered());
   CHECK(run_text(older_lowered, 2, 1) == run_text(load(older, true), 2, 1));
@@ -261,13 +274,16 @@ TEST_CASE("typed-pointer IR (LLVM 14 and older) is read as circuits too", "[qir]
       "  call void @__quantum__qis__h__body(%Qubit* null)\n"
       "  call void @__quantum__qis__cnot__body(%Qubit* null, %Qubit* inttoptr (i64 1 to %Qubit*))\n"
       "  call void @__quantum__qis__mz__body(%Qubit* null, %Result* null)\n"
-      "  call void @__quantum__qis__mz__body(%Qubit* inttoptr (i64 1 to %Qubit*), %Result* inttoptr (i64 1 to %Result*))\n"
-      "  call void @__quantum__rt__tuple_record_output(i64 2, i8* getelementptr inbounds ([3 x i8], [3 x i8]* @lbl, i32 0, i32 0))\n"
+      "  call void @__quantum__qis__mz__body(%Qubit* inttoptr (i64 1 to %Qubit*), %Result* inttoptr (i64 1 to "
+      "%Result*))\n"
+      "  call void @__quantum__rt__tuple_record_output(i64 2, i8* getelementptr inbounds ([3 x i8], [3 x i8]* @lbl, "
+      "i32 0, i32 0))\n"
       "  call void @__quantum__rt__result_record_output(%Result* null, i8* null)\n"
       "  call void @__quantum__rt__result_record_output(%Result* inttoptr (i64 1 to %Result*), i8* null)\n"
       "  ret void\n}\n"
       "declare void @__quantum__qis__h__body(%Qubit*)\ndeclare void @__quantum__qis__cnot__body(%Qubit*, %Qubit*)\n"
-      "declare void @__quantum__qis__mz__body(%Qubit*, %Result*)\ndeclare void @__quantum__rt__tuple_record_output(i64, i8*)\n"
+      "declare void @__quantum__qis__mz__body(%Qubit*, %Result*)\ndeclare void "
+      "@__quantum__rt__tuple_record_output(i64, i8*)\n"
       "declare void @__quantum__rt__result_record_output(%Result*, i8*)\n"
       "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"2\" \"required_num_results\"=\"2\" }\n";
   auto file = write_program("typed_bell.ll", typed);
@@ -308,7 +324,8 @@ TEST_CASE("programs that branch on a result or loop keep the JIT and run correct
   CHECK(chained.lowered());
   CHECK(histogram(chained, 5, 1) == std::map<std::string, double>{{"1", 1.0}});
 
-  for (const char* name : {"teleportation.ll", "pyqir_if_then_else_continue.ll", "pyqir_bell_qir_measure.bc", "pyqir_hello.bc"}) {
+  for (const char* name :
+       {"teleportation.ll", "pyqir_if_then_else_continue.ll", "pyqir_bell_qir_measure.bc", "pyqir_hello.bc"}) {
     if (!std::filesystem::exists(shared(name))) continue;
     INFO(name);
     Program p = load(shared(name), false);
@@ -338,7 +355,8 @@ TEST_CASE("the lowered path fails as the JIT path does", "[qir][lowered][errors]
     for (const auto& shot : all.shots) CHECK(shot.failed);
   }
   // A gate the device cannot apply: the same message, naming the QIS function.
-  auto rotation = write_program("rotation.ll", module("  call void @__quantum__qis__rx__body(double 0.25, " + q(0) + ")\n", 1, 0));
+  auto rotation =
+      write_program("rotation.ll", module("  call void @__quantum__qis__rx__body(double 0.25, " + q(0) + ")\n", 1, 0));
   std::string messages[2];
   for (bool jit : {false, true}) {
     qrt::qir::RunOptions options;
@@ -347,7 +365,8 @@ TEST_CASE("the lowered path fails as the JIT path does", "[qir][lowered][errors]
     REQUIRE(result.failed());
     messages[jit] = result.shots.back().error;
   }
-  CHECK_THAT(messages[0], Catch::StartsWith("__quantum__qis__rx__body: stabilizer.qubit: ") && Catch::Contains("not a Clifford"));
+  CHECK_THAT(messages[0],
+             Catch::StartsWith("__quantum__qis__rx__body: stabilizer.qubit: ") && Catch::Contains("not a Clifford"));
   CHECK(messages[0] == messages[1]);
   // An unknown device throws on both paths.
   for (bool jit : {false, true}) {
@@ -393,9 +412,14 @@ TEST_CASE("qrt run reports the path, and --jit or QRT_QIR_JIT forces the JIT", "
   CHECK_THAT(env_forced.out, Catch::Contains("\"path\":\"jit\""));
   CHECK_THAT(by_env.out, Catch::Contains("\"path\":\"lowered\""));
   // Text output: the same lines on both paths for a program whose outcome is certain.
-  auto file = write_program("certain.ll", module("  call void @__quantum__qis__x__body(" + q(1) + ")\n"
-                                                 "  call void @__quantum__qis__mz__body(" + q(1) + ", " + q(0) + ")\n"
-                                                 "  call void @__quantum__rt__result_record_output(" + q(0) + ", ptr null)\n", 2, 1));
+  auto file = write_program("certain.ll", module("  call void @__quantum__qis__x__body(" + q(1) +
+                                                     ")\n"
+                                                     "  call void @__quantum__qis__mz__body(" +
+                                                     q(1) + ", " + q(0) +
+                                                     ")\n"
+                                                     "  call void @__quantum__rt__result_record_output(" +
+                                                     q(0) + ", ptr null)\n",
+                                                 2, 1));
   auto text = qrt_cli("run " + quoted(file) + " --shots 2 --seed 1");
   auto text_jit = qrt_cli("run " + quoted(file) + " --shots 2 --seed 1 --jit");
   CHECK(text.status == 0);

@@ -111,7 +111,8 @@ TEST_CASE("a base-profile Bell pair: correlated, labelled, the same as bitcode a
   CHECK(counts.size() == 2);
   CHECK(counts["00"] > 100);
   CHECK(counts["11"] > 100);
-  if (std::filesystem::exists(generated("bell_base.bc"))) CHECK(run_text(Program::load(generated("bell_base.bc")), 20, 4) == run_text(p, 20, 4));
+  if (std::filesystem::exists(generated("bell_base.bc")))
+    CHECK(run_text(Program::load(generated("bell_base.bc")), 20, 4) == run_text(p, 20, 4));
   std::map<std::string, int> stabilizer;
   for (const auto& s : shots_of(p, 200, 9, "stabilizer.qubit")) ++stabilizer[result_bits(s)];
   CHECK(stabilizer.size() == 2);
@@ -132,8 +133,9 @@ TEST_CASE("adaptive feedback in typed-pointer IR: the copied qubit always agrees
 
 TEST_CASE("full QIR: dynamic qubits, exp, joint measurement, runtime results, strings, every record kind", "[qir]") {
   Program p = Program::load(program("full_qir.ll"));
-  std::string one = "START\nMETADATA\tEntryPoint\nOUTPUT\tBOOL\tfalse\nOUTPUT\tBOOL\ttrue\nOUTPUT\tINT\t-42\n"
-                    "OUTPUT\tDOUBLE\t2.5\nINFO\thello\nEND\t0\n";
+  std::string one =
+      "START\nMETADATA\tEntryPoint\nOUTPUT\tBOOL\tfalse\nOUTPUT\tBOOL\ttrue\nOUTPUT\tINT\t-42\n"
+      "OUTPUT\tDOUBLE\t2.5\nINFO\thello\nEND\t0\n";
   CHECK(run_text(p, 3, 8) == one + one + one);
 }
 
@@ -164,7 +166,8 @@ TEST_CASE("several threads run programs at once, each on its own pooled device, 
   std::vector<std::string> got(4);
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t)
-    threads.emplace_back([&, t] { got[static_cast<std::size_t>(t)] = run_text(p, 40, static_cast<std::uint64_t>(100 + t)); });
+    threads.emplace_back(
+        [&, t] { got[static_cast<std::size_t>(t)] = run_text(p, 40, static_cast<std::uint64_t>(100 + t)); });
   for (auto& th : threads) th.join();
   CHECK(got == expected);
 }

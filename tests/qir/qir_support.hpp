@@ -14,7 +14,9 @@
 namespace qir_test {
 
 inline std::filesystem::path program(const char* name) { return std::filesystem::path(QRT_TEST_QIR_PROGRAMS) / name; }
-inline std::filesystem::path generated(const char* name) { return std::filesystem::path(QRT_TEST_QIR_GENERATED) / name; }
+inline std::filesystem::path generated(const char* name) {
+  return std::filesystem::path(QRT_TEST_QIR_GENERATED) / name;
+}
 inline std::filesystem::path shared(const char* name) { return std::filesystem::path(QRT_TEST_SHARED_QIR) / name; }
 
 // The whole text output of `shots` shots with a fixed seed.

@@ -42,7 +42,8 @@ TEST_CASE("environment: switches take 1/true/yes/on and 0/false/no/off in any ca
   CHECK_THROWS_WITH(qrt::TrustPolicy::from(false), Contains("QRT_ALLOW_UNSAFE_PLUGINS = 'maybe': expected a switch"));
 }
 
-TEST_CASE("environment: a bad QRT_ISOLATE or QRT_SCAN_ISOLATED stops the runtime, naming it", "[reliability][environment]") {
+TEST_CASE("environment: a bad QRT_ISOLATE or QRT_SCAN_ISOLATED stops the runtime, naming it",
+          "[reliability][environment]") {
   for (const char* bad : {"abc", "2", "-1"}) {
     INFO(bad);
     {
@@ -58,13 +59,15 @@ TEST_CASE("environment: a bad QRT_ISOLATE or QRT_SCAN_ISOLATED stops the runtime
   CHECK(runtime_failure().empty());
 }
 
-TEST_CASE("environment: numbers are numbers in their range, or an error naming the variable", "[reliability][environment]") {
+TEST_CASE("environment: numbers are numbers in their range, or an error naming the variable",
+          "[reliability][environment]") {
   {
     ScopedEnvironment scan("QRT_SCAN_ISOLATED", "1");
     for (const char* bad : {"abc", "-5", "0", "10s", "nan"}) {
       ScopedEnvironment timeout("QRT_SCAN_TIMEOUT", bad);
       INFO(bad);  // each was silently 10 s before
-      CHECK_THAT(runtime_failure(), Contains(std::string("QRT_SCAN_TIMEOUT = '") + bad + "': expected a positive number"));
+      CHECK_THAT(runtime_failure(),
+                 Contains(std::string("QRT_SCAN_TIMEOUT = '") + bad + "': expected a positive number"));
     }
     ScopedEnvironment good("QRT_SCAN_TIMEOUT", "2.5");
     CHECK(runtime_failure().empty());
@@ -76,7 +79,8 @@ TEST_CASE("environment: numbers are numbers in their range, or an error naming t
   }
   for (const char* bad : {"lots", "0", "-1"}) {
     ScopedEnvironment memory("QRT_ISOLATE_MEMORY", bad);
-    CHECK_THROWS_WITH(qrt::config::environment_bytes("QRT_ISOLATE_MEMORY"), Contains(std::string("QRT_ISOLATE_MEMORY = '") + bad));
+    CHECK_THROWS_WITH(qrt::config::environment_bytes("QRT_ISOLATE_MEMORY"),
+                      Contains(std::string("QRT_ISOLATE_MEMORY = '") + bad));
   }
   {
     ScopedEnvironment pool("QRT_POOL_MAX_INACTIVE", "many");

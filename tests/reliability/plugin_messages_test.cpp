@@ -55,12 +55,14 @@ TEST_CASE("messages: a C++ exception out of a plugin names the plugin and the ca
   CHECK(device.allocate(2).size() == 2);
 
   // The CLI reports it as the plugin's error (status 1), not as its own internal error (status 2).
-  const CliOutcome cli = qrt_cli("run " + std::string(QRT_TEST_EXAMPLES_DIR) + "/ghz.qasm -d fake.cxx_throw:label=throw");
+  const CliOutcome cli =
+      qrt_cli("run " + std::string(QRT_TEST_EXAMPLES_DIR) + "/ghz.qasm -d fake.cxx_throw:label=throw");
   CHECK(cli.exit_code == 1);
   CHECK_THAT(cli.err, Contains("qrt: error: fake.cxx_throw: create: the plugin (library " + library + ")"));
 }
 
-TEST_CASE("messages: a NUL or a control character in the input never cuts or drives a message", "[reliability][messages]") {
+TEST_CASE("messages: a NUL or a control character in the input never cuts or drives a message",
+          "[reliability][messages]") {
   const qrt::Error error(qrt::ErrorCode::Config, std::string("before\0after \x1b[2J\tend\n", 22));
   CHECK(std::string(error.what()) == "before\\x00after \\x1b[2J\tend\n");
   CHECK(std::strlen(error.what()) == std::string(error.what()).size());
@@ -108,9 +110,11 @@ TEST_CASE("messages: a device without set_seed runs; a run that asks it for a se
   // qrt run picks a seed to report when none is given: it no longer fails every run on such a device.
   ScratchFolder scratch;
   std::ofstream(scratch.path() / "flip.qasm") << "OPENQASM 2.0;\ninclude \"qelib1.inc\";\n" << kFlip;
-  const CliOutcome unseeded = qrt_cli("run " + (scratch.path() / "flip.qasm").string() + " -d fake.unreliable --shots 4");
+  const CliOutcome unseeded =
+      qrt_cli("run " + (scratch.path() / "flip.qasm").string() + " -d fake.unreliable --shots 4");
   CHECK(unseeded.exit_code == 0);
-  const CliOutcome seeded = qrt_cli("run " + (scratch.path() / "flip.qasm").string() + " -d fake.unreliable --shots 4 --seed 3");
+  const CliOutcome seeded =
+      qrt_cli("run " + (scratch.path() / "flip.qasm").string() + " -d fake.unreliable --shots 4 --seed 3");
   CHECK(seeded.exit_code == 1);
   CHECK_THAT(seeded.err, Contains("cannot be seeded"));
 }

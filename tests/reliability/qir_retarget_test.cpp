@@ -60,8 +60,7 @@ TEST_CASE("retarget: a module that depends on its target is refused, naming what
              Contains("built for armv7-unknown-linux-gnueabihf") && Contains("the type ptr (4 bytes there, 8 here)"));
   CHECK_THAT(load_error(program("aarch64_be.ll")),
              Contains("built for aarch64_be-unknown-linux-gnu") && Contains("a big-endian data layout"));
-  CHECK_THAT(load_error(program("aarch64_varargs.ll")),
-             Contains("function 'first_of' reads variadic arguments"));
+  CHECK_THAT(load_error(program("aarch64_varargs.ll")), Contains("function 'first_of' reads variadic arguments"));
   CHECK_THAT(load_error(program("aarch64_intrinsic.ll")),
              Contains("a call of llvm.aarch64.crc32b (an intrinsic of another target"));
 }

@@ -106,9 +106,9 @@ struct CliOutcome {
 inline CliOutcome qrt_cli(const std::string& args, const std::string& env = "") {
   ScratchFolder scratch;
   const std::filesystem::path out = scratch.path() / "out", err = scratch.path() / "err";
-  const std::string command = "QRT_PLUGIN_PATH=" + std::string(QRT_TEST_RELIABILITY_PLUGIN_DIR) + ":" + QRT_TEST_PLUGIN_DIR +
-                              " QRT_ALLOW_UNSAFE_PLUGINS=1 " + env + " " + QRT_TEST_CLI + " " + args + " >" + out.string() +
-                              " 2>" + err.string();
+  const std::string command = "QRT_PLUGIN_PATH=" + std::string(QRT_TEST_RELIABILITY_PLUGIN_DIR) + ":" +
+                              QRT_TEST_PLUGIN_DIR + " QRT_ALLOW_UNSAFE_PLUGINS=1 " + env + " " + QRT_TEST_CLI + " " +
+                              args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(command.c_str());
   auto slurp = [](const std::filesystem::path& p) {
     std::ifstream in(p);

@@ -49,8 +49,8 @@ TEST_CASE("result checks: a plugin's bad numbers are an error naming it and the 
   qrt::Runtime runtime(test_plugins());
   const std::string message = call_with(runtime, fault.fault, fault.call, isolated);
   const std::string call = fault.call == "marginal probs" ? "probs" : fault.call;
-  CHECK_THAT(message, Contains("fake.unreliable: " + call + ": the device (library " + fake_library("fake_unreliable") + ") " +
-                               fault.what));
+  CHECK_THAT(message, Contains("fake.unreliable: " + call + ": the device (library " + fake_library("fake_unreliable") +
+                               ") " + fault.what));
   // The same device without the fault: the checks let good results through.
   CHECK(call_with(runtime, "none", fault.call, isolated).empty());
 }

@@ -34,8 +34,9 @@ std::vector<Escape> escapes() {
   std::vector<Escape> list{
       // glibc's system() blocks every signal before it starts the shell, so the sandbox's SIGSYS handler
       // cannot run: the kernel ends the worker with the signal, which the host explains.
-      {"system", "killed by signal 31 (SIGSYS: Bad system call) while running the program (the sandbox ended it for a "
-                 "forbidden system call, made with SIGSYS blocked"},
+      {"system",
+       "killed by signal 31 (SIGSYS: Bad system call) while running the program (the sandbox ended it for a "
+       "forbidden system call, made with SIGSYS blocked"},
       {"execve", "the sandbox refused execve (running a program) and ended the worker"},
       {"fork", "the sandbox refused clone (starting another process)"},
       {"write_file", "the sandbox refused openat (opening a file for writing or creating one)"},
@@ -72,8 +73,9 @@ TEST_CASE("sandbox: device code in an isolated worker cannot escape, and the rep
     // The host carries on: the same device config gets a fresh worker, and other devices run as before.
     const std::string tame = "fake.unreliable:shots=10,isolate=true";
     CHECK(run(runtime, tame, attempt_program()).counts == kTenTimesTwo);
-    CHECK(run(runtime, "statevector.qubit:shots=10", qasm("qreg q[2];\ncreg c[2];\nx q[1];\nmeasure q -> c;\n")).counts ==
-          kTenTimesTwo);
+    CHECK(
+        run(runtime, "statevector.qubit:shots=10", qasm("qreg q[2];\ncreg c[2];\nx q[1];\nmeasure q -> c;\n")).counts ==
+        kTenTimesTwo);
   }
   CHECK(no_children());
 }
@@ -85,15 +87,16 @@ TEST_CASE("sandbox: threads, OpenMP and reading files keep working in an isolate
   qrt::Runtime runtime(test_plugins());
   for (const char* attempt : {"thread", "read_file"}) {
     INFO(attempt);
-    const std::string config = std::string("fake.unreliable:shots=10,isolate=true,attempt=") + attempt + ",target='" +
-                               readable.string() + "'";
+    const std::string config =
+        std::string("fake.unreliable:shots=10,isolate=true,attempt=") + attempt + ",target='" + readable.string() + "'";
     CHECK(run(runtime, config, attempt_program()).counts == kTenTimesTwo);
   }
   // statevector.qubit's OpenMP team (two threads, parallel from the first qubit) in the worker.
   qrt::Device device = runtime.open("statevector.qubit:threads=2,parallel_min_qubits=1,isolate=true");
   qrt::RunOptions options;
   options.probabilities = true;
-  const qrt::RunResult r = qrt::run_program(qasm("qreg q[3];\nh q[0];\ncx q[0],q[1];\ncx q[1],q[2];\n"), device, options);
+  const qrt::RunResult r =
+      qrt::run_program(qasm("qreg q[3];\nh q[0];\ncx q[0],q[1];\ncx q[1],q[2];\n"), device, options);
   REQUIRE(r.probabilities.size() == 8);
   CHECK(r.probabilities[0] == Approx(0.5));
   CHECK(r.probabilities[7] == Approx(0.5));
@@ -126,25 +129,28 @@ std::intptr_t libc_address(const char* name) {
 // a fixed offset from libc's system; no runtime interposes labs.) Isolated, the JIT code runs in the
 // device's sandboxed worker: the call is refused, the command never runs, the run fails naming the
 // program, and the host carries on.
-TEST_CASE("sandbox: a QIR program that calls system() through an allowed function's address is stopped in an "
-          "isolated run", "[reliability][sandbox][qir]") {
+TEST_CASE(
+    "sandbox: a QIR program that calls system() through an allowed function's address is stopped in an "
+    "isolated run",
+    "[reliability][sandbox][qir]") {
   ScratchFolder scratch;
   const std::filesystem::path marker = scratch.path() / "escaped";
   const std::filesystem::path program = scratch.path() / "escape.ll";
   const std::string command = "touch " + marker.string();
   const std::intptr_t offset = libc_address("system") - libc_address("labs");
-  std::ofstream(program) << "@command = private constant [" << command.size() + 1 << " x i8] c\"" << command << "\\00\"\n"
-                         << "define void @main() #0 {\n"
-                            "  %labs = ptrtoint ptr @labs to i64\n"
-                            "  %system = add i64 %labs, "
-                         << offset
-                         << "\n  %call = inttoptr i64 %system to ptr\n"
-                            "  %status = call i32 %call(ptr @command)\n"
-                            "  call void @__quantum__rt__int_record_output(i64 7, ptr null)\n"
-                            "  ret void\n}\n"
-                            "declare i64 @labs(i64)\n"
-                            "declare void @__quantum__rt__int_record_output(i64, ptr)\n"
-                            "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"0\" \"required_num_results\"=\"0\" }\n";
+  std::ofstream(program)
+      << "@command = private constant [" << command.size() + 1 << " x i8] c\"" << command << "\\00\"\n"
+      << "define void @main() #0 {\n"
+         "  %labs = ptrtoint ptr @labs to i64\n"
+         "  %system = add i64 %labs, "
+      << offset
+      << "\n  %call = inttoptr i64 %system to ptr\n"
+         "  %status = call i32 %call(ptr @command)\n"
+         "  call void @__quantum__rt__int_record_output(i64 7, ptr null)\n"
+         "  ret void\n}\n"
+         "declare i64 @labs(i64)\n"
+         "declare void @__quantum__rt__int_record_output(i64, ptr)\n"
+         "attributes #0 = { \"entry_point\" \"required_num_qubits\"=\"0\" \"required_num_results\"=\"0\" }\n";
 
   const CliOutcome isolated = qrt_cli("run " + program.string() + " --isolate --shots 1 --seed 1");
   CHECK(isolated.exit_code == 1);

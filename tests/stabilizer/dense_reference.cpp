@@ -15,7 +15,8 @@ Matrix kron(const Matrix& a, std::size_t da, const Matrix& b, std::size_t db) {
   for (std::size_t r1 = 0; r1 < da; ++r1)
     for (std::size_t c1 = 0; c1 < da; ++c1)
       for (std::size_t r2 = 0; r2 < db; ++r2)
-        for (std::size_t c2 = 0; c2 < db; ++c2) out[(r1 * db + r2) * da * db + c1 * db + c2] = a[r1 * da + c1] * b[r2 * db + c2];
+        for (std::size_t c2 = 0; c2 < db; ++c2)
+          out[(r1 * db + r2) * da * db + c1 * db + c2] = a[r1 * da + c1] * b[r2 * db + c2];
   return out;
 }
 

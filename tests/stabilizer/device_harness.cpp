@@ -41,7 +41,8 @@ qrt::sdk::Observable pauli_observable(const std::string& word, const std::vector
   return pauli_sum({{coefficient, word}}, wires);
 }
 
-qrt::sdk::Observable pauli_sum(const std::vector<std::pair<double, std::string>>& terms, const std::vector<Wire>& wires) {
+qrt::sdk::Observable pauli_sum(const std::vector<std::pair<double, std::string>>& terms,
+                               const std::vector<Wire>& wires) {
   qrt::sdk::Observable observable;
   for (const auto& [coefficient, word] : terms) {
     qrt::sdk::ObservableTerm term{coefficient, {}};

@@ -32,8 +32,10 @@ struct GateOptions {
 void apply(Device& device, const std::string& gate, const std::vector<Wire>& wires, const GateOptions& options = {});
 
 // coefficient * word, letter i on wires[i]; identity letters are dropped unless keep_identity.
-qrt::sdk::Observable pauli_observable(const std::string& word, const std::vector<Wire>& wires, double coefficient = 1.0);
-qrt::sdk::Observable pauli_sum(const std::vector<std::pair<double, std::string>>& terms, const std::vector<Wire>& wires);
+qrt::sdk::Observable pauli_observable(const std::string& word, const std::vector<Wire>& wires,
+                                      double coefficient = 1.0);
+qrt::sdk::Observable pauli_sum(const std::vector<std::pair<double, std::string>>& terms,
+                               const std::vector<Wire>& wires);
 
 std::string random_pauli_word(std::size_t num_qubits, std::mt19937_64& rng);
 

@@ -23,7 +23,10 @@ namespace {
 PauliString from_word(const std::string& word, bool negative = false) {
   PauliString p(word.size());
   for (std::size_t q = 0; q < word.size(); ++q)
-    p.set(q, word[q] == 'X' ? PauliLetter::X : word[q] == 'Y' ? PauliLetter::Y : word[q] == 'Z' ? PauliLetter::Z : PauliLetter::I);
+    p.set(q, word[q] == 'X'   ? PauliLetter::X
+             : word[q] == 'Y' ? PauliLetter::Y
+             : word[q] == 'Z' ? PauliLetter::Z
+                              : PauliLetter::I);
   p.set_negative(negative);
   return p;
 }
@@ -148,7 +151,8 @@ TEST_CASE("conjugation tables are derived from unitaries, and non-Cliffords are 
   const std::size_t pauli_x = *catalog.find("PauliX"), hadamard = *catalog.find("Hadamard");
   for (int value = 0; value < 2; ++value) {
     REQUIRE(catalog.gate(pauli_x).controlled[0][value]);
-    require_image(*catalog.gate(pauli_x).controlled[0][value], with_control(reference_gate("PauliX").matrix, value), "XZ");
+    require_image(*catalog.gate(pauli_x).controlled[0][value], with_control(reference_gate("PauliX").matrix, value),
+                  "XZ");
     CHECK(!catalog.gate(hadamard).controlled[0][value]);
   }
   CHECK(!catalog.find("T"));

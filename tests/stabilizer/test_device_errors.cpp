@@ -34,7 +34,9 @@ TEST_CASE("non-Clifford operations are refused with a message naming them", "[st
     CHECK(mentions(rz_message, "RZ("));
     CHECK(mentions(rz_message, "multiples of pi/2"));
   }
-  auto [rot_code, rot_message] = failure_of([&] { apply(*device, "RY", {w[2]}, {false, {w[0], w[1]}, {1, 1}, {std::numbers::pi}}); });
+  auto [rot_code, rot_message] = failure_of([&] {
+    apply(*device, "RY", {w[2]}, {false, {w[0], w[1]}, {1, 1}, {std::numbers::pi}});
+  });
   CHECK(rot_code == QRT_ERROR_UNSUPPORTED);  // two controls: not Clifford
   CHECK(mentions(rot_message, "RY"));
   std::tie(rot_code, rot_message) = failure_of([&] { apply(*device, "RX", {w[0]}, {false, {}, {}, {1.0, 2.0}}); });
@@ -77,7 +79,9 @@ TEST_CASE("non-Clifford operations are refused with a message naming them", "[st
   CHECK(mentions(message, "Clifford"));
 
   const std::vector<Complex> not_unitary{1, 1, 0, 1};
-  std::tie(code, message) = failure_of([&] { device->apply_matrix({not_unitary, std::vector<Wire>{w[0]}, {}, {}, false}); });
+  std::tie(code, message) = failure_of([&] {
+    device->apply_matrix({not_unitary, std::vector<Wire>{w[0]}, {}, {}, false});
+  });
   CHECK(code == QRT_ERROR_INVALID_ARGUMENT);
   CHECK(mentions(message, "unitary"));
 

@@ -102,8 +102,9 @@ TEST_CASE("releasing several qubits is all or nothing", "[stabilizer][release]")
   apply(*device, "PauliX", {w[0]});
   apply(*device, "Hadamard", {w[2]});
   apply(*device, "CNOT", {w[2], w[3]});
-  CHECK(error_code_of([&] { device->release_qubits(std::vector<Wire>{w[0], w[1], w[3]}); }) ==
-        QRT_ERROR_FAILED_PRECONDITION);
+  CHECK(error_code_of([&] {
+          device->release_qubits(std::vector<Wire>{w[0], w[1], w[3]});
+        }) == QRT_ERROR_FAILED_PRECONDITION);
   CHECK(device->num_qubits() == 4);
   CHECK(error_code_of([&] { device->release_qubits(std::vector<Wire>{w[0], w[0]}); }) == QRT_ERROR_INVALID_ARGUMENT);
   CHECK(error_code_of([&] { device->release_qubits(std::vector<Wire>{42}); }) == QRT_ERROR_INVALID_ARGUMENT);

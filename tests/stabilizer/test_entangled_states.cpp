@@ -77,7 +77,8 @@ TEST_CASE("GHZ on 1,000 qubits, 1,000 shots: every shot is all-0 or all-1 and bo
   std::size_t ones = 0;
   for (std::size_t s = 0; s < 1000; ++s) {
     const auto first = samples.begin() + static_cast<std::ptrdiff_t>(s * n);
-    const bool all_same = std::all_of(first, first + static_cast<std::ptrdiff_t>(n), [&](std::uint8_t b) { return b == *first; });
+    const bool all_same =
+        std::all_of(first, first + static_cast<std::ptrdiff_t>(n), [&](std::uint8_t b) { return b == *first; });
     REQUIRE(all_same);
     ones += *first;
   }

@@ -9,10 +9,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <functional>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <numbers>
 #include <sstream>
 
@@ -54,7 +54,8 @@ TEST_CASE("the host discovers stabilizer.qubit and reads its capabilities", "[st
   CHECK(caps.adjoint);
   CHECK(!caps.controlled_gates);
   CHECK(caps.max_qubits >= (1u << 16));
-  for (const char* gate : {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "S", "SX", "CNOT", "CY", "CZ", "SWAP", "ISWAP"})
+  for (const char* gate :
+       {"Identity", "PauliX", "PauliY", "PauliZ", "Hadamard", "S", "SX", "CNOT", "CY", "CZ", "SWAP", "ISWAP"})
     CHECK(contains(caps.gates, gate));
   // Rotations are offered: they run when their angles are multiples of pi/2 (Clifford), as transpilers write them.
   for (const char* gate : {"RX", "RY", "RZ", "PhaseShift", "Rot"}) CHECK(contains(caps.gates, gate));
@@ -87,7 +88,8 @@ TEST_CASE("host errors: non-Clifford gates, state, parameters, postselection, re
   qrt::Device device = runtime().open("stabilizer.qubit");
   const std::vector<qrt::Wire> w = device.allocate(2);
   std::string message;
-  CHECK(error_code_of([&] { device.apply("T", {}, std::vector<qrt::Wire>{w[0]}); }, &message) == qrt::ErrorCode::Unsupported);
+  CHECK(error_code_of([&] { device.apply("T", {}, std::vector<qrt::Wire>{w[0]}); }, &message) ==
+        qrt::ErrorCode::Unsupported);
   CHECK(message.find("'T'") != std::string::npos);
   CHECK(error_code_of([&] { device.apply("RX", std::vector<double>{0.1}, std::vector<qrt::Wire>{w[0]}); }, &message) ==
         qrt::ErrorCode::Unsupported);
@@ -108,13 +110,16 @@ TEST_CASE("host errors: non-Clifford gates, state, parameters, postselection, re
   device.apply("Hadamard", {}, std::vector<qrt::Wire>{w[1]});
   device.apply("CZ", {}, std::vector<qrt::Wire>{w[0], w[1]});
   device.apply("Hadamard", {}, std::vector<qrt::Wire>{w[1]});  // H CZ H = CNOT: a Bell pair
-  CHECK(error_code_of([&] { device.release_qubits(std::vector<qrt::Wire>{w[1]}); }) == qrt::ErrorCode::FailedPrecondition);
+  CHECK(error_code_of([&] { device.release_qubits(std::vector<qrt::Wire>{w[1]}); }) ==
+        qrt::ErrorCode::FailedPrecondition);
   const int outcome = device.measure(w[0]);
   CHECK(device.measure(w[1]) == outcome);
   device.release_qubits(std::vector<qrt::Wire>{w[1]});
   CHECK(device.num_qubits() == 1);
-  CHECK(error_code_of([&] { device.apply_matrix(std::vector<std::complex<double>>{1, 0, 0, std::polar(1.0, 0.3)},
-                                                std::vector<qrt::Wire>{w[0]}); }) == qrt::ErrorCode::Unsupported);
+  CHECK(error_code_of([&] {
+          device.apply_matrix(std::vector<std::complex<double>>{1, 0, 0, std::polar(1.0, 0.3)},
+                              std::vector<qrt::Wire>{w[0]});
+        }) == qrt::ErrorCode::Unsupported);
   CHECK(error_code_of([&] { runtime().open("stabilizer.qubit:shots=-2"); }) == qrt::ErrorCode::Config);
 }
 
@@ -148,14 +153,14 @@ TEST_CASE("QASMBench Clifford circuits match the corpus reference probabilities"
   text << in.rdbuf();
   const boost::json::object expected = boost::json::parse(text.str()).as_object();
   // Every corpus circuit whose gates are all Clifford (measure/reset/if stripped, as the reference is).
-  for (const char* file : {"bb84_n8.qasm", "bv_n14.qasm", "cat_state_n4.qasm", "cc_n12.qasm", "deutsch_n2.qasm",
-                           "error_correctiond3_n5.qasm", "grover_n2.qasm", "hs4_n4.qasm", "iswap_n2.qasm", "lpn_n5.qasm",
-                           "qec_sm_n5_transpiled.qasm", "qrng_n4.qasm",
-                           // Qiskit-transpiled: rz/sx/x/cx with angles that are multiples of pi/2.
-                           "cat_state_n4_transpiled.qasm", "bb84_n8_transpiled.qasm", "bv_n14_transpiled.qasm",
-                           "cc_n12_transpiled.qasm", "deutsch_n2_transpiled.qasm", "error_correctiond3_n5_transpiled.qasm",
-                           "grover_n2_transpiled.qasm", "hs4_n4_transpiled.qasm", "iswap_n2_transpiled.qasm",
-                           "lpn_n5_transpiled.qasm", "qrng_n4_transpiled.qasm"}) {
+  for (const char* file :
+       {"bb84_n8.qasm", "bv_n14.qasm", "cat_state_n4.qasm", "cc_n12.qasm", "deutsch_n2.qasm",
+        "error_correctiond3_n5.qasm", "grover_n2.qasm", "hs4_n4.qasm", "iswap_n2.qasm", "lpn_n5.qasm",
+        "qec_sm_n5_transpiled.qasm", "qrng_n4.qasm",
+        // Qiskit-transpiled: rz/sx/x/cx with angles that are multiples of pi/2.
+        "cat_state_n4_transpiled.qasm", "bb84_n8_transpiled.qasm", "bv_n14_transpiled.qasm", "cc_n12_transpiled.qasm",
+        "deutsch_n2_transpiled.qasm", "error_correctiond3_n5_transpiled.qasm", "grover_n2_transpiled.qasm",
+        "hs4_n4_transpiled.qasm", "iswap_n2_transpiled.qasm", "lpn_n5_transpiled.qasm", "qrng_n4_transpiled.qasm"}) {
     INFO(file);
     const boost::json::object& ref = expected.at(file).as_object();
     qrt::program::Program program = qrt::qasm::parse_file(corpus / "qasmbench" / file);

@@ -45,7 +45,8 @@ std::vector<std::size_t> all_qubits(std::size_t n) {
 
 }  // namespace
 
-TEST_CASE("random Clifford circuits: probabilities, Pauli expectations and variances match", "[stabilizer][reference]") {
+TEST_CASE("random Clifford circuits: probabilities, Pauli expectations and variances match",
+          "[stabilizer][reference]") {
   std::mt19937_64 rng(20240611);
   for (std::size_t n = 1; n <= 8; ++n) {
     for (int circuit = 0; circuit < 20; ++circuit) {
@@ -68,9 +69,8 @@ TEST_CASE("random Clifford circuits: probabilities, Pauli expectations and varia
         REQUIRE(std::abs(device->var(pauli_observable(word, wires, 2.5)) - 6.25 * (1 - want * want)) < kExact);
       }
 
-      const std::vector<std::pair<double, std::string>> sum{{0.7, random_pauli_word(n, rng)},
-                                                            {-1.3, random_pauli_word(n, rng)},
-                                                            {0.4, random_pauli_word(n, rng)}};
+      const std::vector<std::pair<double, std::string>> sum{
+          {0.7, random_pauli_word(n, rng)}, {-1.3, random_pauli_word(n, rng)}, {0.4, random_pauli_word(n, rng)}};
       CAPTURE(sum[0].second, sum[1].second, sum[2].second);
       REQUIRE(std::abs(device->expval(pauli_sum(sum, wires)) - reference.expval(sum)) < 1e-9);
       REQUIRE(std::abs(device->var(pauli_sum(sum, wires)) - reference.var(sum)) < 1e-9);
@@ -120,7 +120,8 @@ TEST_CASE("random Clifford circuits: mid-circuit measurement collapses like a pr
   }
 }
 
-TEST_CASE("random Clifford circuits: sampled frequencies agree with the reference", "[stabilizer][reference][sampling]") {
+TEST_CASE("random Clifford circuits: sampled frequencies agree with the reference",
+          "[stabilizer][reference][sampling]") {
   std::mt19937_64 rng(5);
   const std::uint64_t shots = 4000;
   for (std::size_t n = 1; n <= 6; ++n) {
@@ -153,7 +154,8 @@ TEST_CASE("random Clifford circuits: sampled frequencies agree with the referenc
           REQUIRE(histogram[outcome] == 0);
         } else {
           // Five standard deviations of a binomial frequency.
-          REQUIRE(std::abs(frequency - p[outcome]) <= 5 * std::sqrt(p[outcome] * (1 - p[outcome]) / double(shots)) + 1e-12);
+          REQUIRE(std::abs(frequency - p[outcome]) <=
+                  5 * std::sqrt(p[outcome] * (1 - p[outcome]) / double(shots)) + 1e-12);
         }
       }
       // Sampling does not disturb the state.

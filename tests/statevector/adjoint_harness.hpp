@@ -103,8 +103,7 @@ class CCircuit {
       } else {
         matrices_.push_back({sizeof(qrt_matrix_call), op.adjoint ? 1u : 0u,
                              reinterpret_cast<const double*>(op.matrix.data()), op.wires.data(), op.wires.size(),
-                             op.controls.data(), op.values.empty() ? nullptr : op.values.data(),
-                             op.controls.size()});
+                             op.controls.data(), op.values.empty() ? nullptr : op.values.data(), op.controls.size()});
         c.matrix = &matrices_.back();
       }
       ops_.push_back(c);

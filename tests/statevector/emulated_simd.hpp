@@ -8,8 +8,8 @@
 // not matter for inline functions that never cross a library boundary.
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-#include "kernels/lane_shuffle.hpp"
 #include "kernels/kernel_templates.hpp"
+#include "kernels/lane_shuffle.hpp"
 
 #include <cstring>
 

@@ -4,8 +4,8 @@
 
 #include "reference.hpp"
 
-#include "device_common/gate_lowering.hpp"
 #include "device/statevector_device.hpp"
+#include "device_common/gate_lowering.hpp"
 #include "kernels/apply_op.hpp"
 
 #include <algorithm>
@@ -29,9 +29,7 @@ struct GateInvocation {
   std::vector<std::uint8_t> control_values;
   bool adjoint = false;
 
-  qrt::sdk::GateCall call() const {
-    return {gate_id(name), name, params, wires, controls, control_values, adjoint};
-  }
+  qrt::sdk::GateCall call() const { return {gate_id(name), name, params, wires, controls, control_values, adjoint}; }
 };
 
 class GateHarness {

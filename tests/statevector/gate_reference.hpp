@@ -30,7 +30,8 @@ inline Matrix kron(const Matrix& a, const Matrix& b) {
   for (std::size_t ar = 0; ar < da; ++ar)
     for (std::size_t ac = 0; ac < da; ++ac)
       for (std::size_t br = 0; br < db; ++br)
-        for (std::size_t bc = 0; bc < db; ++bc) c[(ar * db + br) * (da * db) + ac * db + bc] = a[ar * da + ac] * b[br * db + bc];
+        for (std::size_t bc = 0; bc < db; ++bc)
+          c[(ar * db + br) * (da * db) + ac * db + bc] = a[ar * da + ac] * b[br * db + bc];
   return c;
 }
 
@@ -88,7 +89,8 @@ inline Matrix rot(double phi, double theta, double omega) { return matmul(rz(ome
 inline Matrix swap_matrix() { return {1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1}; }
 
 // Entries (r, c, value) on top of a base matrix.
-inline Matrix with_entries(Matrix base, std::size_t dim, std::initializer_list<std::tuple<std::size_t, std::size_t, Complex>> e) {
+inline Matrix with_entries(Matrix base, std::size_t dim,
+                           std::initializer_list<std::tuple<std::size_t, std::size_t, Complex>> e) {
   for (auto [r, c, v] : e) base[r * dim + c] = v;
   return base;
 }
@@ -128,9 +130,21 @@ inline const std::map<std::string, GateReference>& gate_references() {
       {"PauliY", {0, 1, [](P, unsigned) { return kY; }}},
       {"PauliZ", {0, 1, [](P, unsigned) { return kZ; }}},
       {"Hadamard", {0, 1, [](P, unsigned) { return kH; }}},
-      {"S", {0, 1, [](P, unsigned) { return diag({1, Complex(0, 1)}); }}},
-      {"T", {0, 1, [](P, unsigned) { return diag({1, std::polar(1.0, std::numbers::pi / 4)}); }}},
-      {"SX", {0, 1, [](P, unsigned) { return Matrix{Complex(.5, .5), Complex(.5, -.5), Complex(.5, -.5), Complex(.5, .5)}; }}},
+      {"S",
+       {0, 1,
+        [](P, unsigned) {
+          return diag({1, Complex(0, 1)});
+        }}},
+      {"T",
+       {0, 1,
+        [](P, unsigned) {
+          return diag({1, std::polar(1.0, std::numbers::pi / 4)});
+        }}},
+      {"SX",
+       {0, 1,
+        [](P, unsigned) {
+          return Matrix{Complex(.5, .5), Complex(.5, -.5), Complex(.5, -.5), Complex(.5, .5)};
+        }}},
       {"PhaseShift", {1, 1, [](P p, unsigned) { return phase(p[0]); }}},
       {"RX", {1, 1, [](P p, unsigned) { return rx(p[0]); }}},
       {"RY", {1, 1, [](P p, unsigned) { return ry(p[0]); }}},
@@ -141,27 +155,39 @@ inline const std::map<std::string, GateReference>& gate_references() {
       {"CZ", {0, 2, [](P, unsigned) { return controlled(kZ); }}},
       {"CH", {0, 2, [](P, unsigned) { return controlled(kH); }}},
       {"SWAP", {0, 2, [](P, unsigned) { return swap_matrix(); }}},
-      {"ISWAP", {0, 2, [i](P, unsigned) { return with_entries(diag({1, 0, 0, 1}), 4, {{1, 2, i}, {2, 1, i}}); }}},
-      {"PSWAP", {1, 2, [](P p, unsigned) {
-                   const Complex e = std::polar(1.0, p[0]);
-                   return with_entries(diag({1, 0, 0, 1}), 4, {{1, 2, e}, {2, 1, e}});
-                 }}},
-      {"SISWAP", {0, 2, [i, r](P, unsigned) {
-                    return with_entries(diag({1, r, r, 1}), 4, {{1, 2, i * r}, {2, 1, i * r}});
-                  }}},
-      {"SQISW", {0, 2, [i, r](P, unsigned) {
-                   return with_entries(diag({1, r, r, 1}), 4, {{1, 2, i * r}, {2, 1, i * r}});
-                 }}},
+      {"ISWAP",
+       {0, 2,
+        [i](P, unsigned) {
+          return with_entries(diag({1, 0, 0, 1}), 4, {{1, 2, i}, {2, 1, i}});
+        }}},
+      {"PSWAP",
+       {1, 2,
+        [](P p, unsigned) {
+          const Complex e = std::polar(1.0, p[0]);
+          return with_entries(diag({1, 0, 0, 1}), 4, {{1, 2, e}, {2, 1, e}});
+        }}},
+      {"SISWAP",
+       {0, 2,
+        [i, r](P, unsigned) {
+          return with_entries(diag({1, r, r, 1}), 4, {{1, 2, i * r}, {2, 1, i * r}});
+        }}},
+      {"SQISW",
+       {0, 2,
+        [i, r](P, unsigned) {
+          return with_entries(diag({1, r, r, 1}), 4, {{1, 2, i * r}, {2, 1, i * r}});
+        }}},
       // ECR = (X⊗I - Y⊗X) / sqrt(2), first wire first (Qiskit writes it IX - XY, little-endian)
       {"ECR", {0, 2, [r](P, unsigned) { return scaled(plus(kron(kX, kI2), scaled(kron(kY, kX), -1.0)), r); }}},
       {"IsingXX", {1, 2, [](P p, unsigned) { return pauli_rotation(kron(kX, kX), p[0]); }}},
       {"IsingYY", {1, 2, [](P p, unsigned) { return pauli_rotation(kron(kY, kY), p[0]); }}},
       {"IsingZZ", {1, 2, [](P p, unsigned) { return pauli_rotation(kron(kZ, kZ), p[0]); }}},
       // IsingXY = exp(i phi/4 (XX + YY)): XX + YY is 2 on the |01>,|10> swap, so a rotation there.
-      {"IsingXY", {1, 2, [i](P p, unsigned) {
-                     const double c = std::cos(p[0] / 2), s = std::sin(p[0] / 2);
-                     return with_entries(diag({1, c, c, 1}), 4, {{1, 2, i * s}, {2, 1, i * s}});
-                   }}},
+      {"IsingXY",
+       {1, 2,
+        [i](P p, unsigned) {
+          const double c = std::cos(p[0] / 2), s = std::sin(p[0] / 2);
+          return with_entries(diag({1, c, c, 1}), 4, {{1, 2, i * s}, {2, 1, i * s}});
+        }}},
       {"ControlledPhaseShift", {1, 2, [](P p, unsigned) { return controlled(phase(p[0])); }}},
       {"CRX", {1, 2, [](P p, unsigned) { return controlled(rx(p[0])); }}},
       {"CRY", {1, 2, [](P p, unsigned) { return controlled(ry(p[0])); }}},
@@ -170,13 +196,18 @@ inline const std::map<std::string, GateReference>& gate_references() {
       {"Toffoli", {0, 3, [](P, unsigned) { return controlled(controlled(kX)); }}},
       {"CSWAP", {0, 3, [](P, unsigned) { return controlled(swap_matrix()); }}},
       {"MultiRZ", {1, 0, [](P p, unsigned k) { return multi_rz(p[0], k); }}},
-      {"GlobalPhase", {1, 0, [](P p, unsigned k) { return scaled(identity(std::size_t{1} << k), std::polar(1.0, -p[0])); }}},
+      {"GlobalPhase",
+       {1, 0, [](P p, unsigned k) { return scaled(identity(std::size_t{1} << k), std::polar(1.0, -p[0])); }}},
       {"SingleExcitation", {1, 2, [](P p, unsigned) { return single_excitation(p[0], 1.0); }}},
-      {"SingleExcitationPlus", {1, 2, [](P p, unsigned) { return single_excitation(p[0], std::polar(1.0, p[0] / 2)); }}},
-      {"SingleExcitationMinus", {1, 2, [](P p, unsigned) { return single_excitation(p[0], std::polar(1.0, -p[0] / 2)); }}},
+      {"SingleExcitationPlus",
+       {1, 2, [](P p, unsigned) { return single_excitation(p[0], std::polar(1.0, p[0] / 2)); }}},
+      {"SingleExcitationMinus",
+       {1, 2, [](P p, unsigned) { return single_excitation(p[0], std::polar(1.0, -p[0] / 2)); }}},
       {"DoubleExcitation", {1, 4, [](P p, unsigned) { return double_excitation(p[0], 1.0); }}},
-      {"DoubleExcitationPlus", {1, 4, [](P p, unsigned) { return double_excitation(p[0], std::polar(1.0, p[0] / 2)); }}},
-      {"DoubleExcitationMinus", {1, 4, [](P p, unsigned) { return double_excitation(p[0], std::polar(1.0, -p[0] / 2)); }}},
+      {"DoubleExcitationPlus",
+       {1, 4, [](P p, unsigned) { return double_excitation(p[0], std::polar(1.0, p[0] / 2)); }}},
+      {"DoubleExcitationMinus",
+       {1, 4, [](P p, unsigned) { return double_excitation(p[0], std::polar(1.0, -p[0] / 2)); }}},
   };
   return refs;
 }

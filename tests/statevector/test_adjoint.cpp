@@ -38,8 +38,8 @@ TEST_CASE("statevector.qubit offers the adjoint extension and lists its differen
   Plugin plugin;
   const std::vector<std::string> listed = Plugin::names_in(plugin.ext->differentiable_gates_json);
   const std::vector<std::string> gates = plugin.gates();
-  for (const char* expected : {"RX", "RY", "RZ", "PhaseShift", "CRX", "CRY", "CRZ", "ControlledPhaseShift",
-                               "IsingXX", "IsingYY", "IsingZZ", "Rot"})
+  for (const char* expected : {"RX", "RY", "RZ", "PhaseShift", "CRX", "CRY", "CRZ", "ControlledPhaseShift", "IsingXX",
+                               "IsingYY", "IsingZZ", "Rot"})
     CHECK(std::count(listed.begin(), listed.end(), expected) == 1);
   for (const std::string& name : listed) CHECK(std::count(gates.begin(), gates.end(), name) == 1);
   CHECK(std::count(listed.begin(), listed.end(), "Hadamard") == 0);
@@ -55,7 +55,8 @@ TEST_CASE("adjoint gradients of one- and two-qubit circuits match their closed f
       Instance dev(plugin, kwargs, 1);
       for (double t : {-2.5, -0.3, 0.0, 0.7, 1.9}) {
         dev.fresh();
-        const JacobianResult r = jacobian_ok(dev, {gate("RX", {t}, {0})}, {{0, 0}}, {single(QRT_OBSERVABLE_PAULI_Z, 0)});
+        const JacobianResult r =
+            jacobian_ok(dev, {gate("RX", {t}, {0})}, {{0, 0}}, {single(QRT_OBSERVABLE_PAULI_Z, 0)});
         CHECK(std::abs(r.expvals[0] - std::cos(t)) < tol);
         CHECK(std::abs(r.jacobian[0] + std::sin(t)) < tol);
       }
@@ -63,9 +64,8 @@ TEST_CASE("adjoint gradients of one- and two-qubit circuits match their closed f
     SECTION("PhaseShift after Hadamard: <X> = cos p, <Y> = sin p") {
       Instance dev(plugin, kwargs, 1);
       const double p = 0.83;
-      const JacobianResult r =
-          jacobian_ok(dev, {gate("Hadamard", {}, {0}), gate("PhaseShift", {p}, {0})}, {{1, 0}},
-                      {single(QRT_OBSERVABLE_PAULI_X, 0), single(QRT_OBSERVABLE_PAULI_Y, 0)});
+      const JacobianResult r = jacobian_ok(dev, {gate("Hadamard", {}, {0}), gate("PhaseShift", {p}, {0})}, {{1, 0}},
+                                           {single(QRT_OBSERVABLE_PAULI_X, 0), single(QRT_OBSERVABLE_PAULI_Y, 0)});
       CHECK(std::abs(r.expvals[0] - std::cos(p)) < tol);
       CHECK(std::abs(r.expvals[1] - std::sin(p)) < tol);
       CHECK(std::abs(r.jacobian[0] + std::sin(p)) < tol);
@@ -82,9 +82,9 @@ TEST_CASE("adjoint gradients of one- and two-qubit circuits match their closed f
     SECTION("IsingZZ on |++>: <X0> = cos p") {
       Instance dev(plugin, kwargs, 2);
       const double p = -0.45;
-      const JacobianResult r = jacobian_ok(
-          dev, {gate("Hadamard", {}, {0}), gate("Hadamard", {}, {1}), gate("IsingZZ", {p}, {0, 1})}, {{2, 0}},
-          {single(QRT_OBSERVABLE_PAULI_X, 0)});
+      const JacobianResult r =
+          jacobian_ok(dev, {gate("Hadamard", {}, {0}), gate("Hadamard", {}, {1}), gate("IsingZZ", {p}, {0, 1})},
+                      {{2, 0}}, {single(QRT_OBSERVABLE_PAULI_X, 0)});
       CHECK(std::abs(r.expvals[0] - std::cos(p)) < tol);
       CHECK(std::abs(r.jacobian[0] + std::sin(p)) < tol);
     }
@@ -116,13 +116,29 @@ struct GateShape {
 
 // The differentiable gates' parameter and wire counts (own controls included).
 const std::map<std::string, GateShape>& shapes() {
-  static const std::map<std::string, GateShape> s = {
-      {"PhaseShift", {1, 1}}, {"RX", {1, 1}}, {"RY", {1, 1}}, {"RZ", {1, 1}}, {"Rot", {3, 1}},
-      {"PSWAP", {1, 2}}, {"IsingXX", {1, 2}}, {"IsingXY", {1, 2}}, {"IsingYY", {1, 2}}, {"IsingZZ", {1, 2}},
-      {"ControlledPhaseShift", {1, 2}}, {"CRX", {1, 2}}, {"CRY", {1, 2}}, {"CRZ", {1, 2}}, {"CRot", {3, 2}},
-      {"MultiRZ", {1, 3}}, {"GlobalPhase", {1, 1}}, {"SingleExcitation", {1, 2}},
-      {"SingleExcitationPlus", {1, 2}}, {"SingleExcitationMinus", {1, 2}}, {"DoubleExcitation", {1, 4}},
-      {"DoubleExcitationPlus", {1, 4}}, {"DoubleExcitationMinus", {1, 4}}};
+  static const std::map<std::string, GateShape> s = {{"PhaseShift", {1, 1}},
+                                                     {"RX", {1, 1}},
+                                                     {"RY", {1, 1}},
+                                                     {"RZ", {1, 1}},
+                                                     {"Rot", {3, 1}},
+                                                     {"PSWAP", {1, 2}},
+                                                     {"IsingXX", {1, 2}},
+                                                     {"IsingXY", {1, 2}},
+                                                     {"IsingYY", {1, 2}},
+                                                     {"IsingZZ", {1, 2}},
+                                                     {"ControlledPhaseShift", {1, 2}},
+                                                     {"CRX", {1, 2}},
+                                                     {"CRY", {1, 2}},
+                                                     {"CRZ", {1, 2}},
+                                                     {"CRot", {3, 2}},
+                                                     {"MultiRZ", {1, 3}},
+                                                     {"GlobalPhase", {1, 1}},
+                                                     {"SingleExcitation", {1, 2}},
+                                                     {"SingleExcitationPlus", {1, 2}},
+                                                     {"SingleExcitationMinus", {1, 2}},
+                                                     {"DoubleExcitation", {1, 4}},
+                                                     {"DoubleExcitationPlus", {1, 4}},
+                                                     {"DoubleExcitationMinus", {1, 4}}};
   return s;
 }
 
@@ -139,13 +155,15 @@ RandomProblem random_problem(const Plugin& plugin, unsigned n, std::uint64_t see
   std::mt19937_64 rng(seed);
   std::uniform_real_distribution<double> angle(-3.0, 3.0);
   RandomProblem p;
-  for (qrt_wire w = 0; w < n; ++w) p.circuit.push_back(gate(w % 2 ? "Hadamard" : "RY", w % 2 ? std::vector<double>{} : std::vector<double>{angle(rng)}, {w}));
+  for (qrt_wire w = 0; w < n; ++w)
+    p.circuit.push_back(
+        gate(w % 2 ? "Hadamard" : "RY", w % 2 ? std::vector<double>{} : std::vector<double>{angle(rng)}, {w}));
   const std::vector<std::string> listed = Plugin::names_in(plugin.ext->differentiable_gates_json);
   std::vector<std::string> names = listed;
   names.insert(names.end(), listed.begin(), listed.end());
   std::shuffle(names.begin(), names.end(), rng);
-  const std::vector<std::pair<std::string, unsigned>> fixed = {{"CNOT", 2}, {"Hadamard", 1}, {"S", 1}, {"T", 1},
-                                                               {"SWAP", 2}, {"Toffoli", 3}, {"ISWAP", 2}, {"SX", 1}};
+  const std::vector<std::pair<std::string, unsigned>> fixed = {{"CNOT", 2}, {"Hadamard", 1}, {"S", 1},     {"T", 1},
+                                                               {"SWAP", 2}, {"Toffoli", 3},  {"ISWAP", 2}, {"SX", 1}};
   const auto wires = [&](unsigned) {
     std::vector<qrt_wire> order(n);
     for (qrt_wire w = 0; w < n; ++w) order[w] = w;
@@ -168,7 +186,8 @@ RandomProblem random_problem(const Plugin& plugin, unsigned n, std::uint64_t see
     p.circuit.push_back(op);
     const auto& [fixed_name, fixed_wires] = fixed[rng() % fixed.size()];
     const auto fixed_order = wires(n);
-    p.circuit.push_back(gate(fixed_name, {}, std::vector<qrt_wire>(fixed_order.begin(), fixed_order.begin() + fixed_wires)));
+    p.circuit.push_back(
+        gate(fixed_name, {}, std::vector<qrt_wire>(fixed_order.begin(), fixed_order.begin() + fixed_wires)));
     if (g % 7 == 3) {
       Op m;
       const auto o = wires(n);
@@ -182,12 +201,12 @@ RandomProblem random_problem(const Plugin& plugin, unsigned n, std::uint64_t see
   std::shuffle(p.trainable.begin(), p.trainable.end(), rng);  // columns in any order
   p.observables.push_back(single(QRT_OBSERVABLE_PAULI_Z, 0));
   p.observables.push_back({{1.0, {{QRT_OBSERVABLE_PAULI_X, {1}, {}}, {QRT_OBSERVABLE_PAULI_Y, {2}, {}}}}});
-  p.observables.push_back({{0.7, {{QRT_OBSERVABLE_PAULI_Z, {0}, {}}, {QRT_OBSERVABLE_PAULI_Z, {3}, {}}}},
-                           {-1.3, {{QRT_OBSERVABLE_PAULI_X, {4}, {}}}},
-                           {0.5, {{QRT_OBSERVABLE_HERMITIAN, {5, 1}, random_hermitian(2, rng)},
-                                  {QRT_OBSERVABLE_PAULI_Z, {2}, {}}}},
-                           {0.25, {{QRT_OBSERVABLE_HADAMARD, {3}, {}}}},
-                           {0.4, {}}});
+  p.observables.push_back(
+      {{0.7, {{QRT_OBSERVABLE_PAULI_Z, {0}, {}}, {QRT_OBSERVABLE_PAULI_Z, {3}, {}}}},
+       {-1.3, {{QRT_OBSERVABLE_PAULI_X, {4}, {}}}},
+       {0.5, {{QRT_OBSERVABLE_HERMITIAN, {5, 1}, random_hermitian(2, rng)}, {QRT_OBSERVABLE_PAULI_Z, {2}, {}}}},
+       {0.25, {{QRT_OBSERVABLE_HADAMARD, {3}, {}}}},
+       {0.4, {}}});
   return p;
 }
 
@@ -322,7 +341,8 @@ TEST_CASE("the adjoint extension reports each bad request as its error, and work
   expect(dev.jacobian(circuit, {{0, 0}}, obs), QRT_ERROR_UNSUPPORTED, "'Hadamard'");
   expect(dev.jacobian(circuit, {{5, 0}}, obs), QRT_ERROR_INVALID_ARGUMENT, "operation 5");
   expect(dev.jacobian(circuit, {{1, 1}}, obs), QRT_ERROR_INVALID_ARGUMENT, "parameter 1");
-  expect(dev.jacobian(circuit, {{1, 0}, {1, 0}}, obs), QRT_ERROR_INVALID_ARGUMENT, "both name parameter 0 of operation 1");
+  expect(dev.jacobian(circuit, {{1, 0}, {1, 0}}, obs), QRT_ERROR_INVALID_ARGUMENT,
+         "both name parameter 0 of operation 1");
   Circuit with_matrix = circuit;
   with_matrix[0].matrix = {1.0, 0.0, 0.0, 1.0};
   expect(dev.jacobian(with_matrix, {{0, 0}}, obs), QRT_ERROR_INVALID_ARGUMENT, "a matrix");
@@ -336,9 +356,11 @@ TEST_CASE("the adjoint extension reports each bad request as its error, and work
     const qrt_observable* observables[] = {z.get()};
     const qrt_trainable_param trainable[] = {{1, 0}};
     double expvals[1], jacobian[1];
-    const auto call = [&](qrt_adjoint_jacobian_request r) { return Outcome::of(plugin.ext->jacobian(dev.handle(), &r)); };
-    const qrt_adjoint_jacobian_request good{sizeof(qrt_adjoint_jacobian_request), c.ops().data(), 3, trainable, 1,
-                                            observables, 1, expvals, jacobian};
+    const auto call = [&](qrt_adjoint_jacobian_request r) {
+      return Outcome::of(plugin.ext->jacobian(dev.handle(), &r));
+    };
+    const qrt_adjoint_jacobian_request good{
+        sizeof(qrt_adjoint_jacobian_request), c.ops().data(), 3, trainable, 1, observables, 1, expvals, jacobian};
     auto r = good;
     r.ops = nullptr;
     CHECK(call(r).message.find("ops array is NULL") != std::string::npos);

@@ -56,7 +56,7 @@ TEST_CASE("releasing a qubit in a basis state keeps the others unchanged", "[dev
   auto device = make_device(R"({"seed": 3})");
   device->allocate_qubits(3);
   apply(*device, g("RY", {0}, {1.1}));
-  apply(*device, g("PauliX", {1}));        // wire 1 is |1>, not entangled
+  apply(*device, g("PauliX", {1}));  // wire 1 is |1>, not entangled
   apply(*device, g("CRX", {0, 2}, {0.7}));
   State full = read_state(*device);
   const Wire middle[] = {1};
@@ -197,7 +197,8 @@ TEST_CASE("bad calls raise clear errors", "[device][errors]") {
   const Matrix not_unitary = {1, 1, 0, 1};
   const Wire w0[] = {0}, w01[] = {0, 1};
   CHECK_THROWS_WITH(device->apply_matrix({not_unitary, w0, {}, {}, false}), Catch::Contains("not unitary"));
-  CHECK_THROWS_WITH(device->apply_matrix({not_unitary, w01, {}, {}, false}), Catch::Contains("needs 16 entries, got 4"));
+  CHECK_THROWS_WITH(device->apply_matrix({not_unitary, w01, {}, {}, false}),
+                    Catch::Contains("needs 16 entries, got 4"));
   const Matrix nan_matrix = {NAN, 0, 0, 1};
   CHECK_THROWS_WITH(device->apply_matrix({nan_matrix, w0, {}, {}, false}), Catch::Contains("not finite"));
 

@@ -22,8 +22,8 @@ TEST_CASE("fused and unfused random circuits agree with the reference", "[fusion
       REQUIRE(max_difference(plain, expected) < 1e-12);
 
       for (unsigned k = 1; k <= 5; ++k) {
-        auto fused = make_device(R"({"fusion": true, "fusion_min_qubits": 0, "fusion_max_qubits": )" +
-                                 std::to_string(k) + "}");
+        auto fused =
+            make_device(R"({"fusion": true, "fusion_min_qubits": 0, "fusion_max_qubits": )" + std::to_string(k) + "}");
         fused->allocate_qubits(n);
         run(*fused, circuit);
         INFO("fusion_max_qubits=" << k);

@@ -48,8 +48,8 @@ TEST_CASE("rotation identities", "[gates][identities]") {
   require_same({g("MultiRZ", {0, 2}, {b})}, {g("IsingZZ", {0, 2}, {b})});
   require_same({g("PSWAP", {0, 1}, {std::numbers::pi / 2})}, {g("ISWAP", {0, 1})});
   require_same({g("PSWAP", {0, 1}, {0.0})}, {g("SWAP", {0, 1})});
-  require_same({g("IsingXX", {0, 1}, {a})},
-               {g("Hadamard", {0}), g("Hadamard", {1}), g("IsingZZ", {0, 1}, {a}), g("Hadamard", {0}), g("Hadamard", {1})});
+  require_same({g("IsingXX", {0, 1}, {a})}, {g("Hadamard", {0}), g("Hadamard", {1}), g("IsingZZ", {0, 1}, {a}),
+                                             g("Hadamard", {0}), g("Hadamard", {1})});
   require_same({g("RX", {0}, {a}), g("RX", {0}, {b})}, {g("RX", {0}, {a + b})});
 }
 

@@ -45,7 +45,8 @@ TEST_CASE("gates match their reference matrices (adjoint, mixed-value controls)"
   paths.emplace_back(SimdLevel::Portable, true);
   for (const auto& [level, small] : paths) {
     for (const auto& [name, ref] : gate_references()) {
-      DYNAMIC_SECTION((small ? std::string("small-state") : std::string(qrt::sv::simd_level_name(level))) << " " << name) {
+      DYNAMIC_SECTION((small ? std::string("small-state") : std::string(qrt::sv::simd_level_name(level)))
+                      << " " << name) {
         for (unsigned n = 1; n <= 6; ++n) {
           for (int trial = 0; trial < 3; ++trial) {
             const unsigned min_wires = qrt::sv::gate_catalog()[gate_id(name)].min_wires;
@@ -58,8 +59,12 @@ TEST_CASE("gates match their reference matrices (adjoint, mixed-value controls)"
                 std::vector<qrt::sdk::Wire> order(n);
                 std::iota(order.begin(), order.end(), 0);
                 std::shuffle(order.begin(), order.end(), rng);
-                GateInvocation gate{name, {}, {order.begin(), order.begin() + k},
-                                    {order.begin() + k, order.begin() + k + num_controls}, {}, adjoint};
+                GateInvocation gate{name,
+                                    {},
+                                    {order.begin(), order.begin() + k},
+                                    {order.begin() + k, order.begin() + k + num_controls},
+                                    {},
+                                    adjoint};
                 for (unsigned p = 0; p < ref.num_params; ++p) gate.params.push_back(angle(rng));
                 std::vector<int> values;
                 for (unsigned c = 0; c < num_controls; ++c) {

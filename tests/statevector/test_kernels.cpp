@@ -153,15 +153,14 @@ template <class Real = double, class Apply>
 void check_applied(Case& c, unsigned n, const std::string& path, std::uint64_t seed, const Apply& apply) {
   constexpr double kTolerance = std::is_same_v<Real, float> ? 2e-6 : 1e-12;
   const State state = sv_test::random_state(n, seed);
-  const State expected = sv_test::apply_reference(state, n, c.matrix, c.wires.targets, c.wires.controls,
-                                                  c.wires.control_values);
+  const State expected =
+      sv_test::apply_reference(state, n, c.matrix, c.wires.targets, c.wires.controls, c.wires.control_values);
   std::vector<std::complex<Real>> held(state.begin(), state.end());
   if (c.op.shape == OpShape::Dense && c.op.external_matrix) c.op.external_matrix = c.storage.data();
   apply(held.data(), c.op);
   const State result(held.begin(), held.end());
-  INFO("n=" << n << " shape=" << static_cast<int>(c.op.shape) << " path=" << path
-            << " controls=" << c.op.control_mask << " values=" << c.op.control_values
-            << " targets=" << c.op.target_mask);
+  INFO("n=" << n << " shape=" << static_cast<int>(c.op.shape) << " path=" << path << " controls=" << c.op.control_mask
+            << " values=" << c.op.control_values << " targets=" << c.op.target_mask);
   REQUIRE(sv_test::max_difference(result, expected) < kTolerance);
 }
 
@@ -347,8 +346,8 @@ void check_tiled_programs(SimdLevel level, unsigned threads, std::uint64_t seed)
       if (c.op.shape == OpShape::Dense && c.op.external_matrix) c.op.external_matrix = c.storage.data();
       if (!fits_window(c.op, window) || c.matrix.size() > 4096) continue;  // the reference's matrix: <= 6 qubits
       program.add(c.op);
-      expected = sv_test::apply_reference(expected, n, c.matrix, c.wires.targets, c.wires.controls,
-                                          c.wires.control_values);
+      expected =
+          sv_test::apply_reference(expected, n, c.matrix, c.wires.targets, c.wires.controls, c.wires.control_values);
       cases.push_back(std::move(c));
     }
     TileBuffers<Real> buffers;

@@ -69,8 +69,8 @@ void check_times_i() {
 
 TEST_CASE("lane shuffles move whole (re, im) pairs: lane l takes lane l ^ X", "[kernels][simd]") {
   check_every_permutation<float, 4>(std::make_integer_sequence<unsigned, 2>{});
-  check_every_permutation<float, 8>(std::make_integer_sequence<unsigned, 4>{});    // AVX2 complex64
-  check_every_permutation<float, 16>(std::make_integer_sequence<unsigned, 8>{});   // AVX-512 complex64
+  check_every_permutation<float, 8>(std::make_integer_sequence<unsigned, 4>{});   // AVX2 complex64
+  check_every_permutation<float, 16>(std::make_integer_sequence<unsigned, 8>{});  // AVX-512 complex64
   check_every_permutation<double, 4>(std::make_integer_sequence<unsigned, 2>{});
   check_every_permutation<double, 8>(std::make_integer_sequence<unsigned, 4>{});
 }

@@ -51,7 +51,8 @@ std::size_t local_of(std::size_t i, const std::vector<unsigned>& qubits) {
   return x;
 }
 std::size_t with_local(std::size_t i, const std::vector<unsigned>& qubits, std::size_t x) {
-  for (std::size_t j = 0; j < qubits.size(); ++j) i = (i & ~(std::size_t{1} << qubits[j])) | (((x >> j) & 1u) << qubits[j]);
+  for (std::size_t j = 0; j < qubits.size(); ++j)
+    i = (i & ~(std::size_t{1} << qubits[j])) | (((x >> j) & 1u) << qubits[j]);
   return i;
 }
 
@@ -60,7 +61,8 @@ std::vector<Complex> reference_transition(const std::vector<Complex>& lambda, co
   const std::size_t d = std::size_t{1} << qubits.size();
   std::vector<Complex> m(d * d);
   for (std::size_t i = 0; i < lambda.size(); ++i)
-    for (std::size_t y = 0; y < d; ++y) m[local_of(i, qubits) * d + y] += std::conj(lambda[i]) * psi[with_local(i, qubits, y)];
+    for (std::size_t y = 0; y < d; ++y)
+      m[local_of(i, qubits) * d + y] += std::conj(lambda[i]) * psi[with_local(i, qubits, y)];
   return m;
 }
 
@@ -113,7 +115,8 @@ void check_case(const Case& c, qrt::sv::SimdLevel level, unsigned threads, std::
   // The pair form needs both qubits outside the SIMD register (the level's lanes); elsewhere the dense
   // form runs and fills in every entry.
   const unsigned lanes_log2 = qrt::sv::kernel_table_for<T>(level, kQubits).lanes_log2;
-  const bool pair_form = c.pair_form && std::all_of(c.qubits.begin(), c.qubits.end(), [&](unsigned q) { return q >= lanes_log2; });
+  const bool pair_form =
+      c.pair_form && std::all_of(c.qubits.begin(), c.qubits.end(), [&](unsigned q) { return q >= lanes_log2; });
   const std::vector<Complex> expected_m = reference_transition(lambda0, psi0, c.qubits);
   REQUIRE(m.size() == d * d);
   for (std::size_t e = 0; e < d * d; ++e) {
@@ -197,7 +200,8 @@ void check_tiled_run(const std::vector<Case>& run, unsigned num_qubits, qrt::sv:
   REQUIRE(transitions.size() == run.size());
   const double tolerance = std::is_same_v<T, double> ? 1e-12 : 2e-5;
   for (std::size_t k = 0; k < run.size(); ++k) {
-    INFO("segment " << k << " on " << run[k].qubits[0] << (run[k].qubits.size() > 1 ? "," + std::to_string(run[k].qubits[1]) : ""));
+    INFO("segment " << k << " on " << run[k].qubits[0]
+                    << (run[k].qubits.size() > 1 ? "," + std::to_string(run[k].qubits[1]) : ""));
     const std::vector<Complex> expected = reference_transition(lambda_ref, psi_ref, run[k].qubits);
     const std::size_t d = std::size_t{1} << run[k].qubits.size();
     for (std::size_t e = 0; e < d * d; ++e)
@@ -234,7 +238,8 @@ TEST_CASE("a run of segments shares one tiled pass and matches them one after an
   };
   const std::vector<std::vector<Case>> runs = {
       {segment({12, 13}, true), segment({11, 12}, true), segment({10, 13}, false), segment({13}, false)},
-      {segment({4, 5}, true), segment({0, 1}, false), segment({1, 2}, true), segment({0}, false), segment({3, 4}, false)},
+      {segment({4, 5}, true), segment({0, 1}, false), segment({1, 2}, true), segment({0}, false),
+       segment({3, 4}, false)},
       {segment({9, 13}, true), segment({2, 9}, false), segment({5, 13}, true)},
   };
   for (unsigned level = 0; level < qrt::sv::kNumSimdLevels; ++level) {
@@ -266,8 +271,9 @@ TEST_CASE("the segment pass refuses segments it has no kernel for", "[adjoint][e
   CHECK_FALSE(qrt::sv::segment_pass_applies(3, 3));
   CHECK_FALSE(qrt::sv::segment_pass_applies(1, 2));
   CHECK(qrt::sv::segment_pass_applies(3, 2));
-  CHECK_THROWS_WITH(qrt::sv::segment_passes(lambda.data(), psi.data(), 3, std::span(&spec, 1), qrt::sv::ExecPolicy{}, scratch),
-                    Catch::Contains("segment of 3 qubits"));
+  CHECK_THROWS_WITH(
+      qrt::sv::segment_passes(lambda.data(), psi.data(), 3, std::span(&spec, 1), qrt::sv::ExecPolicy{}, scratch),
+      Catch::Contains("segment of 3 qubits"));
   // A tiled run needs a state larger than a tile, and its qubits must fit one.
   CHECK_FALSE(qrt::sv::segments_fit_tile(qrt::sv::kSegmentTileQubits, 0b11));
   CHECK(qrt::sv::segments_fit_tile(20, QubitMask{0b11} << 12));
@@ -275,11 +281,13 @@ TEST_CASE("the segment pass refuses segments it has no kernel for", "[adjoint][e
   const std::vector<unsigned> low = {0}, high = {1};
   const std::vector<Complex> two(4);
   const qrt::sv::SegmentPassSpec run[2] = {{low, two, ~0u}, {high, two, ~0u}};
-  CHECK_THROWS_WITH(qrt::sv::segment_passes(lambda.data(), psi.data(), 3, std::span(run), qrt::sv::ExecPolicy{}, scratch),
-                    Catch::Contains("do not fit one tile"));
+  CHECK_THROWS_WITH(
+      qrt::sv::segment_passes(lambda.data(), psi.data(), 3, std::span(run), qrt::sv::ExecPolicy{}, scratch),
+      Catch::Contains("do not fit one tile"));
   std::vector<Amplitude<double>> big_psi(std::size_t{1} << 15), big_lambda(big_psi.size());
   const std::vector<unsigned> top = {14};
   const qrt::sv::SegmentPassSpec across[2] = {{low, two, ~0u}, {top, two, ~0u}};
-  CHECK_THROWS_WITH(qrt::sv::segment_passes(big_lambda.data(), big_psi.data(), 15, std::span(across), qrt::sv::ExecPolicy{}, scratch),
-                    Catch::Contains("do not fit one tile"));
+  CHECK_THROWS_WITH(
+      qrt::sv::segment_passes(big_lambda.data(), big_psi.data(), 15, std::span(across), qrt::sv::ExecPolicy{}, scratch),
+      Catch::Contains("do not fit one tile"));
 }

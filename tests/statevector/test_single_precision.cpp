@@ -98,11 +98,12 @@ TEST_CASE("single precision: probabilities, expectation values and variances", "
   const qrt::sdk::Observable z0{{{1.0, {{ObservableKind::PauliZ, {0}, {}}}}}};
   const qrt::sdk::Observable xx12{{{1.0, {{ObservableKind::PauliX, {1}, {}}, {ObservableKind::PauliX, {2}, {}}}}}};
   const qrt::sdk::Observable h0{{{1.0, {{ObservableKind::Hadamard, {0}, {}}}}}};
-  const qrt::sdk::Observable sum{{{0.5, {{ObservableKind::PauliZ, {0}, {}}}}, {2.0, {{ObservableKind::PauliZ, {1}, {}}}}}};
+  const qrt::sdk::Observable sum{
+      {{0.5, {{ObservableKind::PauliZ, {0}, {}}}}, {2.0, {{ObservableKind::PauliZ, {1}, {}}}}}};
   CHECK(device->expval(z0) == Approx(c).margin(1e-6));
   CHECK(device->var(z0) == Approx(1 - c * c).margin(1e-6));
   CHECK(device->expval(xx12) == Approx(1.0).margin(1e-6));
-  CHECK(device->expval(h0) == Approx(c / std::sqrt(2.0)).margin(1e-6));  // <RX(t)0|H|RX(t)0> = cos t / sqrt 2
+  CHECK(device->expval(h0) == Approx(c / std::sqrt(2.0)).margin(1e-6));      // <RX(t)0|H|RX(t)0> = cos t / sqrt 2
   CHECK(device->var(sum) == Approx(0.25 * (1 - c * c) + 4.0).margin(1e-5));  // independent: variances add
 
   std::vector<double> p(8);
@@ -151,7 +152,8 @@ TEST_CASE("single precision: state() widens exactly, memory is half", "[device][
   CHECK(dbl->memory_bytes() - single->memory_bytes() == (std::uint64_t{8} << 20));
 }
 
-TEST_CASE("single precision: a bad precision value names the kwarg and the allowed values", "[device][single][errors]") {
+TEST_CASE("single precision: a bad precision value names the kwarg and the allowed values",
+          "[device][single][errors]") {
   CHECK_THROWS_WITH(make_device(R"({"precision": "half"})"),
                     Catch::Contains("kwarg 'precision'") && Catch::Contains("\"double\", \"single\""));
   CHECK_THROWS_WITH(make_device(R"({"precision": 32})"), Catch::Contains("precision") && Catch::Contains("string"));

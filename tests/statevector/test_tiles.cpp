@@ -33,8 +33,8 @@ QubitMask bits(std::initializer_list<unsigned> qubits) {
 // qubits on: tile_min_qubits).
 std::string tiled(const std::string& precision, unsigned threads, const std::string& rest = "") {
   return R"({"tiles": true, "tile_qubits": 10, "tile_min_qubits": 11, "precision": ")" + precision +
-         R"(", "threads": )" +
-         std::to_string(threads) + R"(, "parallel_min_qubits": 0)" + (rest.empty() ? "" : ", " + rest) + "}";
+         R"(", "threads": )" + std::to_string(threads) + R"(, "parallel_min_qubits": 0)" +
+         (rest.empty() ? "" : ", " + rest) + "}";
 }
 
 double tolerance(const std::string& precision) { return precision == "single" ? 1e-5 : 1e-12; }
@@ -48,9 +48,11 @@ TEST_CASE("the window planner runs what fits and defers what does not commute pa
   // 2: a phase on 6 (touches the blocked 6) -> deferred
   // 3: needs 0, touches 0 and 7 (a control outside the window is fine) -> joins
   // 4: touches 2 (blocked by op 1) -> deferred
-  const std::vector<OpFootprint> ops = {
-      {bits({5}), bits({5})}, {bits({6, 2}), bits({6})}, {bits({6}), 0},
-      {bits({0, 7}), bits({0})}, {bits({2}), bits({2})}};
+  const std::vector<OpFootprint> ops = {{bits({5}), bits({5})},
+                                        {bits({6, 2}), bits({6})},
+                                        {bits({6}), 0},
+                                        {bits({0, 7}), bits({0})},
+                                        {bits({2}), bits({2})}};
   const qrt::sv::WindowRun run = plan_window_run(ops, {bits({0, 1}), 3});
   CHECK(run.ops == std::vector<std::size_t>{0, 3});
   CHECK(run.deferred == std::vector<std::size_t>{1, 2, 4});
@@ -262,13 +264,14 @@ TEST_CASE("tile sizes: from the L2 cache, and bad tile_qubits values are refused
   CHECK(qrt::sv::chunk_qubits_for(15, 16) == 9);  // 8 KiB chunks
   CHECK(qrt::sv::chunk_qubits_for(16, 8) == 10);
   CHECK(qrt::sv::chunk_qubits_for(10, 16) == 5);  // at least 5 window qubits stay free
-  const qrt::sv::DeviceOptions o = qrt::sv::DeviceOptions::from_kwargs(
-      qrt::sdk::Kwargs::from_json("{}", qrt::sv::StatevectorDevice::schema()));
+  const qrt::sv::DeviceOptions o =
+      qrt::sv::DeviceOptions::from_kwargs(qrt::sdk::Kwargs::from_json("{}", qrt::sv::StatevectorDevice::schema()));
   CHECK(o.tiles.enabled);
   CHECK(o.tiles.tile_qubits >= qrt::sv::kMinTileQubits);
   CHECK(o.tiles.chunk_qubits < o.tiles.tile_qubits);
   CHECK(o.tiles.min_state_qubits == o.tiles.tile_qubits + 4);
-  CHECK_THROWS_WITH(make_device(R"({"tile_qubits": 5})"), Catch::Contains("tile_qubits") && Catch::Contains("at least 10"));
+  CHECK_THROWS_WITH(make_device(R"({"tile_qubits": 5})"),
+                    Catch::Contains("tile_qubits") && Catch::Contains("at least 10"));
   CHECK_THROWS_WITH(make_device(R"({"tile_qubits": 99})"), Catch::Contains("tile_qubits"));
   CHECK_THROWS_WITH(make_device(R"({"tiles": 3})"), Catch::Contains("tiles"));
 }

@@ -124,7 +124,8 @@ inline Matrix embed(const std::vector<Complex>& local, const std::vector<std::si
   Matrix m = zeros(dim);
   for (std::size_t row = 0; row < dim; ++row)
     for (std::size_t col = 0; col < dim; ++col)
-      if ((row & ~target_mask) == (col & ~target_mask)) m(row, col) = local[local_index(row) * local_dim + local_index(col)];
+      if ((row & ~target_mask) == (col & ~target_mask))
+        m(row, col) = local[local_index(row) * local_dim + local_index(col)];
   return m;
 }
 

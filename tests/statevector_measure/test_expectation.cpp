@@ -183,8 +183,8 @@ TEST_CASE("dense factors on high qubits with Z factors below them (runs with sig
   const std::size_t n = 8;
   const auto psi = reference::random_state(n, 23);
   Observable observable;
-  observable.terms.push_back({0.9, {hermitian({6, 5}, reference::random_hermitian(2, rng)), pauli_z(0), pauli_z(2),
-                                    pauli_y(7)}});
+  observable.terms.push_back(
+      {0.9, {hermitian({6, 5}, reference::random_hermitian(2, rng)), pauli_z(0), pauli_z(2), pauli_y(7)}});
   observable.terms.push_back({-0.4, {hadamard(4), pauli_z(1)}});
   check_against_dense(psi, n, observable);
   check_against_dense(psi, n, observable, 3);
@@ -281,7 +281,8 @@ void check_against_word_sums(const std::vector<std::complex<T>>& psi, std::size_
   std::vector<std::complex<T>> applied(psi.size());
   apply_observable(psi.data(), n, h, applied, 2);
   double worst = 0.0;
-  for (std::size_t i = 0; i < psi.size(); ++i) worst = std::max(worst, std::abs(std::complex<double>(applied[i]) - image[i]));
+  for (std::size_t i = 0; i < psi.size(); ++i)
+    worst = std::max(worst, std::abs(std::complex<double>(applied[i]) - image[i]));
   CHECK(worst < tolerance);
 }
 

@@ -53,9 +53,9 @@ TEST_CASE("degenerate and diagonal spectra", "[eigen]") {
 
   // A unitary conjugation of diag(2, -1, 2, -1) keeps its spectrum.
   const double s = 1.0 / std::sqrt(2.0);
-  const auto mixed = reference::multiply(
-      reference::multiply(reference::embed({s, s, s, -s}, {0}, 2), {4, {2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 2, 0, 0, 0, 0, -1}}),
-      reference::embed({s, s, s, -s}, {0}, 2));
+  const auto mixed = reference::multiply(reference::multiply(reference::embed({s, s, s, -s}, {0}, 2),
+                                                             {4, {2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 2, 0, 0, 0, 0, -1}}),
+                                         reference::embed({s, s, s, -s}, {0}, 2));
   const auto mixed_eigen = eigen_hermitian(mixed.a, 4);
   CHECK(mixed_eigen.values[0] == Approx(-1.0));
   CHECK(mixed_eigen.values[1] == Approx(-1.0));

@@ -78,8 +78,8 @@ TEST_CASE("probs on a large state: both strategies, any thread count, identical 
   Qubits allocation_order(n), reversed(n);
   std::iota(allocation_order.begin(), allocation_order.end(), 0);
   std::iota(reversed.rbegin(), reversed.rend(), 0);
-  const std::vector<Qubits> cases = {allocation_order, reversed,          {15},     {0},
-                                     {3, 9, 1},        {15, 0, 7, 8, 2, 11, 4, 13, 6, 10, 1, 12}};
+  const std::vector<Qubits> cases = {
+      allocation_order, reversed, {15}, {0}, {3, 9, 1}, {15, 0, 7, 8, 2, 11, 4, 13, 6, 10, 1, 12}};
   for (const Qubits& qubits : cases) {
     INFO("k = " << qubits.size());
     const auto expected = reference::probabilities(state, qubits);
@@ -89,8 +89,7 @@ TEST_CASE("probs on a large state: both strategies, any thread count, identical 
   }
 }
 
-TEST_CASE("probs of every qubit in allocation order (a full bit reversal, in tiles) match the definition",
-          "[probs]") {
+TEST_CASE("probs of every qubit in allocation order (a full bit reversal, in tiles) match the definition", "[probs]") {
   for (std::size_t n : {13, 14, 15, 17}) {  // below, at and above the tiled kernel's 14 qubits
     const auto state = reference::random_state(n, 300 + n);
     Qubits allocation_order(n);

@@ -35,7 +35,8 @@ TEST_CASE("eigenstates give exact sampled values", "[sampled]") {
   CHECK(expval_sampled(zero.data(), 2, single_term({1.0, {pauli_z(0)}}), 100, rng, 1) == 1.0);
   CHECK(var_sampled(zero.data(), 2, single_term({1.0, {pauli_z(1)}}), 100, rng, 1) == 0.0);
   // |+>|->: X eigenstates, exercising the basis rotation.
-  const auto plus_minus = reference::product_state({std::numbers::pi / 2, std::numbers::pi / 2}, {0.0, std::numbers::pi});
+  const auto plus_minus =
+      reference::product_state({std::numbers::pi / 2, std::numbers::pi / 2}, {0.0, std::numbers::pi});
   CHECK(expval_sampled(plus_minus.data(), 2, single_term({2.0, {pauli_x(0), pauli_x(1)}}), 100, rng, 1) ==
         Approx(-2.0));
   CHECK(var_sampled(plus_minus.data(), 2, single_term({2.0, {pauli_x(0), pauli_x(1)}}), 100, rng, 1) ==
@@ -56,7 +57,8 @@ TEST_CASE("sampled estimates agree with exact values within their error", "[samp
   check_estimates(psi, n, single_term(pauli_word("XYZ", Qubits{3, 1, 0}, -0.5)), shots, rng);
   check_estimates(psi, n, single_term({1.5, {hadamard(2), pauli_y(0)}}), shots, rng);
   std::mt19937_64 matrices(4);
-  check_estimates(psi, n, single_term({1.0, {hermitian({2, 0}, reference::random_hermitian(2, matrices))}}), shots, rng);
+  check_estimates(psi, n, single_term({1.0, {hermitian({2, 0}, reference::random_hermitian(2, matrices))}}), shots,
+                  rng);
   check_estimates(psi, n, single_term({0.8, {hermitian({1}, reference::random_hermitian(1, matrices)), pauli_x(3)}}),
                   shots, rng);
 }

@@ -44,5 +44,6 @@ TEST_CASE("observables with a reused workspace match those without one", "[works
   CHECK(expval_sampled(psi.data(), n, commuting, 2000, a, 1, &workspace) ==
         expval_sampled(psi.data(), n, commuting, 2000, b, 1));
   std::mt19937_64 c(2), d(2);
-  CHECK(var_sampled(psi.data(), n, commuting, 2000, c, 1, &workspace) == var_sampled(psi.data(), n, commuting, 2000, d, 1));
+  CHECK(var_sampled(psi.data(), n, commuting, 2000, c, 1, &workspace) ==
+        var_sampled(psi.data(), n, commuting, 2000, d, 1));
 }

@@ -35,8 +35,8 @@ struct RunOptions {
   // The seed was picked by the caller so that the run can be repeated, not asked for by its user: a device
   // that cannot be seeded (set_seed is optional) then runs unseeded instead of refusing the run.
   bool seed_optional = false;
-  bool probabilities = false;          // final-state probabilities of all qubits
-  bool state = false;                  // final state vector (global phase of the program included)
+  bool probabilities = false;  // final-state probabilities of all qubits
+  bool state = false;          // final state vector (global phase of the program included)
   // Observables: Pauli words over all qubits (dense, rightmost letter = qubit 0, or sparse "Z0 Z3"), or
   // Hamiltonians in the text form of hamiltonian.hpp ("0.5*Z0 Z1 - 0.2*X3"), each one expval call.
   std::vector<std::string> expvals;
@@ -68,11 +68,11 @@ struct DeviceInit {
 // fills every field; run_program / run_lowered only the circuit's.
 struct RunResult {
   std::uint64_t shots = 0;
-  bool dynamic = false;                            // ran shot by shot
+  bool dynamic = false;  // ran shot by shot
   std::size_t measured_clbits = 0;
-  std::map<std::string, std::uint64_t> counts;     // classical-register bitstring (QIR: outcome key) -> count
-  std::vector<double> probabilities;               // index: qubit k = bit k
-  std::vector<std::complex<double>> state;         // same indexing
+  std::map<std::string, std::uint64_t> counts;  // classical-register bitstring (QIR: outcome key) -> count
+  std::vector<double> probabilities;            // index: qubit k = bit k
+  std::vector<std::complex<double>> state;      // same indexing
   std::vector<std::pair<std::string, double>> expvals;
   double lower_seconds = 0, run_seconds = 0;
   // For reading the device after the run (it keeps its wires until it is released): qubit k's device
@@ -110,7 +110,8 @@ RunResult run_program(const program::Program& program, Device& device, const Run
 // set, options.strip_measurements and options.parameters, so its result can be reused. run_lowered leaves lower_seconds
 // at 0 (the Executor fills it in when it lowered the program for that run).
 program::DeviceGateSet gate_set_of(const DeviceType& type);
-program::LoweredProgram lower_for(const program::Program& program, const program::DeviceGateSet& gates, const RunOptions& options);
+program::LoweredProgram lower_for(const program::Program& program, const program::DeviceGateSet& gates,
+                                  const RunOptions& options);
 RunResult run_lowered(const program::Program& program, const program::LoweredProgram& lowered, Device& device,
                       const RunOptions& options);
 

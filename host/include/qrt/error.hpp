@@ -8,8 +8,8 @@
 namespace qrt {
 
 enum class ErrorCode {
-  InvalidArgument,     // bad wire, parameter, matrix, observable...
-  Unsupported,         // the device does not implement the operation
+  InvalidArgument,  // bad wire, parameter, matrix, observable...
+  Unsupported,      // the device does not implement the operation
   OutOfRange,
   OutOfMemory,
   FailedPrecondition,  // e.g. impossible postselection

@@ -29,12 +29,12 @@
 #pragma once
 
 #include <qrt/circuit_runner.hpp>
-#include <qrt/device_spec.hpp>
-#include <qrt/loaded_program.hpp>
-#include <qrt/run.hpp>
 #include <qrt/device.hpp>
+#include <qrt/device_spec.hpp>
 #include <qrt/error.hpp>
+#include <qrt/loaded_program.hpp>
 #include <qrt/program/program.hpp>
+#include <qrt/run.hpp>
 #include <qrt/runtime.hpp>
 
 #include <concepts>
@@ -66,7 +66,7 @@ struct ExecutorOptions {
 struct ExecutorStats {
   std::uint64_t submitted = 0;
   std::uint64_t succeeded = 0;
-  std::uint64_t failed = 0;     // the program (or its device's creation) threw
+  std::uint64_t failed = 0;  // the program (or its device's creation) threw
   std::uint64_t cancelled = 0;
   std::size_t queued = 0, running = 0;
 };
@@ -88,13 +88,13 @@ class Executor {
   // text); the future holds its result or exception. Throws qrt::Error at once when the config cannot be
   // resolved.
   template <class Program>
-    requires std::invocable<std::decay_t<Program>&, Device&>
-  auto submit(const DeviceSpec& device, Program&& program)
-      -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>>;
+  requires std::invocable < std::decay_t<Program>
+  &, Device& > auto submit(const DeviceSpec& device, Program&& program)
+                   -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>>;
   template <class Program>
-    requires std::invocable<std::decay_t<Program>&, Device&>
-  auto submit(std::string_view device_config, Program&& program)
-      -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>>;
+  requires std::invocable < std::decay_t<Program>
+  &, Device& > auto submit(std::string_view device_config, Program&& program)
+                   -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>>;
 
   // Runs a program with qrt::run (<qrt/run.hpp>); one LoadedProgram may be shared by many submissions (a
   // circuit is lowered once per device kind, whatever the number of runs).
@@ -126,8 +126,8 @@ class Executor {
   class CallableTask;
   // The queued task of `program` and the future of its result.
   template <class Program>
-    requires std::invocable<std::decay_t<Program>&, Device&>
-  static auto task_for(Program&& program);
+  requires std::invocable < std::decay_t<Program>
+  &, Device& > static auto task_for(Program&& program);
 
   void enqueue(std::string_view device_config, std::unique_ptr<Task> task);
   void enqueue(const DeviceSpec& device, std::unique_ptr<Task> task);
@@ -178,8 +178,8 @@ class Executor::CallableTask final : public Task {
 };
 
 template <class Program>
-  requires std::invocable<std::decay_t<Program>&, Device&>
-auto Executor::task_for(Program&& program) {
+requires std::invocable < std::decay_t<Program>
+&, Device& > auto Executor::task_for(Program&& program) {
   using Callable = std::decay_t<Program>;
   using Result = std::invoke_result_t<Callable&, Device&>;
   static_assert(!std::is_reference_v<Result>, "a program must return a value, not a reference");
@@ -189,18 +189,18 @@ auto Executor::task_for(Program&& program) {
 }
 
 template <class Program>
-  requires std::invocable<std::decay_t<Program>&, Device&>
-auto Executor::submit(const DeviceSpec& device, Program&& program)
-    -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>> {
+requires std::invocable < std::decay_t<Program>
+&, Device& > auto Executor::submit(const DeviceSpec& device, Program&& program)
+                 -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>> {
   auto [task, future] = task_for(std::forward<Program>(program));
   enqueue(device, std::move(task));
   return std::move(future);
 }
 
 template <class Program>
-  requires std::invocable<std::decay_t<Program>&, Device&>
-auto Executor::submit(std::string_view device_config, Program&& program)
-    -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>> {
+requires std::invocable < std::decay_t<Program>
+&, Device& > auto Executor::submit(std::string_view device_config, Program&& program)
+                 -> std::future<std::invoke_result_t<std::decay_t<Program>&, Device&>> {
   auto [task, future] = task_for(std::forward<Program>(program));
   enqueue(device_config, std::move(task));
   return std::move(future);

@@ -23,12 +23,12 @@ struct RunRequest;
 // What the policy decided for one run.
 struct RunPlan {
   const RunRequest& request;
-  std::uint64_t shots = 0;              // effective: the request's, else the device's, else the program's default
-  std::optional<std::uint64_t> seed;    // effective (unset only under an MPI launcher without one)
+  std::uint64_t shots = 0;            // effective: the request's, else the device's, else the program's default
+  std::optional<std::uint64_t> seed;  // effective (unset only under an MPI launcher without one)
   // The seed was chosen by the policy only to report it (no request or device asked for one): a device
   // without set_seed runs without it instead of refusing it.
   bool seed_optional = false;
-  RunOptions circuit;                   // for circuits: shots, seed, outputs, progress, as exec takes them
+  RunOptions circuit;                     // for circuits: shots, seed, outputs, progress, as exec takes them
   ExecutionProgress* progress = nullptr;  // never null: the request's, or the policy's own (for the timeout)
 };
 
@@ -43,7 +43,8 @@ class FrontEndProgram {
   virtual void run(Device& device, const RunPlan& plan, RunResult& result) const = 0;
   // For a program that opens its own devices (ProgramInfo::opens_own_devices): runs it, `device` replacing
   // each of its devices when given. The default refuses (the program needs a device).
-  virtual void run_on_own_devices(const std::optional<DeviceSpec>& device, const RunPlan& plan, RunResult& result) const;
+  virtual void run_on_own_devices(const std::optional<DeviceSpec>& device, const RunPlan& plan,
+                                  RunResult& result) const;
   // The entry's arguments from JSON (LoadedProgram::arguments_from_json). The default takes none.
   virtual std::vector<Tensor> arguments_from_json(std::span<const std::string> texts) const;
 };

@@ -18,8 +18,8 @@ struct PoolKeyStats {
 };
 
 struct PoolStats {
-  std::uint64_t hits = 0;       // acquisitions served by an Inactive instance
-  std::uint64_t misses = 0;     // acquisitions that created an instance
+  std::uint64_t hits = 0;    // acquisitions served by an Inactive instance
+  std::uint64_t misses = 0;  // acquisitions that created an instance
   std::uint64_t creations = 0;
   std::uint64_t destructions = 0;
   std::size_t active = 0, inactive = 0;

@@ -118,7 +118,7 @@ QirString* quantum__rt__range_to_string(const QirRange* range);
 double __quantum__qis__nan__body(void);
 double __quantum__qis__infinity__body(void);
 bool __quantum__qis__isnan__body(double x);
-bool __quantum__qis__isinf__body(double x);             /* +infinity only */
+bool __quantum__qis__isinf__body(double x); /* +infinity only */
 bool __quantum__qis__isnegativeinfinity__body(double x);
 double __quantum__qis__sin__body(double x);
 double __quantum__qis__cos__body(double x);

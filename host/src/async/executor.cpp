@@ -30,15 +30,16 @@ struct Executor::Impl {
   Impl(Runtime& r, const ExecutorOptions& options)
       : runtime(r),
         workers(options.workers > 0 ? options.workers : this_machine_cores()),
-        device_threads(options.limit_device_threads
-                           ? std::max<std::size_t>(1, (options.cores > 0 ? options.cores : this_machine_cores()) / workers)
-                           : 0) {}
+        device_threads(
+            options.limit_device_threads
+                ? std::max<std::size_t>(1, (options.cores > 0 ? options.cores : this_machine_cores()) / workers)
+                : 0) {}
 
   // The device a submission runs on: its config with the thread budget as the `threads` default (see
   // executor.hpp), resolved through the runtime (whose cache makes a repeated config a hash lookup).
   ResolvedDevice target_for(const DeviceSpec& spec) {
-    return runtime.resolve(device_threads > 0 ? spec.with_integer_default("threads", static_cast<std::int64_t>(device_threads))
-                                              : spec);
+    return runtime.resolve(
+        device_threads > 0 ? spec.with_integer_default("threads", static_cast<std::int64_t>(device_threads)) : spec);
   }
 
   // Config strings repeat (a batch submits one config thousands of times): each text is parsed once.
@@ -56,8 +57,8 @@ struct Executor::Impl {
 
   static std::exception_ptr cancellation(std::uint64_t index) noexcept {
     try {
-      return std::make_exception_ptr(CancelledError("program #" + std::to_string(index) +
-                                                    " was cancelled before it started (Executor::cancel)"));
+      return std::make_exception_ptr(
+          CancelledError("program #" + std::to_string(index) + " was cancelled before it started (Executor::cancel)"));
     } catch (...) {
       return std::current_exception();  // no memory for the message: the future holds bad_alloc
     }
@@ -126,7 +127,8 @@ struct Executor::Impl {
 Executor::Executor(Runtime& runtime, ExecutorOptions options) : impl_(std::make_unique<Impl>(runtime, options)) {
   impl_->threads.reserve(impl_->workers);
   try {
-    for (std::size_t i = 0; i < impl_->workers; ++i) impl_->threads.emplace_back([impl = impl_.get()] { impl->work(); });
+    for (std::size_t i = 0; i < impl_->workers; ++i)
+      impl_->threads.emplace_back([impl = impl_.get()] { impl->work(); });
   } catch (...) {  // could not start every thread: stop the ones that did
     {
       std::lock_guard lock(impl_->mutex);

@@ -3,10 +3,10 @@
 #include <qrt/error.hpp>
 
 #include <algorithm>
-#include <iterator>
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <numbers>
@@ -18,9 +18,9 @@ namespace {
 
 // Names a binding cannot take: the parser gives them another meaning first (pi, the functions), or
 // they are keywords and never reach expressions as identifiers.
-constexpr std::string_view kReservedNames[] = {
-    "pi",   "sin",  "cos",  "tan",    "exp",     "ln",    "sqrt",    "U",  "CX",  "OPENQASM",
-    "include", "qreg", "creg", "gate", "opaque", "measure", "reset", "barrier", "if"};
+constexpr std::string_view kReservedNames[] = {"pi",     "sin",     "cos",      "tan",     "exp",  "ln",   "sqrt",
+                                               "U",      "CX",      "OPENQASM", "include", "qreg", "creg", "gate",
+                                               "opaque", "measure", "reset",    "barrier", "if"};
 
 constexpr std::size_t kMaxGridPoints = std::size_t{1} << 32;
 
@@ -60,8 +60,9 @@ double value_of(std::string_view spec, std::string_view text) {
   }
   const std::size_t at = text.find("pi");
   auto bad = [&]() -> double {
-    fail(spec, "'" + std::string(original) + "' is not a number (a real like -0.5 or 2e-3, or a multiple of pi "
-                                               "like pi, 2*pi, pi/4, 3*pi/4)");
+    fail(spec, "'" + std::string(original) +
+                   "' is not a number (a real like -0.5 or 2e-3, or a multiple of pi "
+                   "like pi, 2*pi, pi/4, 3*pi/4)");
   };
   if (at == std::string_view::npos) return bad();
   double factor = 1, divisor = 1;
@@ -98,7 +99,8 @@ std::vector<double> evenly_spaced(std::string_view spec, std::string_view start,
   const std::string_view c = trim(count_text);
   auto [ptr, ec] = std::from_chars(c.data(), c.data() + c.size(), count);
   if (c.empty() || ec != std::errc() || ptr != c.data() + c.size() || count < 1 || count > kMaxGridPoints)
-    fail(spec, "the count in start:stop:count must be an integer from 1 to 2^32, got '" + std::string(count_text) + "'");
+    fail(spec,
+         "the count in start:stop:count must be an integer from 1 to 2^32, got '" + std::string(count_text) + "'");
   std::vector<double> values(count);
   for (std::size_t i = 0; i < count; ++i)
     values[i] = count == 1 ? a : a + (b - a) * static_cast<double>(i) / static_cast<double>(count - 1);
@@ -143,8 +145,8 @@ ParameterGrid::ParameterGrid(std::vector<SweepAxis> axes) : axes_(std::move(axes
 
 ParameterBinding ParameterGrid::point(std::size_t index) const {
   if (index >= size_)
-    throw Error(ErrorCode::OutOfRange, "grid point " + std::to_string(index) + " of a grid of " +
-                                           std::to_string(size_) + " points");
+    throw Error(ErrorCode::OutOfRange,
+                "grid point " + std::to_string(index) + " of a grid of " + std::to_string(size_) + " points");
   ParameterBinding binding;
   for (auto axis = axes_.rbegin(); axis != axes_.rend(); ++axis) {  // the last axis varies fastest
     binding[axis->name] = axis->values[index % axis->values.size()];

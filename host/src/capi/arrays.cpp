@@ -11,11 +11,13 @@ using namespace qrt::capi;
 namespace qrt::capi {
 
 QirArray& new_array(ThreadContext& ctx, std::int32_t element_size, std::int64_t count) {
-  if (element_size <= 0) throw Error(ErrorCode::InvalidArgument, "array element size " + std::to_string(element_size) + " is not positive");
+  if (element_size <= 0)
+    throw Error(ErrorCode::InvalidArgument, "array element size " + std::to_string(element_size) + " is not positive");
   if (count < 0) throw Error(ErrorCode::InvalidArgument, "negative array length " + std::to_string(count));
   constexpr std::int64_t kMaxBytes = std::int64_t{1} << 40;
   if (count > kMaxBytes / element_size)
-    throw Error(ErrorCode::OutOfMemory, "an array of " + std::to_string(count) + " elements of " + std::to_string(element_size) + " bytes is too large");
+    throw Error(ErrorCode::OutOfMemory, "an array of " + std::to_string(count) + " elements of " +
+                                            std::to_string(element_size) + " bytes is too large");
   auto array = std::make_unique<QirArray>();
   array->element_size = element_size;
   array->count = count;
@@ -27,13 +29,16 @@ QirArray& array_at(ThreadContext& ctx, QirArray* handle) { return ctx.objects.ar
 
 QUBIT* qubit_at(QirArray& array, std::int64_t i) {
   if (array.element_size != static_cast<std::int32_t>(sizeof(QUBIT*)))
-    throw Error(ErrorCode::InvalidArgument, "expected an array of qubits, got elements of " + std::to_string(array.element_size) + " bytes");
+    throw Error(ErrorCode::InvalidArgument,
+                "expected an array of qubits, got elements of " + std::to_string(array.element_size) + " bytes");
   QUBIT* q = nullptr;
   std::memcpy(&q, array.element(i), sizeof q);  // NOLINT(bugprone-sizeof-expression): the pointer is the value copied
   return q;
 }
 
-int pauli_at(QirArray& array, std::int64_t i) { return static_cast<int>(static_cast<std::uint8_t>(*array.element(i)) & 3u); }
+int pauli_at(QirArray& array, std::int64_t i) {
+  return static_cast<int>(static_cast<std::uint8_t>(*array.element(i)) & 3u);
+}
 
 }  // namespace qrt::capi
 
@@ -41,8 +46,8 @@ namespace {
 
 void check_index(const QirArray& array, std::int64_t index) {
   if (index < 0 || index >= array.count)
-    throw Error(ErrorCode::OutOfRange, "index " + std::to_string(index) + " outside an array of " + std::to_string(array.count) +
-                                           (array.owns_qubits ? " qubits" : " elements"));
+    throw Error(ErrorCode::OutOfRange, "index " + std::to_string(index) + " outside an array of " +
+                                           std::to_string(array.count) + (array.owns_qubits ? " qubits" : " elements"));
 }
 
 QirArray& copy_of(ThreadContext& ctx, const QirArray& source) {
@@ -96,11 +101,12 @@ QirArray* __quantum__rt__array_concatenate(QirArray* head, QirArray* tail) {
     QirArray& a = array_at(ctx, head);
     QirArray& b = array_at(ctx, tail);
     if (a.element_size != b.element_size)
-      throw Error(ErrorCode::InvalidArgument, "cannot concatenate arrays of " + std::to_string(a.element_size) + "- and " +
-                                                  std::to_string(b.element_size) + "-byte elements");
+      throw Error(ErrorCode::InvalidArgument, "cannot concatenate arrays of " + std::to_string(a.element_size) +
+                                                  "- and " + std::to_string(b.element_size) + "-byte elements");
     QirArray& joined = new_array(ctx, a.element_size, a.count + b.count);
     std::copy(a.storage.begin(), a.storage.end(), joined.storage.begin());
-    std::copy(b.storage.begin(), b.storage.end(), joined.storage.begin() + static_cast<std::ptrdiff_t>(a.storage.size()));
+    std::copy(b.storage.begin(), b.storage.end(),
+              joined.storage.begin() + static_cast<std::ptrdiff_t>(a.storage.size()));
     return &joined;
   });
 }

@@ -81,8 +81,12 @@ QirBigInt* __quantum__rt__bigint_negate(QirBigInt* a) {
   return guarded(__func__, static_cast<QirBigInt*>(nullptr), [&] { return make(-at(a).value); });
 }
 QirBigInt* __quantum__rt__bigint_add(QirBigInt* a, QirBigInt* b) { return binary(__func__, a, b, std::plus<BigInt>()); }
-QirBigInt* __quantum__rt__bigint_subtract(QirBigInt* a, QirBigInt* b) { return binary(__func__, a, b, std::minus<BigInt>()); }
-QirBigInt* __quantum__rt__bigint_multiply(QirBigInt* a, QirBigInt* b) { return binary(__func__, a, b, std::multiplies<BigInt>()); }
+QirBigInt* __quantum__rt__bigint_subtract(QirBigInt* a, QirBigInt* b) {
+  return binary(__func__, a, b, std::minus<BigInt>());
+}
+QirBigInt* __quantum__rt__bigint_multiply(QirBigInt* a, QirBigInt* b) {
+  return binary(__func__, a, b, std::multiplies<BigInt>());
+}
 QirBigInt* __quantum__rt__bigint_divide(QirBigInt* a, QirBigInt* b) {
   return binary(__func__, a, b, [](const BigInt& x, const BigInt& y) -> BigInt {
     if (y == 0) throw Error(ErrorCode::InvalidArgument, "division by zero");
@@ -101,15 +105,22 @@ QirBigInt* __quantum__rt__bigint_power(QirBigInt* a, int32_t exponent) {
     return make(boost::multiprecision::pow(at(a).value, static_cast<unsigned>(exponent)));
   });
 }
-QirBigInt* __quantum__rt__bigint_bitand(QirBigInt* a, QirBigInt* b) { return binary(__func__, a, b, std::bit_and<BigInt>()); }
-QirBigInt* __quantum__rt__bigint_bitor(QirBigInt* a, QirBigInt* b) { return binary(__func__, a, b, std::bit_or<BigInt>()); }
-QirBigInt* __quantum__rt__bigint_bitxor(QirBigInt* a, QirBigInt* b) { return binary(__func__, a, b, std::bit_xor<BigInt>()); }
+QirBigInt* __quantum__rt__bigint_bitand(QirBigInt* a, QirBigInt* b) {
+  return binary(__func__, a, b, std::bit_and<BigInt>());
+}
+QirBigInt* __quantum__rt__bigint_bitor(QirBigInt* a, QirBigInt* b) {
+  return binary(__func__, a, b, std::bit_or<BigInt>());
+}
+QirBigInt* __quantum__rt__bigint_bitxor(QirBigInt* a, QirBigInt* b) {
+  return binary(__func__, a, b, std::bit_xor<BigInt>());
+}
 QirBigInt* __quantum__rt__bigint_bitnot(QirBigInt* a) {
   return guarded(__func__, static_cast<QirBigInt*>(nullptr), [&] { return make(-at(a).value - 1); });
 }
 QirBigInt* __quantum__rt__bigint_shiftleft(QirBigInt* a, int64_t bits) {
   return guarded(__func__, static_cast<QirBigInt*>(nullptr), [&] {
-    if (bits < 0 || bits > (1 << 24)) throw Error(ErrorCode::InvalidArgument, "shift by " + std::to_string(bits) + " bits");
+    if (bits < 0 || bits > (1 << 24))
+      throw Error(ErrorCode::InvalidArgument, "shift by " + std::to_string(bits) + " bits");
     return make(at(a).value << static_cast<unsigned>(bits));
   });
 }
@@ -118,12 +129,19 @@ QirBigInt* __quantum__rt__bigint_shiftright(QirBigInt* a, int64_t bits) {
     if (bits < 0) throw Error(ErrorCode::InvalidArgument, "shift by " + std::to_string(bits) + " bits");
     const BigInt& v = at(a).value;
     // Arithmetic shift: rounds towards minus infinity, as for machine integers.
-    return make(v >= 0 ? BigInt(v >> static_cast<unsigned>(bits)) : BigInt(-((-v - 1) >> static_cast<unsigned>(bits)) - 1));
+    return make(v >= 0 ? BigInt(v >> static_cast<unsigned>(bits))
+                       : BigInt(-((-v - 1) >> static_cast<unsigned>(bits)) - 1));
   });
 }
-bool __quantum__rt__bigint_equal(QirBigInt* a, QirBigInt* b) { return guarded(__func__, false, [&] { return at(a).value == at(b).value; }); }
-bool __quantum__rt__bigint_greater(QirBigInt* a, QirBigInt* b) { return guarded(__func__, false, [&] { return at(a).value > at(b).value; }); }
-bool __quantum__rt__bigint_greater_eq(QirBigInt* a, QirBigInt* b) { return guarded(__func__, false, [&] { return at(a).value >= at(b).value; }); }
+bool __quantum__rt__bigint_equal(QirBigInt* a, QirBigInt* b) {
+  return guarded(__func__, false, [&] { return at(a).value == at(b).value; });
+}
+bool __quantum__rt__bigint_greater(QirBigInt* a, QirBigInt* b) {
+  return guarded(__func__, false, [&] { return at(a).value > at(b).value; });
+}
+bool __quantum__rt__bigint_greater_eq(QirBigInt* a, QirBigInt* b) {
+  return guarded(__func__, false, [&] { return at(a).value >= at(b).value; });
+}
 
 QirString* __quantum__rt__bigint_to_string(QirBigInt* handle) {
   return guarded(__func__, static_cast<QirString*>(nullptr),

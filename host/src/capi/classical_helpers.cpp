@@ -58,14 +58,15 @@ double __quantum__qis__drawrandomdouble__body(double min, double max) {
     if (!(min <= max)) throw Error(ErrorCode::InvalidArgument, "Invalid Argument: minimum > maximum");
     if (min == max) return min;
     // Both ends included, as Q#'s DrawRandomDouble promises.
-    return std::uniform_real_distribution<double>(min, std::nextafter(max, std::numeric_limits<double>::infinity()))(
-        program_random());
+    return std::uniform_real_distribution<double>(
+        min, std::nextafter(max, std::numeric_limits<double>::infinity()))(program_random());
   });
 }
 
 int8_t* __quantum__rt__memory_allocate(uint64_t size) {
   return guarded(__func__, static_cast<int8_t*>(nullptr), [&] {
-    if (size > (uint64_t{1} << 32)) throw Error(ErrorCode::OutOfMemory, "cannot allocate " + std::to_string(size) + " bytes");
+    if (size > (uint64_t{1} << 32))
+      throw Error(ErrorCode::OutOfMemory, "cannot allocate " + std::to_string(size) + " bytes");
     const std::size_t words = (size + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
     auto& memory = qrt::context::this_thread().objects.memory;
     const std::size_t count = words == 0 ? 1 : words;

@@ -1,10 +1,10 @@
 // A QIS gate the device does not offer natively: expanded exactly into the device's gates by the program
 // model's lowering (host/src/program: native mappings first, else the standard gates' definitions), the
 // same rules `qrt run` applies to QASM programs; no front end is involved. Uncontrolled, the expansion's
-// global phase is unobservable and dropped. Under the controls of a __ctl call it would be a relative phase: there every
-// operation of the expansion runs under the controls too, and the phase between the expansion's product
-// and the gate's own matrix (host/src/reference: the matrices the conformance kit checks devices against)
-// is put back exactly on the controls.
+// global phase is unobservable and dropped. Under the controls of a __ctl call it would be a relative phase: there
+// every operation of the expansion runs under the controls too, and the phase between the expansion's product and the
+// gate's own matrix (host/src/reference: the matrices the conformance kit checks devices against) is put back exactly
+// on the controls.
 #include "capi/gate_application.hpp"
 #include "capi/qis_gate_table.hpp"
 
@@ -50,7 +50,8 @@ std::optional<program::Program> one_gate_program(const char* name, std::span<con
 }
 
 // The matrix of one lowered operation on the gate's `n` local wires (wire 0 the most significant bit).
-reference::Matrix operation_matrix(const program::LoweredProgram& lowered, const program::LoweredOperation& op, std::size_t n) {
+reference::Matrix operation_matrix(const program::LoweredProgram& lowered, const program::LoweredOperation& op,
+                                   std::size_t n) {
   reference::Matrix m;
   if (op.kind == program::LoweredKind::Gate) {
     const reference::ReferenceGate* known = reference::find_reference_gate(lowered.gate_name(op));
@@ -79,8 +80,8 @@ reference::Matrix operation_matrix(const program::LoweredProgram& lowered, const
 }
 
 // φ with  gate matrix = e^{iφ} × (product of the lowered operations), checked to hold exactly.
-double expansion_phase(const program::LoweredProgram& lowered, QisGate gate, std::span<const double> params, std::size_t n,
-                       bool adjoint) {
+double expansion_phase(const program::LoweredProgram& lowered, QisGate gate, std::span<const double> params,
+                       std::size_t n, bool adjoint) {
   const reference::ReferenceGate* known = reference::find_reference_gate(gate_name(gate));
   if (!known) throw Error(ErrorCode::Internal, "no reference matrix for the QIS gate " + gate_name(gate));
   reference::Matrix want = known->matrix(params, static_cast<unsigned>(n));
@@ -100,11 +101,12 @@ double expansion_phase(const program::LoweredProgram& lowered, QisGate gate, std
 
 }  // namespace
 
-void apply_by_expansion(context::ThreadContext& ctx, QisGate gate, std::span<const double> params, std::span<const Wire> wires,
-                        bool adjoint, std::span<const Wire> controls) {
+void apply_by_expansion(context::ThreadContext& ctx, QisGate gate, std::span<const double> params,
+                        std::span<const Wire> wires, bool adjoint, std::span<const Wire> controls) {
   if (!controls.empty() && !ctx.device.type().capabilities().controlled_gates)
-    throw Error(ErrorCode::Unsupported, ctx.device.name() + " offers neither the gate " + gate_name(gate) +
-                                            " nor gates under extra control qubits, which a controlled call of it needs");
+    throw Error(ErrorCode::Unsupported,
+                ctx.device.name() + " offers neither the gate " + gate_name(gate) +
+                    " nor gates under extra control qubits, which a controlled call of it needs");
   const Qelib1Name& names = qelib1_name(gate);
   const char* name = adjoint && names.adjoint ? names.adjoint : names.body;
   std::vector<double> angles(params.begin(), params.end());
@@ -137,7 +139,9 @@ void apply_by_expansion(context::ThreadContext& ctx, QisGate gate, std::span<con
     for (std::uint8_t v : lowered.control_states(op)) values.push_back(v);
     if (op.kind == program::LoweredKind::Gate) {
       auto id = ctx.device.gate_id(lowered.gate_name(op));
-      if (!id) throw Error(ErrorCode::Internal, "lowering produced the gate " + std::string(lowered.gate_name(op)) + " the device lacks");
+      if (!id)
+        throw Error(ErrorCode::Internal,
+                    "lowering produced the gate " + std::string(lowered.gate_name(op)) + " the device lacks");
       ctx.device.apply(*id, lowered.params(op), targets, op_controls, values, op.adjoint);
     } else if (op.kind == program::LoweredKind::Matrix) {
       ctx.device.apply_matrix(lowered.matrix(op), targets, op_controls, values, op.adjoint);

@@ -13,8 +13,8 @@ using namespace qrt::capi;
 
 namespace qrt::capi {
 
-void apply_gate(ThreadContext& ctx, QisGate gate, std::initializer_list<double> params, std::initializer_list<QUBIT*> qubits,
-                bool adjoint, std::span<const Wire> controls) {
+void apply_gate(ThreadContext& ctx, QisGate gate, std::initializer_list<double> params,
+                std::initializer_list<QUBIT*> qubits, bool adjoint, std::span<const Wire> controls) {
   count_operation(ctx);
   const auto& id = ctx.gate_ids[static_cast<std::size_t>(gate)];
   std::array<Wire, 3> wires{};
@@ -52,7 +52,9 @@ void apply_controlled_phase(ThreadContext& ctx, double phi, std::span<const Wire
   }
   // RZ(φ) = e^{-iφ/2} diag(1, e^{iφ}) on the first control: what is left is e^{iφ/2} on the others.
   const auto& rz = ctx.gate_ids[static_cast<std::size_t>(QisGate::RZ)];
-  if (!rz) throw Error(ErrorCode::Unsupported, ctx.device.name() + " offers neither PhaseShift nor RZ (needed for a controlled phase)");
+  if (!rz)
+    throw Error(ErrorCode::Unsupported,
+                ctx.device.name() + " offers neither PhaseShift nor RZ (needed for a controlled phase)");
   ctx.device.apply(*rz, params, controls.first(1), controls.subspan(1), ones, false);
   apply_controlled_phase(ctx, phi / 2, controls.subspan(1));
 }

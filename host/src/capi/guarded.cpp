@@ -71,13 +71,15 @@ bool is_runtime_result(RESULT* r) noexcept { return r == result_zero() || r == r
 std::size_t static_slot(RESULT* r) {
   auto slot = reinterpret_cast<std::uintptr_t>(r);
   if (slot >= kMaxStaticSlots)
-    throw Error(ErrorCode::OutOfRange, "result " + std::to_string(slot) + " is neither a static result slot (below 2^24) "
-                                       "nor a result the runtime returned");
+    throw Error(ErrorCode::OutOfRange, "result " + std::to_string(slot) +
+                                           " is neither a static result slot (below 2^24) "
+                                           "nor a result the runtime returned");
   return static_cast<std::size_t>(slot);
 }
 
 void write_result(context::ThreadContext& ctx, RESULT* r, int outcome) {
-  if (is_runtime_result(r)) throw Error(ErrorCode::InvalidArgument, "cannot measure into a runtime result (a static result slot is needed)");
+  if (is_runtime_result(r))
+    throw Error(ErrorCode::InvalidArgument, "cannot measure into a runtime result (a static result slot is needed)");
   std::size_t slot = static_slot(r);
   if (ctx.results.size() <= slot) ctx.results.resize(slot + 1, 2);
   ctx.results[slot] = static_cast<std::uint8_t>(outcome);

@@ -54,7 +54,9 @@ inline void count_operation(context::ThreadContext& ctx) {
 context::ThreadContext& active();
 
 inline std::uint64_t qubit_id(QUBIT* q) noexcept { return reinterpret_cast<std::uintptr_t>(q); }
-inline QUBIT* qubit_handle(std::uint64_t id) noexcept { return reinterpret_cast<QUBIT*>(static_cast<std::uintptr_t>(id)); }
+inline QUBIT* qubit_handle(std::uint64_t id) noexcept {
+  return reinterpret_cast<QUBIT*>(static_cast<std::uintptr_t>(id));
+}
 // The device wire of a qubit of the active device (binding a static id on first use).
 Wire wire_of(context::ThreadContext& ctx, QUBIT* q);
 

@@ -27,7 +27,8 @@ void __quantum__rt__initialize(int8_t* reserved) {
 
 void __quantum__rt__finalize(void) {
   guarded(__func__, [] {
-    if (qrt::context::this_thread().driven) throw Error(ErrorCode::State, "a program run by the QIR front end cannot finalize the runtime");
+    if (qrt::context::this_thread().driven)
+      throw Error(ErrorCode::State, "a program run by the QIR front end cannot finalize the runtime");
     qrt::context::finalize();
   });
 }

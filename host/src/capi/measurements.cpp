@@ -10,7 +10,7 @@ using namespace qrt::capi;
 namespace qrt::capi {
 // After a measurement gave 1, X resets the qubit exactly (cheaper than a second measurement).
 void apply_gate_x(ThreadContext& ctx, Wire w);
-}
+}  // namespace qrt::capi
 
 namespace {
 
@@ -29,10 +29,8 @@ void measure_into(const char* function, QUBIT* q, RESULT* result, bool reset) {
 
 void qrt::capi::apply_gate_x(ThreadContext& ctx, Wire w) {
   const auto& id = ctx.gate_ids[static_cast<std::size_t>(context::QisGate::X)];
-  if (id)
-    ctx.device.apply(*id, {}, {&w, 1});
-  else
-    ctx.device.reset_wire(w);
+  if (id) ctx.device.apply(*id, {}, {&w, 1});
+  else ctx.device.reset_wire(w);
 }
 
 extern "C" {

@@ -71,7 +71,8 @@ void close_container() {
 void end_container(RecordKind kind, const char* call) {
   if (t_open.empty() || t_open.back().kind != kind)
     throw Error(ErrorCode::FailedPrecondition, std::string(call) + " without a matching " +
-                                                   (kind == RecordKind::Array ? "array" : "tuple") + "_start_record_output");
+                                                   (kind == RecordKind::Array ? "array" : "tuple") +
+                                                   "_start_record_output");
   close_container();
 }
 
@@ -80,7 +81,8 @@ void end_container(RecordKind kind, const char* call) {
 extern "C" {
 
 void __quantum__rt__result_record_output(RESULT* result, int8_t* label) {
-  guarded(__func__, [&] { record(RecordKind::Result, read_result(qrt::context::this_thread(), result) ? "1" : "0", label); });
+  guarded(__func__,
+          [&] { record(RecordKind::Result, read_result(qrt::context::this_thread(), result) ? "1" : "0", label); });
 }
 void __quantum__rt__bool_record_output(bool value, int8_t* label) {
   guarded(__func__, [&] { record(RecordKind::Bool, value ? "true" : "false", label); });

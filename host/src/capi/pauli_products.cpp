@@ -27,7 +27,8 @@ PauliProduct product_of(ThreadContext& ctx, QirArray* pauli_handle, QirArray* qu
   QirArray& paulis = array_at(ctx, pauli_handle);
   QirArray& qubits = array_at(ctx, qubit_handle);
   if (paulis.count != qubits.count)
-    throw Error(ErrorCode::InvalidArgument, std::to_string(paulis.count) + " Paulis for " + std::to_string(qubits.count) + " qubits");
+    throw Error(ErrorCode::InvalidArgument,
+                std::to_string(paulis.count) + " Paulis for " + std::to_string(qubits.count) + " qubits");
   PauliProduct product;
   for (std::int64_t i = 0; i < paulis.count; ++i) {
     int p = pauli_at(paulis, i);
@@ -85,7 +86,8 @@ void exp_controlled_entry(const char* function, QirArray* controls, QirTuple* ar
     if (!args) throw Error(ErrorCode::InvalidArgument, "NULL argument tuple");
     auto wires = control_wires(ctx, controls);
     double theta = tuple_field<double>(args, 8);
-    exp_product(ctx, product_of(ctx, tuple_field<QirArray*>(args, 0), tuple_field<QirArray*>(args, 16)), adjoint ? -theta : theta, wires);
+    exp_product(ctx, product_of(ctx, tuple_field<QirArray*>(args, 0), tuple_field<QirArray*>(args, 16)),
+                adjoint ? -theta : theta, wires);
   });
 }
 
@@ -120,13 +122,25 @@ void __quantum__qis__r__body(QirPauli pauli, double theta, QUBIT* q) {
 void __quantum__qis__r__adj(QirPauli pauli, double theta, QUBIT* q) {
   guarded(__func__, [&] { rotation(active(), static_cast<std::uint8_t>(pauli), -theta, q, {}); });
 }
-void __quantum__qis__r__ctl(QirArray* controls, QirTuple* args) { rotation_controlled_entry(__func__, controls, args, false); }
-void __quantum__qis__r__ctladj(QirArray* controls, QirTuple* args) { rotation_controlled_entry(__func__, controls, args, true); }
+void __quantum__qis__r__ctl(QirArray* controls, QirTuple* args) {
+  rotation_controlled_entry(__func__, controls, args, false);
+}
+void __quantum__qis__r__ctladj(QirArray* controls, QirTuple* args) {
+  rotation_controlled_entry(__func__, controls, args, true);
+}
 
-void __quantum__qis__exp__body(QirArray* paulis, double theta, QirArray* qubits) { exp_entry(__func__, paulis, theta, qubits, false); }
-void __quantum__qis__exp__adj(QirArray* paulis, double theta, QirArray* qubits) { exp_entry(__func__, paulis, theta, qubits, true); }
-void __quantum__qis__exp__ctl(QirArray* controls, QirTuple* args) { exp_controlled_entry(__func__, controls, args, false); }
-void __quantum__qis__exp__ctladj(QirArray* controls, QirTuple* args) { exp_controlled_entry(__func__, controls, args, true); }
+void __quantum__qis__exp__body(QirArray* paulis, double theta, QirArray* qubits) {
+  exp_entry(__func__, paulis, theta, qubits, false);
+}
+void __quantum__qis__exp__adj(QirArray* paulis, double theta, QirArray* qubits) {
+  exp_entry(__func__, paulis, theta, qubits, true);
+}
+void __quantum__qis__exp__ctl(QirArray* controls, QirTuple* args) {
+  exp_controlled_entry(__func__, controls, args, false);
+}
+void __quantum__qis__exp__ctladj(QirArray* controls, QirTuple* args) {
+  exp_controlled_entry(__func__, controls, args, true);
+}
 
 RESULT* __quantum__qis__measure__body(QirArray* paulis, QirArray* qubits) {
   return guarded(__func__, static_cast<RESULT*>(nullptr), [&] {
@@ -157,7 +171,8 @@ void __quantum__qis__assertmeasurementprobability__body(QirArray* paulis, QirArr
     if (std::abs(p - probability) > tolerance) {
       std::string text = message ? string_at(ctx, message).text : std::string("assertion failed");
       throw Error(ErrorCode::FailedPrecondition, text + " (expected probability " + std::to_string(probability) +
-                                                     " of " + (want_one ? "One" : "Zero") + ", found " + std::to_string(p) + ")");
+                                                     " of " + (want_one ? "One" : "Zero") + ", found " +
+                                                     std::to_string(p) + ")");
     }
   });
 }

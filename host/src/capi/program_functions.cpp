@@ -20,7 +20,8 @@ void array_record_unlabeled(int64_t n) { __quantum__rt__array_record_output(n, n
 
 // A program that calls the C library's abort(): its shot fails (the process does not abort).
 [[noreturn]] void program_abort() {
-  qrt::capi::guarded("abort", [] { throw qrt::Error(qrt::ErrorCode::FailedPrecondition, "the program called abort()"); });
+  qrt::capi::guarded("abort",
+                     [] { throw qrt::Error(qrt::ErrorCode::FailedPrecondition, "the program called abort()"); });
   std::abort();  // an error handler that returns cannot resume a program that called abort
 }
 
@@ -29,8 +30,10 @@ void* address(F* f) noexcept {
   return reinterpret_cast<void*>(f);
 }
 
-#define QRT_FN(name, signature) qrt::capi::ProgramFunction{#name, (signature), address(&(name))}
-#define QRT_FN_AS(name, signature, impl) qrt::capi::ProgramFunction{#name, (signature), address(&(impl))}
+#define QRT_FN(name, signature) \
+  qrt::capi::ProgramFunction { #name, (signature), address(&(name)) }
+#define QRT_FN_AS(name, signature, impl) \
+  qrt::capi::ProgramFunction { #name, (signature), address(&(impl)) }
 
 const auto kFunctions = std::to_array<qrt::capi::ProgramFunction>({
     // Runtime lifecycle and devices

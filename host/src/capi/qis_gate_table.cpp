@@ -9,10 +9,10 @@ namespace {
 using context::QisGate;
 
 constexpr std::array<Qelib1Name, static_cast<std::size_t>(QisGate::Count)> kQelib1 = {{
-    {"h", "h"},       {"x", "x"},     {"y", "y"},       {"z", "z"},     {"s", "sdg"},   {"t", "tdg"},
-    {"sx", "sxdg"},   {"rx", nullptr}, {"ry", nullptr}, {"rz", nullptr}, {"cx", "cx"},   {"cy", "cy"},
-    {"cz", "cz"},     {"swap", "swap"}, {"ccx", "ccx"},  {"rxx", nullptr}, {"ryy", nullptr}, {"rzz", nullptr},
-    {"p", nullptr},
+    {"h", "h"},       {"x", "x"},       {"y", "y"},       {"z", "z"},       {"s", "sdg"},
+    {"t", "tdg"},     {"sx", "sxdg"},   {"rx", nullptr},  {"ry", nullptr},  {"rz", nullptr},
+    {"cx", "cx"},     {"cy", "cy"},     {"cz", "cz"},     {"swap", "swap"}, {"ccx", "ccx"},
+    {"rxx", nullptr}, {"ryy", nullptr}, {"rzz", nullptr}, {"p", nullptr},
 }};
 
 constexpr double kHalfPi = std::numbers::pi / 2;

@@ -30,7 +30,8 @@ QirArray* __quantum__rt__qubit_allocate_array(int64_t count) {
     array.owns_qubits = true;
     for (int64_t i = 0; i < count; ++i) {
       QUBIT* q = qubit_handle(ctx.qubits.allocate(ctx.device));
-      std::memcpy(array.element(i), &q, sizeof q);  // NOLINT(bugprone-sizeof-expression): the pointer is the value copied
+      std::memcpy(array.element(i), &q,
+                  sizeof q);  // NOLINT(bugprone-sizeof-expression): the pointer is the value copied
     }
     return &array;
   });

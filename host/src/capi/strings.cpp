@@ -23,7 +23,8 @@ namespace {
 
 template <class Make>
 QirString* make_string(const char* function, Make&& make) {
-  return guarded(function, static_cast<QirString*>(nullptr), [&] { return new_string(qrt::context::this_thread(), make()); });
+  return guarded(function, static_cast<QirString*>(nullptr),
+                 [&] { return new_string(qrt::context::this_thread(), make()); });
 }
 
 }  // namespace
@@ -72,12 +73,19 @@ void __quantum__rt__string_update_reference_count(QirString* handle, int32_t del
   });
 }
 
-QirString* __quantum__rt__int_to_string(int64_t value) { return make_string(__func__, [&] { return std::to_string(value); }); }
-QirString* __quantum__rt__double_to_string(double value) { return make_string(__func__, [&] { return format_double(value); }); }
-QirString* __quantum__rt__bool_to_string(bool value) { return make_string(__func__, [&] { return std::string(value ? "true" : "false"); }); }
+QirString* __quantum__rt__int_to_string(int64_t value) {
+  return make_string(__func__, [&] { return std::to_string(value); });
+}
+QirString* __quantum__rt__double_to_string(double value) {
+  return make_string(__func__, [&] { return format_double(value); });
+}
+QirString* __quantum__rt__bool_to_string(bool value) {
+  return make_string(__func__, [&] { return std::string(value ? "true" : "false"); });
+}
 
 QirString* __quantum__rt__result_to_string(RESULT* result) {
-  return make_string(__func__, [&] { return std::string(read_result(qrt::context::this_thread(), result) ? "One" : "Zero"); });
+  return make_string(__func__,
+                     [&] { return std::string(read_result(qrt::context::this_thread(), result) ? "One" : "Zero"); });
 }
 
 QirString* __quantum__rt__pauli_to_string(QirPauli pauli) {

@@ -12,7 +12,8 @@ QirTupleBlock& tuple_at(ThreadContext& ctx, QirTuple* handle) { return ctx.objec
 
 QirTuple* new_tuple(ThreadContext& ctx, std::int64_t size) {
   if (size < 0) throw Error(ErrorCode::InvalidArgument, "negative tuple size " + std::to_string(size));
-  if (size > (std::int64_t{1} << 32)) throw Error(ErrorCode::OutOfMemory, "a tuple of " + std::to_string(size) + " bytes is too large");
+  if (size > (std::int64_t{1} << 32))
+    throw Error(ErrorCode::OutOfMemory, "a tuple of " + std::to_string(size) + " bytes is too large");
   auto block = std::make_unique<QirTupleBlock>();
   std::size_t words = (static_cast<std::size_t>(size) + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
   block->data = std::make_unique<std::max_align_t[]>(words == 0 ? 1 : words);  // zeroed
@@ -27,7 +28,8 @@ QirTuple* new_tuple(ThreadContext& ctx, std::int64_t size) {
 extern "C" {
 
 QirTuple* __quantum__rt__tuple_create(int64_t size_bytes) {
-  return guarded(__func__, static_cast<QirTuple*>(nullptr), [&] { return new_tuple(qrt::context::this_thread(), size_bytes); });
+  return guarded(__func__, static_cast<QirTuple*>(nullptr),
+                 [&] { return new_tuple(qrt::context::this_thread(), size_bytes); });
 }
 
 QirTuple* __quantum__rt__tuple_copy(QirTuple* handle, bool force_copy) {

@@ -52,8 +52,8 @@ void check_controls(Device& d, std::span<const Wire> controls) {
 void record(Session& s, TapeOp op, std::size_t params, std::string_view name, bool differentiable) {
   s.tape.ops.push_back(std::move(op));
   for (std::size_t i = 0; i < params; ++i)
-    s.tape.params.push_back({differentiable ? std::optional<std::size_t>(s.tape.ops.size() - 1) : std::nullopt, i,
-                             std::string(name)});
+    s.tape.params.push_back(
+        {differentiable ? std::optional<std::size_t>(s.tape.ops.size() - 1) : std::nullopt, i, std::string(name)});
 }
 
 }  // namespace
@@ -70,8 +70,15 @@ void apply_gate(Session& s, Gate gate, std::span<const double> params, std::span
   check_controls(d, controls);
   d.apply(*id, params, wires, controls, control_values, adjoint);
   if (s.recording)
-    record(s, {std::string(spec.name), *id, {params.begin(), params.end()}, {}, {wires.begin(), wires.end()},
-               {controls.begin(), controls.end()}, {control_values.begin(), control_values.end()}, adjoint},
+    record(s,
+           {std::string(spec.name),
+            *id,
+            {params.begin(), params.end()},
+            {},
+            {wires.begin(), wires.end()},
+            {controls.begin(), controls.end()},
+            {control_values.begin(), control_values.end()},
+            adjoint},
            params.size(), spec.name, true);
 }
 
@@ -90,17 +97,24 @@ void apply_matrix(Session& s, std::string_view name, std::span<const std::comple
   const bool adjoint = modifiers && modifiers->adjoint;
   d.apply_matrix(matrix, wires, controls.wires(), controls.values(), adjoint);
   if (s.recording)
-    record(s, {std::string(name), std::nullopt, {}, {matrix.begin(), matrix.end()}, {wires.begin(), wires.end()},
-               {controls.wires().begin(), controls.wires().end()}, {controls.values().begin(), controls.values().end()},
-               adjoint},
+    record(s,
+           {std::string(name),
+            std::nullopt,
+            {},
+            {matrix.begin(), matrix.end()},
+            {wires.begin(), wires.end()},
+            {controls.wires().begin(), controls.wires().end()},
+            {controls.values().begin(), controls.values().end()},
+            adjoint},
            params, name, false);
 }
 
 void apply_pauli_rotation(Session& s, std::string_view word, double theta, std::span<const Wire> wires,
                           const Modifiers* modifiers) {
   if (word.size() != wires.size())
-    throw Error(ErrorCode::InvalidArgument, "the Pauli word '" + std::string(word) + "' has " + std::to_string(word.size()) +
-                                                " letters for " + std::to_string(wires.size()) + " wires");
+    throw Error(ErrorCode::InvalidArgument, "the Pauli word '" + std::string(word) + "' has " +
+                                                std::to_string(word.size()) + " letters for " +
+                                                std::to_string(wires.size()) + " wires");
   // exp(-iθ/2 P) = V† exp(-iθ/2 Z...Z) V with V taking each letter to Z: H for X, RX(π/2) for Y.
   std::vector<Wire> rotated;
   for (std::size_t i = 0; i < word.size(); ++i) {
@@ -137,12 +151,15 @@ void apply_pauli_rotation(Session& s, std::string_view word, double theta, std::
 }
 
 void apply_pc_phase(Session& s, double phi, std::int64_t dim, std::span<const Wire> wires, const Modifiers* modifiers) {
-  if (wires.size() > 16) throw Error(ErrorCode::Unsupported, "PCPhase on more than 16 wires (qrt applies it as a matrix)");
+  if (wires.size() > 16)
+    throw Error(ErrorCode::Unsupported, "PCPhase on more than 16 wires (qrt applies it as a matrix)");
   const std::size_t size = std::size_t{1} << wires.size();
   if (dim < 0 || static_cast<std::size_t>(dim) > size)
-    throw Error(ErrorCode::InvalidArgument, "PCPhase's dimension " + std::to_string(dim) + " is outside 0.." + std::to_string(size));
+    throw Error(ErrorCode::InvalidArgument,
+                "PCPhase's dimension " + std::to_string(dim) + " is outside 0.." + std::to_string(size));
   std::vector<std::complex<double>> matrix(size * size);
-  for (std::size_t i = 0; i < size; ++i) matrix[i * size + i] = std::polar(1.0, i < static_cast<std::size_t>(dim) ? phi : -phi);
+  for (std::size_t i = 0; i < size; ++i)
+    matrix[i * size + i] = std::polar(1.0, i < static_cast<std::size_t>(dim) ? phi : -phi);
   apply_matrix(s, "PCPhase", matrix, wires, modifiers, 1);
 }
 
@@ -178,7 +195,8 @@ void prepare_state(Session& s, std::span<const std::complex<double>> state, std:
   const std::size_t size = std::size_t{1} << wires.size();
   if (wires.empty() || wires.size() > 14 || state.size() != size)
     throw Error(ErrorCode::InvalidArgument, "SetState on " + std::to_string(wires.size()) + " wires needs " +
-                                                std::to_string(size) + " amplitudes, got " + std::to_string(state.size()) +
+                                                std::to_string(size) + " amplitudes, got " +
+                                                std::to_string(state.size()) +
                                                 (wires.size() > 14 ? " (at most 14 wires)" : ""));
   double norm = 0;
   for (auto a : state) norm += std::norm(a);
@@ -208,9 +226,12 @@ void prepare_basis_state(Session& s, std::span<const std::uint8_t> bits, std::sp
     throw Error(ErrorCode::InvalidArgument, "SetBasisState has " + std::to_string(bits.size()) + " bits for " +
                                                 std::to_string(wires.size()) + " wires");
   for (std::size_t i = 0; i < wires.size(); ++i) {
-    if (bits[i] > 1) throw Error(ErrorCode::InvalidArgument, "SetBasisState's bit " + std::to_string(i) + " is " + std::to_string(bits[i]) + ", not 0 or 1");
+    if (bits[i] > 1)
+      throw Error(ErrorCode::InvalidArgument,
+                  "SetBasisState's bit " + std::to_string(i) + " is " + std::to_string(bits[i]) + ", not 0 or 1");
     for (std::size_t j = 0; j < i; ++j)
-      if (wires[i] == wires[j]) throw Error(ErrorCode::InvalidArgument, "SetBasisState names wire " + std::to_string(wires[i]) + " twice");
+      if (wires[i] == wires[j])
+        throw Error(ErrorCode::InvalidArgument, "SetBasisState names wire " + std::to_string(wires[i]) + " twice");
   }
   const bool record = recordable_preparation(s);
   reset_all(s);

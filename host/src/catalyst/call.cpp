@@ -1,8 +1,8 @@
 // Program::call: the calling convention. Arguments become memref descriptors over copies of their data,
 // setup / the entry / teardown run on the calling thread inside a Session, and the returned descriptors'
 // data is copied into Tensors before the session frees what the module allocated.
-#include "catalyst/program_impl.hpp"
 #include "catalyst/memref.hpp"
+#include "catalyst/program_impl.hpp"
 #include "catalyst/session.hpp"
 #include "context/execution_context.hpp"
 
@@ -37,7 +37,8 @@ Tensor as_type(const Tensor& given, ElementType wanted, const std::string& what)
       const std::int64_t v = given.get<std::int64_t>(i);
       t.set(i, v);
       if (t.get<std::int64_t>(i) != v)
-        throw Error(ErrorCode::InvalidArgument, what + ": " + std::to_string(v) + " does not fit " + std::string(type_name(wanted)));
+        throw Error(ErrorCode::InvalidArgument,
+                    what + ": " + std::to_string(v) + " does not fit " + std::string(type_name(wanted)));
     }
   }
   return t;
@@ -61,19 +62,23 @@ void push_descriptor(std::vector<std::int64_t>& words, Tensor& data) {
 
 // Result k's descriptor at `words`, copied into a contiguous tensor of its element type.
 Tensor read_result(const std::int64_t* words, const MemrefInfo& info, std::size_t k, const std::string& entry) {
-  const auto m = DynamicMemref::read(words, static_cast<std::int64_t>(info.rank), "result " + std::to_string(k + 1) + " of " + entry);
+  const auto m = DynamicMemref::read(words, static_cast<std::int64_t>(info.rank),
+                                     "result " + std::to_string(k + 1) + " of " + entry);
   std::vector<std::int64_t> shape(m.sizes.begin(), m.sizes.end());
   const std::size_t size = element_size(*info.type);
   if (m.count() > (std::size_t{1} << 40) / size)
-    throw Error(ErrorCode::Internal, "result " + std::to_string(k + 1) + " of " + entry + " claims " + std::to_string(m.count()) + " elements");
+    throw Error(ErrorCode::Internal, "result " + std::to_string(k + 1) + " of " + entry + " claims " +
+                                         std::to_string(m.count()) + " elements");
   Tensor t(*info.type, std::move(shape));
   for (std::size_t i = 0; i < t.count(); ++i)
-    std::memcpy(t.data.data() + i * size, static_cast<const char*>(m.aligned) + m.element(i) * static_cast<std::int64_t>(size), size);
+    std::memcpy(t.data.data() + i * size,
+                static_cast<const char*>(m.aligned) + m.element(i) * static_cast<std::int64_t>(size), size);
   return t;
 }
 
 // Kept apart so that the frame that calls setjmp holds nothing with a destructor.
-[[gnu::noinline]] bool run_trapped(const Program::Impl& impl, void** slots, void* results, std::int32_t* status, Session& s) {
+[[gnu::noinline]] bool run_trapped(const Program::Impl& impl, void** slots, void* results, std::int32_t* status,
+                                   Session& s) {
   if (setjmp(s.jump) != 0) return false;
   if (impl.form == EntryForm::Main) {
     impl.main(status);
@@ -90,8 +95,9 @@ Tensor read_result(const std::int64_t* words, const MemrefInfo& info, std::size_
 CallResult Program::call(std::span<const Tensor> args, const CallOptions& options) const {
   const Impl& impl = *impl_;
   if (args.size() != impl.arguments.size())
-    throw Error(ErrorCode::InvalidArgument, impl.entry_name + " takes " + std::to_string(impl.arguments.size()) + " argument" +
-                                                (impl.arguments.size() == 1 ? "" : "s") + "; " + std::to_string(args.size()) + " given");
+    throw Error(ErrorCode::InvalidArgument, impl.entry_name + " takes " + std::to_string(impl.arguments.size()) +
+                                                " argument" + (impl.arguments.size() == 1 ? "" : "s") + "; " +
+                                                std::to_string(args.size()) + " given");
   std::vector<Tensor> owned;
   owned.reserve(args.size());
   std::vector<std::int64_t> words;
@@ -99,8 +105,8 @@ CallResult Program::call(std::span<const Tensor> args, const CallOptions& option
     const std::string what = "argument " + std::to_string(i + 1) + " of " + impl.entry_name;
     const MemrefInfo& info = impl.arguments[i];
     if (args[i].rank() != info.rank)
-      throw Error(ErrorCode::InvalidArgument, what + " has rank " + std::to_string(info.rank) + "; the value given has rank " +
-                                                  std::to_string(args[i].rank()));
+      throw Error(ErrorCode::InvalidArgument, what + " has rank " + std::to_string(info.rank) +
+                                                  "; the value given has rank " + std::to_string(args[i].rank()));
     if (args[i].data.size() != args[i].count() * element_size(args[i].type))
       throw Error(ErrorCode::InvalidArgument, what + ": its data does not match its shape and element type");
     owned.push_back(info.type ? as_type(args[i], *info.type, what) : args[i]);

@@ -18,7 +18,8 @@ std::string number(double d) {
 
 std::string device_json(const DeviceInit& d) {
   boost::json::object catalyst{{"library", d.library}, {"name", d.name}, {"kwargs", d.kwargs}};
-  boost::json::object used{{"config", d.config}, {"device", d.device}, {"kwargs", boost::json::parse(d.canonical_kwargs)}};
+  boost::json::object used{
+      {"config", d.config}, {"device", d.device}, {"kwargs", boost::json::parse(d.canonical_kwargs)}};
   boost::json::object o{{"catalyst", std::move(catalyst)}, {"qrt", std::move(used)}, {"shots", d.shots}};
   o["seed"] = d.seed ? boost::json::value(*d.seed) : boost::json::value(nullptr);
   return boost::json::serialize(o);
@@ -38,7 +39,8 @@ struct CallView {
 };
 
 std::string document(const CallView& v, const PoolStats& pool) {
-  std::string out = "{\"file\":" + json_string(v.file) + ",\"front_end\":\"catalyst\",\"entry\":" + json_string(v.entry);
+  std::string out =
+      "{\"file\":" + json_string(v.file) + ",\"front_end\":\"catalyst\",\"entry\":" + json_string(v.entry);
   out += ",\"results\":[";
   for (std::size_t k = 0; k < v.values.size(); ++k) out += (k ? "," : "") + tensor_to_json(v.values[k]);
   out += "],\"types\":[";
@@ -46,7 +48,8 @@ std::string document(const CallView& v, const PoolStats& pool) {
     const Tensor& t = v.values[k];
     boost::json::array shape;
     for (auto s : t.shape) shape.push_back(s);
-    out += (k ? "," : "") + std::string("{\"dtype\":") + json_string(numpy_name(t.type)) + ",\"shape\":" + boost::json::serialize(shape) + "}";
+    out += (k ? "," : "") + std::string("{\"dtype\":") + json_string(numpy_name(t.type)) +
+           ",\"shape\":" + boost::json::serialize(shape) + "}";
   }
   out += "]";
   if (v.main_form) out += ",\"exit_status\":" + std::to_string(v.exit_status);

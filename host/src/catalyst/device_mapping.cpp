@@ -62,14 +62,26 @@ constexpr std::array<CatalystDevice, 8> kDevices = {{
     {"LightningGPUSimulator", "lightning.gpu", "statevector.qubit", {}, kLightningGpu},
     {"LightningAMDGPUSimulator", "lightning.amdgpu", "statevector.qubit", {}, kLightningKokkos},
     {"NullQubit", "null.qubit", "null.qubit", {}, kNullQubit},
-    {"OpenQasmDevice", "braket.aws.qubit / braket.local.qubit", {},
-     "Amazon Braket's device: it sends OpenQASM 3 to Braket's simulators and hardware, which qrt does not reach", {}},
-    {"OQDDevice", "oqd", {}, "Open Quantum Design's trapped-ion device: its pulses run on OQD's backends, not on a qrt device", {}},
-    {"oqd", "oqd", {}, "Open Quantum Design's trapped-ion device: its pulses run on OQD's backends, not on a qrt device", {}},
+    {"OpenQasmDevice",
+     "braket.aws.qubit / braket.local.qubit",
+     {},
+     "Amazon Braket's device: it sends OpenQASM 3 to Braket's simulators and hardware, which qrt does not reach",
+     {}},
+    {"OQDDevice",
+     "oqd",
+     {},
+     "Open Quantum Design's trapped-ion device: its pulses run on OQD's backends, not on a qrt device",
+     {}},
+    {"oqd",
+     "oqd",
+     {},
+     "Open Quantum Design's trapped-ion device: its pulses run on OQD's backends, not on a qrt device",
+     {}},
 }};
 
 std::string choose_hint() {
-  return "; choose a qrt device for every device_init with -d CONFIG (e.g. -d statevector.qubit; `qrt devices` lists them)";
+  return "; choose a qrt device for every device_init with -d CONFIG (e.g. -d statevector.qubit; `qrt devices` lists "
+         "them)";
 }
 
 bool falsy(const boost::json::value& v) {
@@ -82,13 +94,15 @@ bool falsy(const boost::json::value& v) {
 std::uint64_t shots_from(const boost::json::value& v, std::string_view device) {
   if (v.is_null()) return 0;
   if (v.is_int64() && v.as_int64() >= 0) return static_cast<std::uint64_t>(v.as_int64());
-  throw Error(ErrorCode::Config, std::string(device) + ": the kwarg 'shots' must be a non-negative integer or None, not " +
+  throw Error(ErrorCode::Config, std::string(device) +
+                                     ": the kwarg 'shots' must be a non-negative integer or None, not " +
                                      boost::json::serialize(v));
 }
 
 std::uint64_t checked_shots(std::int64_t shots, std::string_view device) {
   if (shots < 0)
-    throw Error(ErrorCode::InvalidArgument, std::string(device) + ": device_init was given " + std::to_string(shots) + " shots");
+    throw Error(ErrorCode::InvalidArgument,
+                std::string(device) + ": device_init was given " + std::to_string(shots) + " shots");
   return static_cast<std::uint64_t>(shots);
 }
 
@@ -96,15 +110,19 @@ std::uint64_t checked_shots(std::int64_t shots, std::string_view device) {
 void check_kwargs(const CatalystDevice& device, const boost::json::object& kwargs) {
   for (const auto& [key, value] : kwargs) {
     if (key == "shots") continue;
-    const auto rule = std::find_if(device.kwargs.begin(), device.kwargs.end(), [&key = key](const KwargRule& r) { return r.key == key; });
+    const auto rule = std::find_if(device.kwargs.begin(), device.kwargs.end(),
+                                   [&key = key](const KwargRule& r) { return r.key == key; });
     const std::string where = std::string(device.name) + " (" + std::string(device.pennylane) + ")";
     if (rule == device.kwargs.end())
-      throw Error(ErrorCode::Unsupported, where + ": the kwarg '" + std::string(key) + "' (= " + boost::json::serialize(value) +
+      throw Error(ErrorCode::Unsupported, where + ": the kwarg '" + std::string(key) +
+                                              "' (= " + boost::json::serialize(value) +
                                               ") is unknown to qrt, which cannot tell whether it changes the result; "
-                                              "it is refused" + choose_hint());
+                                              "it is refused" +
+                                              choose_hint());
     if (rule->policy == Policy::InertIfFalse && !falsy(value))
-      throw Error(ErrorCode::Unsupported, where + ": the kwarg '" + std::string(key) + "' = " + boost::json::serialize(value) +
-                                              " asks for " + std::string(rule->why) + "; " + std::string(device.qrt_device) +
+      throw Error(ErrorCode::Unsupported, where + ": the kwarg '" + std::string(key) +
+                                              "' = " + boost::json::serialize(value) + " asks for " +
+                                              std::string(rule->why) + "; " + std::string(device.qrt_device) +
                                               " cannot do that, so it is refused" + choose_hint());
   }
 }
@@ -129,7 +147,8 @@ MappedDevice map_device(const DeviceRequest& request, const std::optional<Device
     mapped.config = override_device->text();
     return mapped;
   }
-  const auto known = std::find_if(kDevices.begin(), kDevices.end(), [&](const CatalystDevice& d) { return d.name == name; });
+  const auto known =
+      std::find_if(kDevices.begin(), kDevices.end(), [&](const CatalystDevice& d) { return d.name == name; });
   if (known != kDevices.end()) {
     if (known->qrt_device.empty())
       throw Error(ErrorCode::Unsupported, "the module asks for the Catalyst device " + name + " (" +
@@ -159,7 +178,8 @@ MappedDevice map_device(const DeviceRequest& request, const std::optional<Device
   throw Error(ErrorCode::Unsupported,
               "the module asks for the device '" + name + "' (library " + std::string(request.library) +
                   "), which is neither a Catalyst device qrt maps (LightningSimulator, LightningKokkosSimulator, "
-                  "LightningGPUSimulator, NullQubit) nor a qrt device" + choose_hint());
+                  "LightningGPUSimulator, NullQubit) nor a qrt device" +
+                  choose_hint());
 }
 
 }  // namespace qrt::catalyst

@@ -23,7 +23,8 @@ std::optional<ElementType> element_of(const llvm::Type* t) {
   if (t->isIntegerTy(16)) return ElementType::I16;
   if (t->isIntegerTy(8)) return ElementType::I8;
   if (t->isIntegerTy(1)) return ElementType::I1;
-  if (const auto* s = llvm::dyn_cast<llvm::StructType>(t); s && s->getNumElements() == 2 && s->getElementType(0) == s->getElementType(1)) {
+  if (const auto* s = llvm::dyn_cast<llvm::StructType>(t);
+      s && s->getNumElements() == 2 && s->getElementType(0) == s->getElementType(1)) {
     if (s->getElementType(0)->isDoubleTy()) return ElementType::C128;
     if (s->getElementType(0)->isFloatTy()) return ElementType::C64;
   }
@@ -127,7 +128,8 @@ class Tracer {
       } else if (const auto* extract = llvm::dyn_cast<llvm::ExtractValueInst>(u)) {
         const Path at(extract->idx_begin(), extract->idx_end());
         if (at == path) pointer(extract, false);
-        else if (starts_with(path, at)) aggregate(extract, Path(path.begin() + static_cast<long>(at.size()), path.end()));
+        else if (starts_with(path, at))
+          aggregate(extract, Path(path.begin() + static_cast<long>(at.size()), path.end()));
       } else if (const auto* store = llvm::dyn_cast<llvm::StoreInst>(u)) {
         if (store->getValueOperand() == v) memory(store->getPointerOperand(), path);
       } else if (const auto* ret = llvm::dyn_cast<llvm::ReturnInst>(u)) {
@@ -216,7 +218,8 @@ class Tracer {
       e_.add(global->getValueType(), true);
     } else if (const auto* gep = llvm::dyn_cast<llvm::GEPOperator>(p)) {
       if (!gep->getSourceElementType()->isIntegerTy(8)) e_.add(gep->getSourceElementType(), true);
-      else if (const auto* base = llvm::dyn_cast<llvm::GlobalVariable>(gep->getPointerOperand())) e_.add(base->getValueType(), false);
+      else if (const auto* base = llvm::dyn_cast<llvm::GlobalVariable>(gep->getPointerOperand()))
+        e_.add(base->getValueType(), false);
     } else if (const auto* extract = llvm::dyn_cast<llvm::ExtractValueInst>(p)) {
       origin(extract->getAggregateOperand(), Path(extract->idx_begin(), extract->idx_end()));
     } else if (const auto* phi = llvm::dyn_cast<llvm::PHINode>(p)) {
@@ -320,7 +323,8 @@ void infer_element_types(EntrySignature& sig) {
     // A result that is (a copy of) an argument has the argument's type.
     for (unsigned parameter : t.entry_parameters)
       for (std::size_t a = 0; a < sig.arguments.size() && !type; ++a)
-        if (parameter == sig.argument_starts[a] + 1 || parameter == sig.argument_starts[a]) type = sig.arguments[a].type;
+        if (parameter == sig.argument_starts[a] + 1 || parameter == sig.argument_starts[a])
+          type = sig.arguments[a].type;
     sig.results[r].type = type;
   }
 }

@@ -36,7 +36,8 @@ class LoadedCatalyst final : public FrontEndProgram {
     throw RequestError(info_.name + " opens its own devices (device_init)");  // qrt::run never gets here
   }
 
-  void run_on_own_devices(const std::optional<DeviceSpec>& device, const RunPlan& plan, qrt::RunResult& result) const override {
+  void run_on_own_devices(const std::optional<DeviceSpec>& device, const RunPlan& plan,
+                          qrt::RunResult& result) const override {
     CallOptions options;
     options.device = device;
     options.shots = plan.request.shots;

@@ -87,7 +87,8 @@ struct DynamicMemref {
   // Reads the rank-`rank` descriptor at `descriptor`; refuses a negative rank, size or offset.
   static DynamicMemref read(const void* descriptor, std::int64_t rank, std::string_view what) {
     if (!descriptor) throw Error(ErrorCode::InvalidArgument, std::string(what) + ": NULL descriptor");
-    if (rank < 0 || rank > 64) throw Error(ErrorCode::InvalidArgument, std::string(what) + ": rank " + std::to_string(rank));
+    if (rank < 0 || rank > 64)
+      throw Error(ErrorCode::InvalidArgument, std::string(what) + ": rank " + std::to_string(rank));
     const auto* words = static_cast<const std::int64_t*>(descriptor);
     DynamicMemref m;
     m.allocated = reinterpret_cast<void*>(words[0]);

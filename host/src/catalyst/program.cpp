@@ -34,7 +34,8 @@ void require_result_types(const EntrySignature& sig, const std::filesystem::path
   for (std::size_t k = 0; k < sig.results.size(); ++k)
     if (!sig.results[k].type)
       throw ProgramError(file.string() + ": error: the element type of result " + std::to_string(k + 1) + " of '" +
-                         sig.entry->getName().str() + "' does not show in the IR (no typed load, store, getelementptr, "
+                         sig.entry->getName().str() +
+                         "' does not show in the IR (no typed load, store, getelementptr, "
                          "constant or runtime call reaches its buffer), so qrt cannot read it");
 }
 
@@ -63,7 +64,8 @@ Program Program::load(const std::filesystem::path& file, const LoadOptions& opti
         require_result_types(sig, file);
         qir::screen_module(*module, file, "Catalyst runtime");
         std::vector<capi::ProgramFunction> surface;
-        const std::vector<qir::Binding> bindings = qir::bind_declarations(*module, file, catalyst_surface(options, surface));
+        const std::vector<qir::Binding> bindings =
+            qir::bind_declarations(*module, file, catalyst_surface(options, surface));
         add_call_wrappers(*module, sig, file);
         impl->form = sig.form;
         impl->entry_name = sig.entry->getName().str();
@@ -103,9 +105,9 @@ std::uint64_t Program::compilations() noexcept { return g_compilations.load(std:
 std::vector<Tensor> Program::arguments_from_json(std::span<const std::string> texts) const {
   const auto& expected = impl_->arguments;
   if (texts.size() != expected.size())
-    throw Error(ErrorCode::InvalidArgument, impl_->entry_name + " takes " + std::to_string(expected.size()) + " argument" +
-                                                (expected.size() == 1 ? "" : "s") + " (one --arg each); " +
-                                                std::to_string(texts.size()) + " given");
+    throw Error(ErrorCode::InvalidArgument, impl_->entry_name + " takes " + std::to_string(expected.size()) +
+                                                " argument" + (expected.size() == 1 ? "" : "s") +
+                                                " (one --arg each); " + std::to_string(texts.size()) + " given");
   std::vector<Tensor> args;
   for (std::size_t i = 0; i < texts.size(); ++i)
     args.push_back(tensor_from_json(texts[i], expected[i].type, expected[i].rank,

@@ -27,8 +27,8 @@ class LiteralParser {
  private:
   [[noreturn]] void fail(const std::string& expected) const {
     std::string found = pos_ < text_.size() ? "'" + std::string(1, text_[pos_]) + "'" : "the end";
-    throw Error(ErrorCode::Config, "device kwargs \"" + std::string(text_) + "\": expected " + expected + " at column " +
-                                       std::to_string(pos_ + 1) + ", found " + found);
+    throw Error(ErrorCode::Config, "device kwargs \"" + std::string(text_) + "\": expected " + expected +
+                                       " at column " + std::to_string(pos_ + 1) + ", found " + found);
   }
 
   void skip_blanks() {

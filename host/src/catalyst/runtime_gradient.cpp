@@ -50,14 +50,16 @@ void gradient(Session& s, const std::vector<std::size_t>* chosen, const std::vec
   Tape& tape = s.tape;
   Device& device = s.device();
   if (!tape.unsupported.empty())
-    throw Error(ErrorCode::Unsupported, "the recorded circuit has " + tape.unsupported +
-                                            ", which the adjoint method cannot differentiate");
+    throw Error(ErrorCode::Unsupported,
+                "the recorded circuit has " + tape.unsupported + ", which the adjoint method cannot differentiate");
   if (!tape.clean_start)
-    throw Error(ErrorCode::FailedPrecondition, "the recorder was switched on after operations had changed the state; "
-                                               "the adjoint Gradient needs the whole circuit recorded");
+    throw Error(ErrorCode::FailedPrecondition,
+                "the recorder was switched on after operations had changed the state; "
+                "the adjoint Gradient needs the whole circuit recorded");
   if (results.size() != tape.observables.size())
     throw Error(ErrorCode::InvalidArgument, std::to_string(results.size()) + " gradient results for the " +
-                                                std::to_string(tape.observables.size()) + " expectation values recorded");
+                                                std::to_string(tape.observables.size()) +
+                                                " expectation values recorded");
   std::vector<std::size_t> trainable;
   if (chosen) {
     trainable = *chosen;
@@ -71,8 +73,9 @@ void gradient(Session& s, const std::vector<std::size_t>* chosen, const std::vec
                                              std::to_string(tape.params.size()) + " recorded");
     const TapeParam& param = tape.params[p];
     if (!param.op)
-      throw Error(ErrorCode::Unsupported, "parameter " + std::to_string(p) + " belongs to " + param.gate +
-                                              ", which qrt applies as a matrix; the adjoint method cannot differentiate it");
+      throw Error(ErrorCode::Unsupported,
+                  "parameter " + std::to_string(p) + " belongs to " + param.gate +
+                      ", which qrt applies as a matrix; the adjoint method cannot differentiate it");
     params.push_back({*param.op, param.index});
   }
   std::vector<MemrefView<double, 1>> views;
@@ -81,16 +84,19 @@ void gradient(Session& s, const std::vector<std::size_t>* chosen, const std::vec
     views.emplace_back(*r, "Gradient's result");
     if (views.back().count() != params.size())
       throw Error(ErrorCode::InvalidArgument, "a gradient result holds " + std::to_string(views.back().count()) +
-                                                  " values for " + std::to_string(params.size()) + " trainable parameters");
+                                                  " values for " + std::to_string(params.size()) +
+                                                  " trainable parameters");
   }
   if (params.empty() || results.empty()) return;
   const auto* extension = gradient_detail::adjoint_extension(device);
   if (!extension)
-    throw Error(ErrorCode::Unsupported, device.name() + " does not offer the adjoint Jacobian (qrt.adjoint_jacobian/1) "
-                                        "that Catalyst's adjoint Gradient needs; statevector.qubit does (-d statevector.qubit)");
+    throw Error(ErrorCode::Unsupported,
+                device.name() +
+                    " does not offer the adjoint Jacobian (qrt.adjoint_jacobian/1) "
+                    "that Catalyst's adjoint Gradient needs; statevector.qubit does (-d statevector.qubit)");
   if (s.shots() > 0)
-    throw Error(ErrorCode::FailedPrecondition, "the adjoint Gradient is analytic; the device runs with " +
-                                                   std::to_string(s.shots()) + " shots");
+    throw Error(ErrorCode::FailedPrecondition,
+                "the adjoint Gradient is analytic; the device runs with " + std::to_string(s.shots()) + " shots");
 
   Device helper = s.runtime().open(s.device_spec());
   helper.set_shots(0);
@@ -99,7 +105,8 @@ void gradient(Session& s, const std::vector<std::size_t>* chosen, const std::vec
   const auto map = [&](Wire w) {
     for (std::size_t i = 0; i < live.size(); ++i)
       if (live[i] == w) return fresh[i];
-    throw Error(ErrorCode::InvalidArgument, "the recorded circuit uses wire " + std::to_string(w) + ", which is no longer allocated");
+    throw Error(ErrorCode::InvalidArgument,
+                "the recorded circuit uses wire " + std::to_string(w) + ", which is no longer allocated");
   };
   std::deque<std::vector<Wire>> wires;  // the calls point into these
   std::vector<qrt_gate_call> gates;
@@ -115,12 +122,13 @@ void gradient(Session& s, const std::vector<std::size_t>* chosen, const std::vec
     const std::uint8_t* values = op.control_values.empty() ? nullptr : op.control_values.data();
     if (op.gate) {
       gates.push_back({sizeof(qrt_gate_call), *op.gate, op.adjoint ? 1u : 0u, op.params.data(), op.params.size(),
-                       targets.data(), targets.size(), controls.empty() ? nullptr : controls.data(), values, controls.size()});
+                       targets.data(), targets.size(), controls.empty() ? nullptr : controls.data(), values,
+                       controls.size()});
       ops.push_back({&gates.back(), nullptr});
     } else {
-      matrices.push_back({sizeof(qrt_matrix_call), op.adjoint ? 1u : 0u, reinterpret_cast<const double*>(op.matrix.data()),
-                          targets.data(), targets.size(), controls.empty() ? nullptr : controls.data(), values,
-                          controls.size()});
+      matrices.push_back({sizeof(qrt_matrix_call), op.adjoint ? 1u : 0u,
+                          reinterpret_cast<const double*>(op.matrix.data()), targets.data(), targets.size(),
+                          controls.empty() ? nullptr : controls.data(), values, controls.size()});
       ops.push_back({nullptr, &matrices.back()});
     }
   }
@@ -141,7 +149,8 @@ void gradient(Session& s, const std::vector<std::size_t>* chosen, const std::vec
 }
 
 std::vector<Descriptor<1>*> read_results(va_list& args, std::int64_t count) {
-  if (count < 0) throw Error(ErrorCode::InvalidArgument, "a negative number of results (" + std::to_string(count) + ")");
+  if (count < 0)
+    throw Error(ErrorCode::InvalidArgument, "a negative number of results (" + std::to_string(count) + ")");
   std::vector<Descriptor<1>*> results(static_cast<std::size_t>(count));
   for (auto& r : results) r = va_arg(args, Descriptor<1>*);
   return results;
@@ -163,7 +172,8 @@ void gradient_params(const Descriptor<1>* chosen, std::int64_t count, ...) {
     if (view.count() == 0) throw Error(ErrorCode::InvalidArgument, "an empty list of trainable parameters");
     std::vector<std::size_t> indices;
     for (std::size_t i = 0; i < view.count(); ++i) {
-      if (view[i] < 0) throw Error(ErrorCode::InvalidArgument, "trainable parameter " + std::to_string(view[i]) + " is negative");
+      if (view[i] < 0)
+        throw Error(ErrorCode::InvalidArgument, "trainable parameter " + std::to_string(view[i]) + " is negative");
       indices.push_back(static_cast<std::size_t>(view[i]));
     }
     gradient(s, &indices, read_results(args, count));

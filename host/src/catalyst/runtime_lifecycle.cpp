@@ -11,7 +11,9 @@ namespace {
 // Measurement results: Measure returns the address of one of these, as Catalyst's runtime does.
 constexpr bool kResultZero = false, kResultOne = true;
 
-std::string_view text(const std::int8_t* s) { return s ? std::string_view(reinterpret_cast<const char*>(s)) : std::string_view(); }
+std::string_view text(const std::int8_t* s) {
+  return s ? std::string_view(reinterpret_cast<const char*>(s)) : std::string_view();
+}
 
 void initialize(const std::uint32_t* seed) {
   guarded<void>("initialize", [&](Session& s) { s.initialize(seed); });
@@ -54,7 +56,8 @@ void toggle_recorder(bool on) {
 void toggle_recorder_i8(std::int8_t on) { toggle_recorder(on != 0); }
 
 std::int64_t num_qubits() {
-  return guarded<std::int64_t>("num_qubits", [](Session& s) { return static_cast<std::int64_t>(s.device().num_qubits()); });
+  return guarded<std::int64_t>("num_qubits",
+                               [](Session& s) { return static_cast<std::int64_t>(s.device().num_qubits()); });
 }
 
 void fail_cstr(const char* message) {
@@ -76,7 +79,8 @@ void unrecoverable_error() {
 }
 
 double random_double() {
-  return guarded<double>("random_double", [](Session& s) { return std::uniform_real_distribution<double>(0.0, 1.0)(s.random()); });
+  return guarded<double>("random_double",
+                         [](Session& s) { return std::uniform_real_distribution<double>(0.0, 1.0)(s.random()); });
 }
 
 bool result_equal(const bool* a, const bool* b) {

@@ -30,8 +30,9 @@ void unsupported_on_tape(Session& s, const char* what) {
 std::uint64_t shots_for(Session& s) {
   const std::uint64_t shots = s.device().shots();
   if (shots == 0)
-    throw Error(ErrorCode::FailedPrecondition, "needs shots, and the device runs with shots 0 (analytic): give the "
-                                               "qnode shots, or run with --shots N");
+    throw Error(ErrorCode::FailedPrecondition,
+                "needs shots, and the device runs with shots 0 (analytic): give the "
+                "qnode shots, or run with --shots N");
   return shots;
 }
 
@@ -39,7 +40,8 @@ const bool* measure(QubitId qubit, std::int32_t postselect) {
   return guarded<const bool*>("Measure", [&](Session& s) {
     s.count_operation();
     unsupported_on_tape(s, "a mid-circuit measurement");
-    const std::optional<int> select = postselect == 0 || postselect == 1 ? std::optional<int>(postselect) : std::nullopt;
+    const std::optional<int> select =
+        postselect == 0 || postselect == 1 ? std::optional<int>(postselect) : std::nullopt;
     return result_pointer(s.device().measure(static_cast<Wire>(qubit), select) == 1);
   });
 }
@@ -49,13 +51,15 @@ const bool* measure_2023(QubitId qubit) { return measure(qubit, -1); }
 // gathered onto the last wire by CNOTs, measured there, and everything undone.
 bool measure_pauli(Session& s, std::string_view word, const std::vector<Wire>& wires) {
   if (word.size() != wires.size())
-    throw Error(ErrorCode::InvalidArgument, "the Pauli word '" + std::string(word) + "' has " + std::to_string(word.size()) +
-                                                " letters for " + std::to_string(wires.size()) + " wires");
+    throw Error(ErrorCode::InvalidArgument, "the Pauli word '" + std::string(word) + "' has " +
+                                                std::to_string(word.size()) + " letters for " +
+                                                std::to_string(wires.size()) + " wires");
   std::vector<Wire> active;
   std::vector<char> letters;
   for (std::size_t i = 0; i < word.size(); ++i) {
     if (word[i] != 'I' && word[i] != 'X' && word[i] != 'Y' && word[i] != 'Z')
-      throw Error(ErrorCode::InvalidArgument, "the Pauli word '" + std::string(word) + "' has the letter '" + word[i] + "'");
+      throw Error(ErrorCode::InvalidArgument,
+                  "the Pauli word '" + std::string(word) + "' has the letter '" + word[i] + "'");
     if (word[i] != 'I') active.push_back(wires[i]), letters.push_back(word[i]);
   }
   if (active.empty()) return false;  // the identity's eigenvalue is +1
@@ -149,7 +153,9 @@ void probs(const Descriptor<1>* out, std::int64_t count, ...) {
 // The runtime examples' Probs(MemRefT*, i64): declared without the qubits, so only "all wires" (0) reads.
 void probs_examples(const Descriptor<1>* out, std::int64_t count) {
   guarded<void>("Probs", [&](Session& s) {
-    if (count != 0) throw Error(ErrorCode::InvalidArgument, "Probs is declared without its qubit list, yet given " + std::to_string(count) + " qubits");
+    if (count != 0)
+      throw Error(ErrorCode::InvalidArgument,
+                  "Probs is declared without its qubit list, yet given " + std::to_string(count) + " qubits");
     fill_probs(s, out, {});
   });
 }
@@ -157,7 +163,8 @@ void probs_examples(const Descriptor<1>* out, std::int64_t count) {
 void fill_state(Session& s, const Descriptor<1>* out, std::int64_t count) {
   if (!out) throw Error(ErrorCode::InvalidArgument, "NULL result");
   if (count != 0)
-    throw Error(ErrorCode::Unsupported, "the state of some of the wires (Catalyst's runtime has no partial state either)");
+    throw Error(ErrorCode::Unsupported,
+                "the state of some of the wires (Catalyst's runtime has no partial state either)");
   s.count_operation();
   Device& d = s.device();
   const MemrefView<std::complex<double>, 1> view(*out, "State's result");
@@ -188,8 +195,8 @@ void fill_samples(Session& s, const Descriptor<2>* out, const std::vector<Wire>&
   const MemrefView<double, 2> view(*out, "Sample's result");
   if (view.size(0) != shots || view.size(1) != columns)
     throw Error(ErrorCode::InvalidArgument, "fills " + std::to_string(shots) + " x " + std::to_string(columns) +
-                                                " values (shots x wires); the result is " + std::to_string(view.size(0)) +
-                                                " x " + std::to_string(view.size(1)));
+                                                " values (shots x wires); the result is " +
+                                                std::to_string(view.size(0)) + " x " + std::to_string(view.size(1)));
   const std::vector<std::uint8_t> bits = s.device().sample(wires);
   for (std::size_t i = 0; i < bits.size(); ++i) view[i] = bits[i];
 }
@@ -216,8 +223,9 @@ void fill_counts(Session& s, CountsPair* out, const std::vector<Wire>& wires) {
   const MemrefView<std::int64_t, 1> counts(out->counts, "Counts' counts");
   if (k >= 63 || eigvals.count() != (std::size_t{1} << k) || counts.count() != eigvals.count())
     throw Error(ErrorCode::InvalidArgument, "of " + std::to_string(k) + " wires fills 2^" + std::to_string(k) +
-                                                " outcomes and counts; the results hold " + std::to_string(eigvals.count()) +
-                                                " and " + std::to_string(counts.count()));
+                                                " outcomes and counts; the results hold " +
+                                                std::to_string(eigvals.count()) + " and " +
+                                                std::to_string(counts.count()));
   for (std::size_t i = 0; i < eigvals.count(); ++i) {
     eigvals[i] = static_cast<double>(i);
     counts[i] = 0;

@@ -38,7 +38,8 @@ bool memory_transfer(void* pointer) {
 
 void* c_calloc(std::int64_t count, std::int64_t size) {
   return guarded<void*>("calloc", [&](Session& s) {
-    if (count < 0 || size < 0 || (size && count > INT64_MAX / size)) throw Error(ErrorCode::InvalidArgument, "a bad size");
+    if (count < 0 || size < 0 || (size && count > INT64_MAX / size))
+      throw Error(ErrorCode::InvalidArgument, "a bad size");
     void* p = s.allocate(static_cast<std::size_t>(count * size), 16);
     std::memset(p, 0, static_cast<std::size_t>(count * size));
     return p;
@@ -53,10 +54,12 @@ struct Unranked {
 
 void memref_copy(std::int64_t element_size, const Unranked* source, const Unranked* target) {
   guarded<void>("memrefCopy", [&](Session&) {
-    if (!source || !target || element_size <= 0) throw Error(ErrorCode::InvalidArgument, "a NULL memref or a bad element size");
+    if (!source || !target || element_size <= 0)
+      throw Error(ErrorCode::InvalidArgument, "a NULL memref or a bad element size");
     const auto from = DynamicMemref::read(source->descriptor, source->rank, "memrefCopy's source");
     const auto to = DynamicMemref::read(target->descriptor, target->rank, "memrefCopy's target");
-    if (from.sizes != to.sizes) throw Error(ErrorCode::InvalidArgument, "memrefCopy between memrefs of different shapes");
+    if (from.sizes != to.sizes)
+      throw Error(ErrorCode::InvalidArgument, "memrefCopy between memrefs of different shapes");
     const auto size = static_cast<std::size_t>(element_size);
     for (std::size_t i = 0; i < from.count(); ++i)
       std::memmove(static_cast<char*>(to.aligned) + static_cast<std::size_t>(to.element(i)) * size,

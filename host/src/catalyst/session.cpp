@@ -36,7 +36,8 @@ const MappedDevice& mapped_device(const DeviceRequest& request, const std::optio
 // The device gate ids of Catalyst's gates, resolved once per device type on each thread (a name lookup each
 // is 2 us of a 6 us call). A type lives as long as its runtime; the runtime's generation and a spot check of
 // the ids keep a type made later at the same address from inheriting them.
-const std::array<std::optional<std::uint32_t>, kGateCount>& resolved_gates(const Device& device, std::uint64_t generation) {
+const std::array<std::optional<std::uint32_t>, kGateCount>& resolved_gates(const Device& device,
+                                                                           std::uint64_t generation) {
   struct Cache {
     const DeviceType* type = nullptr;
     std::uint64_t generation = 0;
@@ -100,14 +101,15 @@ void Session::finalize() { release_device_state(); }
 void Session::device_init(std::string_view library, std::string_view name, std::string_view kwargs,
                           std::optional<std::int64_t> shots, bool auto_qubit_management) {
   if (device_)
-    throw Error(ErrorCode::State, "a device (" + device_.name() + ") is already active on this thread; "
-                                  "the module must call device_release before device_init");
+    throw Error(ErrorCode::State, "a device (" + device_.name() +
+                                      ") is already active on this thread; "
+                                      "the module must call device_release before device_init");
   const MappedDevice& mapped = mapped_device({library, name, kwargs, shots}, options_.device, *runtime_);
   Device device = runtime_->open(*mapped.spec);
   const std::uint64_t run_shots = options_.shots.value_or(mapped.shots);
   device.set_shots(run_shots);
-  DeviceInit record{std::string(library), std::string(name), std::string(kwargs), run_shots, mapped.config,
-                    device.name(), device.canonical_kwargs(), std::nullopt};
+  DeviceInit record{std::string(library), std::string(name), std::string(kwargs),       run_shots,
+                    mapped.config,        device.name(),     device.canonical_kwargs(), std::nullopt};
   if (seed_) {
     record.seed = derived_seed(*seed_, result_.devices.size());
     device.set_seed(*record.seed);
@@ -123,7 +125,8 @@ void Session::device_init(std::string_view library, std::string_view name, std::
 }
 
 void Session::device_release() {
-  if (!device_) throw Error(ErrorCode::State, "no device is active on this thread (device_release without device_init)");
+  if (!device_)
+    throw Error(ErrorCode::State, "no device is active on this thread (device_release without device_init)");
   release_device_state();
 }
 
@@ -168,7 +171,8 @@ QubitRegister* Session::allocate_register(std::size_t count) {
 QubitRegister& Session::register_at(void* handle) {
   for (const auto& r : registers_)
     if (r.get() == handle) return *r;
-  throw Error(ErrorCode::InvalidArgument, "the qubit register " + std::to_string(reinterpret_cast<std::uintptr_t>(handle)) +
+  throw Error(ErrorCode::InvalidArgument, "the qubit register " +
+                                              std::to_string(reinterpret_cast<std::uintptr_t>(handle)) +
                                               " was not allocated by qubit_allocate_array (or was released)");
 }
 
@@ -209,8 +213,9 @@ std::intptr_t Session::add_observable(Observable observable) {
 
 const Observable& Session::observable(std::intptr_t key) const {
   if (key < 0 || static_cast<std::size_t>(key) >= observables_.size())
-    throw Error(ErrorCode::InvalidArgument, "observable " + std::to_string(key) + " was not made by this device's "
-                                            "NamedObs, HermitianObs, TensorObs or HamiltonianObs");
+    throw Error(ErrorCode::InvalidArgument, "observable " + std::to_string(key) +
+                                                " was not made by this device's "
+                                                "NamedObs, HermitianObs, TensorObs or HamiltonianObs");
   return observables_[static_cast<std::size_t>(key)];
 }
 
@@ -223,7 +228,8 @@ void* Session::allocate(std::size_t size, std::size_t alignment) {
   // Whole cache lines: a module that writes a little past what it asked for (Catalyst's published
   // grad_qfunc example does) lands in padding, as it does with the C library's allocator.
   alignment = std::max<std::size_t>(alignment, 16);
-  if (alignment & (alignment - 1)) throw Error(ErrorCode::InvalidArgument, "alignment " + std::to_string(alignment) + " is not a power of two");
+  if (alignment & (alignment - 1))
+    throw Error(ErrorCode::InvalidArgument, "alignment " + std::to_string(alignment) + " is not a power of two");
   const std::size_t unit = std::max<std::size_t>(alignment, 64);
   const std::size_t rounded = (std::max<std::size_t>(size, 1) + unit - 1) / unit * unit;
   void* p = std::aligned_alloc(alignment, rounded);

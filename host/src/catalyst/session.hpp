@@ -35,7 +35,6 @@ struct QubitRegister {
   std::vector<QubitId> ids;
 };
 
-
 class Session {
  public:
   // `generation`: the process runtime's (context/execution_context.hpp), which `runtime` is.
@@ -81,7 +80,7 @@ class Session {
 
   // --- operations, counted for progress (and a requested stop) ---
   void count_operation();
-  bool stopped = false;  // the call failed because a stop was requested
+  bool stopped = false;                  // the call failed because a stop was requested
   std::uint64_t operations_applied = 0;  // state-changing operations since the device was initialized
 
   // --- observables (ObsIdType keys are indices) ---

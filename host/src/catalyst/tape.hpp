@@ -15,8 +15,8 @@
 namespace qrt::catalyst {
 
 struct TapeOp {
-  std::string name;                     // the gate's name, for messages
-  std::optional<std::uint32_t> gate;    // a device gate; unset: `matrix`
+  std::string name;                   // the gate's name, for messages
+  std::optional<std::uint32_t> gate;  // a device gate; unset: `matrix`
   std::vector<double> params;
   std::vector<std::complex<double>> matrix;
   std::vector<Wire> wires, controls;

@@ -86,8 +86,8 @@ boost::json::value type_token(std::string_view token) {
     r = std::from_chars(first + (token[0] == '+'), last, u);
     if (r.ec == std::errc() && r.ptr == last) return u;
   }
-  if (!token.empty() && (std::isdigit(static_cast<unsigned char>(token[0])) || token[0] == '-' || token[0] == '+' ||
-                         token[0] == '.')) {
+  if (!token.empty() &&
+      (std::isdigit(static_cast<unsigned char>(token[0])) || token[0] == '-' || token[0] == '+' || token[0] == '.')) {
     double d = 0;
     auto r = std::from_chars(first + (token[0] == '+'), last, d);
     if (r.ec == std::errc() && r.ptr == last && std::isfinite(d)) return d;
@@ -137,7 +137,8 @@ void parse_pairs(std::string_view text, std::size_t offset, ParsedConfig& out) {
       value = type_token(token);
       out.bare_tokens[key] = boost::json::string(token);
     }
-    if (std::size_t bad = invalid_utf8_offset(text.substr(value_start, pos - value_start)); bad != std::string_view::npos)
+    if (std::size_t bad = invalid_utf8_offset(text.substr(value_start, pos - value_start));
+        bad != std::string_view::npos)
       fail(text, value_start + bad, "the value of key '" + std::string(key) + "' is not valid UTF-8");
     if (out.kwargs.contains(key)) fail(text, key_start, "key '" + std::string(key) + "' given twice");
     out.kwargs[key] = std::move(value);
@@ -171,7 +172,8 @@ ParsedConfig parse_json(std::string_view text, bool kwargs_only) {
     throw Error(ErrorCode::Config, std::string(duplicate ? "config JSON, " : "config JSON is malformed at ") +
                                        (line > 1 ? "line " + std::to_string(line) + ", " : std::string()) + "column " +
                                        std::to_string(column + 1) + ": " + e.what() + "\n  " +
-                                       std::string(text.substr(begin, end - begin)) + "\n  " + std::string(column, ' ') + "^");
+                                       std::string(text.substr(begin, end - begin)) + "\n  " +
+                                       std::string(column, ' ') + "^");
   }
   if (!doc.is_object()) throw Error(ErrorCode::Config, "config JSON must be an object");
   ParsedConfig out;
@@ -201,10 +203,12 @@ ParsedConfig parse_json(std::string_view text, bool kwargs_only) {
   if (out.device.empty()) throw Error(ErrorCode::Config, "config JSON: missing \"device\"");
   // As in `NAME@LIBRARY:...` configs; and no NUL, which would end the name or path wherever it is a C string.
   if (!valid_device_name(out.device))
-    throw Error(ErrorCode::Config, "config JSON: invalid device name " + boost::json::serialize(boost::json::string(out.device)) +
+    throw Error(ErrorCode::Config, "config JSON: invalid device name " +
+                                       boost::json::serialize(boost::json::string(out.device)) +
                                        " (letters, digits, '.', '_', '-')");
   if (out.library.find('\0') != std::string::npos)
-    throw Error(ErrorCode::Config, "config JSON: \"library\" " + boost::json::serialize(boost::json::string(out.library)) +
+    throw Error(ErrorCode::Config, "config JSON: \"library\" " +
+                                       boost::json::serialize(boost::json::string(out.library)) +
                                        " holds a NUL character, which no file path can");
   return out;
 }

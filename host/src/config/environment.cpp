@@ -12,7 +12,8 @@ namespace qrt::config {
 namespace {
 
 [[noreturn]] void fail(std::string_view what, std::string_view text, std::string_view expected) {
-  throw Error(ErrorCode::Config, std::string(what) + " = '" + std::string(text) + "': expected " + std::string(expected));
+  throw Error(ErrorCode::Config,
+              std::string(what) + " = '" + std::string(text) + "': expected " + std::string(expected));
 }
 
 std::string_view trim(std::string_view text) {

@@ -37,8 +37,8 @@ struct ExactJsonHandler {
   // The keys of each object being parsed (innermost last), to refuse one given twice: Boost.JSON would
   // keep the last silently, where `key=value` configs refuse it.
   std::vector<std::set<std::string, std::less<>>> keys;
-  std::string key;                         // the key being parsed, when it arrives in parts
-  std::optional<std::string> duplicate;    // set: the parse stopped at this key, given twice
+  std::string key;                       // the key being parsed, when it arrives in parts
+  std::optional<std::string> duplicate;  // set: the parse stopped at this key, given twice
 
   bool on_document_begin(error_code&) { return true; }
   bool on_document_end(error_code&) { return true; }
@@ -52,7 +52,10 @@ struct ExactJsonHandler {
     return true;
   }
   bool on_array_begin(error_code&) { return true; }
-  bool on_array_end(std::size_t n, error_code&) { stack.push_array(n); return true; }
+  bool on_array_end(std::size_t n, error_code&) {
+    stack.push_array(n);
+    return true;
+  }
   bool on_key_part(string_view s, std::size_t, error_code&) {
     key.append(s.data(), s.size());
     stack.push_chars(s);
@@ -70,11 +73,28 @@ struct ExactJsonHandler {
     stack.push_key(s);
     return true;
   }
-  bool on_string_part(string_view s, std::size_t, error_code&) { stack.push_chars(s); return true; }
-  bool on_string(string_view s, std::size_t, error_code&) { stack.push_string(s); return true; }
-  bool on_number_part(string_view s, error_code&) { number.append(s.data(), s.size()); return true; }
-  bool on_int64(std::int64_t i, string_view, error_code&) { number.clear(); stack.push_int64(i); return true; }
-  bool on_uint64(std::uint64_t u, string_view, error_code&) { number.clear(); stack.push_uint64(u); return true; }
+  bool on_string_part(string_view s, std::size_t, error_code&) {
+    stack.push_chars(s);
+    return true;
+  }
+  bool on_string(string_view s, std::size_t, error_code&) {
+    stack.push_string(s);
+    return true;
+  }
+  bool on_number_part(string_view s, error_code&) {
+    number.append(s.data(), s.size());
+    return true;
+  }
+  bool on_int64(std::int64_t i, string_view, error_code&) {
+    number.clear();
+    stack.push_int64(i);
+    return true;
+  }
+  bool on_uint64(std::uint64_t u, string_view, error_code&) {
+    number.clear();
+    stack.push_uint64(u);
+    return true;
+  }
   bool on_double(double d, string_view s, error_code&) {
     number.append(s.data(), s.size());
     double exact = 0;
@@ -84,8 +104,14 @@ struct ExactJsonHandler {
     stack.push_double(d);
     return true;
   }
-  bool on_bool(bool b, error_code&) { stack.push_bool(b); return true; }
-  bool on_null(error_code&) { stack.push_null(); return true; }
+  bool on_bool(bool b, error_code&) {
+    stack.push_bool(b);
+    return true;
+  }
+  bool on_null(error_code&) {
+    stack.push_null();
+    return true;
+  }
   bool on_comment_part(string_view, error_code&) { return true; }
   bool on_comment(string_view, error_code&) { return true; }
 };
@@ -102,7 +128,8 @@ struct JsonSyntaxError : std::runtime_error {
 // An object that gives one key twice (JSON leaves it to the reader; qrt refuses it, as in `key=value`).
 // `offset`: just past the second one.
 struct JsonDuplicateKey : JsonSyntaxError {
-  JsonDuplicateKey(const std::string& k, std::size_t at) : JsonSyntaxError("key \"" + k + "\" given twice", at), key(k) {}
+  JsonDuplicateKey(const std::string& k, std::size_t at)
+      : JsonSyntaxError("key \"" + k + "\" given twice", at), key(k) {}
   std::string key;
 };
 

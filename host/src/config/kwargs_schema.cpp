@@ -52,8 +52,12 @@ std::string value_text(const boost::json::value& v) {
 std::string number_text(double n) { return value_text(boost::json::value(n)); }
 
 std::string describe(const boost::json::value& v) {
-  const char* kind = v.is_bool() ? "bool" : v.is_string() ? "string" : v.is_double() ? "float"
-                   : (v.is_int64() || v.is_uint64()) ? "int" : v.is_null() ? "null" : "JSON value";
+  const char* kind = v.is_bool()                       ? "bool"
+                     : v.is_string()                   ? "string"
+                     : v.is_double()                   ? "float"
+                     : (v.is_int64() || v.is_uint64()) ? "int"
+                     : v.is_null()                     ? "null"
+                                                       : "JSON value";
   return std::string(kind) + " " + value_text(v);
 }
 
@@ -138,8 +142,9 @@ std::string KwargsSchema::canonicalize(const boost::json::object& kwargs, const 
           auto n = number_of(given);
           if (!n || (given.is_double() && (std::floor(*n) != *n || std::abs(*n) > 9.007199254740992e15)))
             wrong("an int");
-          value = given.is_uint64() ? static_cast<std::int64_t>(given.as_uint64())
-                  : given.is_int64() ? given.as_int64() : static_cast<std::int64_t>(*n);
+          value = given.is_uint64()  ? static_cast<std::int64_t>(given.as_uint64())
+                  : given.is_int64() ? given.as_int64()
+                                     : static_cast<std::int64_t>(*n);
           break;
         }
         case KwargType::Real: {
@@ -162,7 +167,8 @@ std::string KwargsSchema::canonicalize(const boost::json::object& kwargs, const 
       if (auto n = number_of(value)) {
         bool below = spec->min && *n < *spec->min, above = spec->max && *n > *spec->max;
         if (below || above) {
-          std::string range = spec->min && spec->max ? "in [" + number_text(*spec->min) + ", " + number_text(*spec->max) + "]"
+          std::string range = spec->min && spec->max
+                                  ? "in [" + number_text(*spec->min) + ", " + number_text(*spec->max) + "]"
                               : spec->min ? ">= " + number_text(*spec->min)
                                           : "<= " + number_text(*spec->max);
           throw Error(ErrorCode::Config, where + spec->name + "' must be " + range + ", got " + value_text(value));
@@ -171,7 +177,8 @@ std::string KwargsSchema::canonicalize(const boost::json::object& kwargs, const 
       if (!spec->choices.empty() && value.is_string() &&
           std::find(spec->choices.begin(), spec->choices.end(), value.as_string()) == spec->choices.end()) {
         std::string message = where + spec->name + "' must be one of ";
-        for (std::size_t i = 0; i < spec->choices.size(); ++i) message += (i ? ", " : "") + ("\"" + spec->choices[i] + "\"");
+        for (std::size_t i = 0; i < spec->choices.size(); ++i)
+          message += (i ? ", " : "") + ("\"" + spec->choices[i] + "\"");
         throw Error(ErrorCode::Config, message + ", got " + boost::json::serialize(value));
       }
     }

@@ -24,7 +24,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     row[0] = i;
     for (std::size_t j = 1; j <= b.size(); ++j) {
       std::size_t above = row[j];
-      bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+      bool same =
+          std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
       row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
       diagonal = above;
     }
@@ -32,7 +33,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-std::optional<std::string_view> nearest_name_in(std::string_view name, const std::vector<std::string_view>& candidates) {
+std::optional<std::string_view> nearest_name_in(std::string_view name,
+                                                const std::vector<std::string_view>& candidates) {
   constexpr std::size_t kMaxCompared = 64;
   if (name.size() > kMaxCompared) return std::nullopt;
   const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
@@ -42,7 +44,8 @@ std::optional<std::string_view> nearest_name_in(std::string_view name, const std
     if (candidate.size() > kMaxCompared || candidate == name) continue;
     const std::size_t d = edit_distance(name, candidate);
     if (d >= std::max(name.size(), candidate.size())) continue;  // a rewrite, not a typo
-    if (d < best_distance || (d == best_distance && best && common_prefix(name, candidate) > common_prefix(name, *best))) {
+    if (d < best_distance ||
+        (d == best_distance && best && common_prefix(name, candidate) > common_prefix(name, *best))) {
       best_distance = d;
       best = candidate;
     }

@@ -7,9 +7,9 @@
 namespace qrt::context {
 namespace {
 
-std::mutex g_mutex;                         // guards g_runtime
-std::shared_ptr<Runtime> g_runtime;         // null outside initialize..finalize
-std::atomic<std::uint64_t> g_generation{0}; // odd while initialized; bumped by initialize and finalize
+std::mutex g_mutex;                          // guards g_runtime
+std::shared_ptr<Runtime> g_runtime;          // null outside initialize..finalize
+std::atomic<std::uint64_t> g_generation{0};  // odd while initialized; bumped by initialize and finalize
 
 }  // namespace
 
@@ -28,10 +28,8 @@ void ThreadContext::clear_program_state() noexcept {
 
 void ThreadContext::drop_device() noexcept {
   clear_program_state();
-  if (lender)
-    *std::exchange(lender, nullptr) = std::move(device);
-  else
-    device.release();
+  if (lender) *std::exchange(lender, nullptr) = std::move(device);
+  else device.release();
   gate_ids = {};
   generation = 0;
 }
@@ -74,13 +72,15 @@ bool is_initialized() {
 
 std::shared_ptr<Runtime> current_runtime(std::uint64_t* generation) {
   std::lock_guard lock(g_mutex);
-  if (!g_runtime) throw Error(ErrorCode::State, "the runtime is not initialized (call __quantum__rt__initialize first)");
+  if (!g_runtime)
+    throw Error(ErrorCode::State, "the runtime is not initialized (call __quantum__rt__initialize first)");
   *generation = g_generation.load(std::memory_order_relaxed);
   return g_runtime;
 }
 
 bool is_current(std::uint64_t generation) noexcept {
-  return generation == kLentGeneration || (generation != 0 && generation == g_generation.load(std::memory_order_acquire));
+  return generation == kLentGeneration ||
+         (generation != 0 && generation == g_generation.load(std::memory_order_acquire));
 }
 
 }  // namespace qrt::context

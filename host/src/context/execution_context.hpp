@@ -24,8 +24,28 @@ class OutputSink;
 namespace qrt::context {
 
 // The QIR gates the C API offers, resolved to device gate ids once per device_init.
-enum class QisGate : std::size_t { H, X, Y, Z, S, T, SX, RX, RY, RZ, CNOT, CY, CZ, SWAP, Toffoli, RXX, RYY, RZZ,
-                                   PhaseShift, Count };
+enum class QisGate : std::size_t {
+  H,
+  X,
+  Y,
+  Z,
+  S,
+  T,
+  SX,
+  RX,
+  RY,
+  RZ,
+  CNOT,
+  CY,
+  CZ,
+  SWAP,
+  Toffoli,
+  RXX,
+  RYY,
+  RZZ,
+  PhaseShift,
+  Count
+};
 inline constexpr std::array<const char*, static_cast<std::size_t>(QisGate::Count)> kQisGateNames = {
     "Hadamard", "PauliX", "PauliY", "PauliZ", "S",       "T",       "SX",      "RX",      "RY",        "RZ",
     "CNOT",     "CY",     "CZ",     "SWAP",   "Toffoli", "IsingXX", "IsingYY", "IsingZZ", "PhaseShift"};
@@ -46,7 +66,7 @@ struct ThreadContext {
   FailureHook failure_hook = nullptr;
   void* failure_context = nullptr;
   ExecutionProgress* progress = nullptr;  // counts the driven program's operations; its stop flag ends it
-  bool driven = false;  // inside begin_shot..end_shot
+  bool driven = false;                    // inside begin_shot..end_shot
   // Set while `device` is lent by a driver (capi::DeviceLoan): dropping it moves it back there.
   Device* lender = nullptr;
   // Set by a driver whose programs must stay on the device it lent (the isolation worker's): why

@@ -24,7 +24,7 @@ struct QirArray {
   std::vector<std::byte> storage;  // element_size * count bytes, element i at i * element_size
   std::int64_t references = 1;
   std::int64_t aliases = 0;
-  bool owns_qubits = false;        // made by qubit_allocate_array: its elements are qubit ids
+  bool owns_qubits = false;  // made by qubit_allocate_array: its elements are qubit ids
   std::byte* element(std::int64_t i) { return storage.data() + i * element_size; }
 };
 
@@ -75,8 +75,8 @@ class ObjectTable {
   T& at(const void* handle, const char* what) const {
     auto it = items_.find(handle);
     if (it == items_.end())
-      throw Error(ErrorCode::InvalidArgument, std::string(handle ? "not a live " : "NULL ") + what +
-                                                  (handle ? " of this thread's program" : ""));
+      throw Error(ErrorCode::InvalidArgument,
+                  std::string(handle ? "not a live " : "NULL ") + what + (handle ? " of this thread's program" : ""));
     return *it->second;
   }
   bool contains(const void* handle) const { return items_.count(handle) != 0; }

@@ -49,7 +49,8 @@ const std::string& Device::canonical_kwargs() const { return live("canonical_kwa
 
 ResolvedDevice Device::resolved() const {
   const device::Instance& in = live("resolved");
-  if (!in.key) throw Error(ErrorCode::State, in.type.name() + ": resolved: this instance was not opened from a runtime");
+  if (!in.key)
+    throw Error(ErrorCode::State, in.type.name() + ": resolved: this instance was not opened from a runtime");
   return ResolvedDevice(in.key);
 }
 

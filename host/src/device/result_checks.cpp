@@ -10,8 +10,9 @@ namespace qrt::device {
 namespace {
 
 [[noreturn]] void refuse(const DeviceType& type, const char* operation, const std::string& what) {
-  throw Error(ErrorCode::Internal, type.name() + ": " + operation + ": the device (library " + type.library_path().string() +
-                                       ") returned " + what + "; its results cannot be used");
+  throw Error(ErrorCode::Internal, type.name() + ": " + operation + ": the device (library " +
+                                       type.library_path().string() + ") returned " + what +
+                                       "; its results cannot be used");
 }
 
 std::string number(double value) {
@@ -68,9 +69,11 @@ void check_probabilities(std::span<const double> p, const DeviceType& type, cons
     return;
   for (std::size_t i = 0; i < p.size(); ++i)  // the error path: name the first bad entry
     if (!std::isfinite(p[i]) || p[i] < -kResultTolerance || p[i] > 1 + kResultTolerance)
-      refuse(type, operation, "the probability " + number(p[i]) + " (entry " + std::to_string(i) + " of " +
-                                  std::to_string(p.size()) + ")");
-  refuse(type, operation, "probabilities that sum to " + number(s.total) + ", not 1 (tolerance " + number(kResultTolerance) + ")");
+      refuse(
+          type, operation,
+          "the probability " + number(p[i]) + " (entry " + std::to_string(i) + " of " + std::to_string(p.size()) + ")");
+  refuse(type, operation,
+         "probabilities that sum to " + number(s.total) + ", not 1 (tolerance " + number(kResultTolerance) + ")");
 }
 
 void check_state(std::span<const std::complex<double>> state, const DeviceType& type, const char* operation) {
@@ -82,9 +85,11 @@ void check_state(std::span<const std::complex<double>> state, const DeviceType& 
     return;
   for (std::size_t k = 0; k < state.size(); ++k)
     if (!std::isfinite(state[k].real()) || !std::isfinite(state[k].imag()))
-      refuse(type, operation, "the amplitude (" + number(state[k].real()) + ", " + number(state[k].imag()) + ") (entry " +
-                                  std::to_string(k) + " of " + std::to_string(state.size()) + ")");
-  refuse(type, operation, "a state of squared norm " + number(norm) + ", not 1 (tolerance " + number(kResultTolerance) + ")");
+      refuse(type, operation,
+             "the amplitude (" + number(state[k].real()) + ", " + number(state[k].imag()) + ") (entry " +
+                 std::to_string(k) + " of " + std::to_string(state.size()) + ")");
+  refuse(type, operation,
+         "a state of squared norm " + number(norm) + ", not 1 (tolerance " + number(kResultTolerance) + ")");
 }
 
 }  // namespace qrt::device

@@ -16,9 +16,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // Raw counts (clbit i at character i) in the program's register format.
 std::map<std::string, std::uint64_t> format_counts(const program::Program& program,
@@ -39,7 +37,8 @@ program::DeviceGateSet gate_set_of(const DeviceType& type) {
   return {caps.gates, caps.controlled_gates, caps.adjoint};
 }
 
-program::LoweredProgram lower_for(const program::Program& program, const program::DeviceGateSet& gates, const RunOptions& options) {
+program::LoweredProgram lower_for(const program::Program& program, const program::DeviceGateSet& gates,
+                                  const RunOptions& options) {
   program::LoweringOptions lowering;
   lowering.drop_measurements = options.strip_measurements;
   lowering.parameters = options.parameters;

@@ -16,7 +16,8 @@ namespace qrt::exec {
 namespace {
 
 std::size_t pow2(std::size_t k, const char* what) {
-  if (k >= 48) throw Error(ErrorCode::OutOfRange, std::string(what) + " over " + std::to_string(k) + " wires is too large");
+  if (k >= 48)
+    throw Error(ErrorCode::OutOfRange, std::string(what) + " over " + std::to_string(k) + " wires is too large");
   return std::size_t{1} << k;
 }
 
@@ -55,8 +56,9 @@ struct ObservableView {
         } else if (f.wires.size() != 1) {
           throw Error(ErrorCode::InvalidArgument, "named observables act on exactly one wire");
         }
-        list.push_back({static_cast<std::uint32_t>(f.kind), f.wires.data(), f.wires.size(),
-                        f.kind == ObservableKind::Hermitian ? reinterpret_cast<const double*>(f.matrix.data()) : nullptr});
+        list.push_back(
+            {static_cast<std::uint32_t>(f.kind), f.wires.data(), f.wires.size(),
+             f.kind == ObservableKind::Hermitian ? reinterpret_cast<const double*>(f.matrix.data()) : nullptr});
       }
       terms.push_back({term.coefficient, list.data(), list.size()});
     }
@@ -85,20 +87,14 @@ class InProcessBackend final : public device::Backend {
     QRT_CALL(allocate_qubits, count, wires.data());
     return wires;
   }
-  void release_qubits(std::span<const Wire> wires) override {
-    QRT_CALL(release_qubits, wires.data(), wires.size());
-  }
+  void release_qubits(std::span<const Wire> wires) override { QRT_CALL(release_qubits, wires.data(), wires.size()); }
   std::size_t num_qubits() override {
     std::size_t n = 0;
     QRT_CALL(num_qubits, &n);
     return n;
   }
-  void apply_gate(const qrt_gate_call& gate) override {
-    QRT_CALL(apply_gate, &gate);
-  }
-  void apply_matrix(const qrt_matrix_call& matrix) override {
-    QRT_CALL(apply_matrix, &matrix);
-  }
+  void apply_gate(const qrt_gate_call& gate) override { QRT_CALL(apply_gate, &gate); }
+  void apply_matrix(const qrt_matrix_call& matrix) override { QRT_CALL(apply_matrix, &matrix); }
   int measure(Wire wire, int postselect) override {
     std::int32_t result = 0;
     QRT_CALL(measure, wire, postselect, &result);
@@ -132,8 +128,7 @@ class InProcessBackend final : public device::Backend {
     require_memory(std::uint64_t{sizeof(double)} * size, type_.name() + ": probs: " + std::to_string(size) +
                                                              " probabilities over " + std::to_string(k) + " wires");
     std::vector<double> out(size);
-    QRT_CALL(probs, wires.data(), wires.size(),
-         out.data(), out.size());
+    QRT_CALL(probs, wires.data(), wires.size(), out.data(), out.size());
     return out;
   }
   std::vector<std::uint8_t> sample(std::span<const Wire> wires) override {
@@ -146,15 +141,15 @@ class InProcessBackend final : public device::Backend {
     require_memory(n * columns, type_.name() + ": sample: " + std::to_string(n) + " shots x " +
                                     std::to_string(columns) + " wires (one byte each)");
     std::vector<std::uint8_t> out(n * columns);
-    QRT_CALL(sample, wires.data(), wires.size(),
-         out.data(), out.size());
+    QRT_CALL(sample, wires.data(), wires.size(), out.data(), out.size());
     return out;
   }
   std::map<std::uint64_t, std::uint64_t> counts(std::span<const Wire> wires) override;
   std::vector<std::complex<double>> state() override {
     const std::size_t size = state_size();
     if (size > (std::size_t{1} << 40)) throw Error(ErrorCode::OutOfRange, type_.name() + ": state too large to copy");
-    require_memory(std::uint64_t{16} * size, type_.name() + ": state: a copy of " + std::to_string(size) + " amplitudes");
+    require_memory(std::uint64_t{16} * size,
+                   type_.name() + ": state: a copy of " + std::to_string(size) + " amplitudes");
     std::vector<std::complex<double>> out(size);
     QRT_CALL(state, reinterpret_cast<double*>(out.data()), out.size());
     return out;
@@ -171,17 +166,13 @@ class InProcessBackend final : public device::Backend {
                                                   " amplitudes, the state " + std::to_string(size));
     QRT_CALL(state, reinterpret_cast<double*>(out.data()), out.size());
   }
-  void set_shots(std::uint64_t shots) override {
-    QRT_CALL(set_shots, shots);
-  }
+  void set_shots(std::uint64_t shots) override { QRT_CALL(set_shots, shots); }
   std::uint64_t shots() override {
     std::uint64_t shots = 0;
     QRT_CALL(get_shots, &shots);
     return shots;
   }
-  void set_seed(std::uint64_t seed) override {
-    QRT_CALL(set_seed, seed);
-  }
+  void set_seed(std::uint64_t seed) override { QRT_CALL(set_seed, seed); }
   std::uint64_t memory_bytes() override {
     std::uint64_t bytes = 0;
     QRT_CALL(memory_bytes, &bytes);

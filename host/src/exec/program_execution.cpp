@@ -35,8 +35,7 @@ class BoundCircuit {
     auto values = program_.control_states(op);
     if (op.kind == LoweredKind::Gate)
       device_.apply(gate_ids_[op.gate], program_.params(op), targets_, controls_, values, op.adjoint);
-    else
-      device_.apply_matrix(program_.matrix(op), targets_, controls_, values, op.adjoint);
+    else device_.apply_matrix(program_.matrix(op), targets_, controls_, values, op.adjoint);
   }
 
   Wire wire(std::uint32_t qubit) const { return wires_[qubit]; }
@@ -210,7 +209,8 @@ void run_dynamic(const LoweredProgram& program, BoundCircuit& circuit, Device& d
 ExecutionResult execute(const LoweredProgram& lowered, Device& device, const RunOptions& options) {
   ExecutionResult result;
   if (options.shots) device.set_shots(*options.shots);
-  if (options.seed) seed_device(device, *options.seed, options.seed_optional ? SeedUse::IfSupported : SeedUse::Required);
+  if (options.seed)
+    seed_device(device, *options.seed, options.seed_optional ? SeedUse::IfSupported : SeedUse::Required);
   result.shots = device.shots();
   if (device.num_qubits() != 0)
     throw Error(ErrorCode::State, device.name() + ": the device already has qubits allocated");

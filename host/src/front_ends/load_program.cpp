@@ -17,19 +17,21 @@ LoadedProgram load_program(const std::filesystem::path& file, const LoadOptions&
 #ifdef QRT_HAVE_QIR
       return qir::load(file, options);
 #else
-      throw Error(ErrorCode::Unsupported, file.string() + " is a QIR program (LLVM IR), but this qrt was built without the "
-                                                          "QIR front end (it needs LLVM 19: Debian's llvm-19-dev)");
+      throw Error(ErrorCode::Unsupported, file.string() +
+                                              " is a QIR program (LLVM IR), but this qrt was built without the "
+                                              "QIR front end (it needs LLVM 19: Debian's llvm-19-dev)");
 #endif
     case ProgramKind::Catalyst:
-      if (options.force_jit) throw RequestError("--jit applies to QIR programs; " + file.string() + " is a Catalyst program");
+      if (options.force_jit)
+        throw RequestError("--jit applies to QIR programs; " + file.string() + " is a Catalyst program");
 #ifdef QRT_HAVE_QIR
       return catalyst::load(file, options);
 #else
-      throw Error(ErrorCode::Unsupported, file.string() + " is a Catalyst program (LLVM IR), but this qrt was built "
-                                                          "without LLVM 19 (Debian's llvm-19-dev)");
+      throw Error(ErrorCode::Unsupported, file.string() +
+                                              " is a Catalyst program (LLVM IR), but this qrt was built "
+                                              "without LLVM 19 (Debian's llvm-19-dev)");
 #endif
-    case ProgramKind::OpenQasm:
-      break;
+    case ProgramKind::OpenQasm: break;
   }
   if (!options.entry.empty())
     throw RequestError("an entry point applies to QIR programs; " + file.string() + " is OpenQASM");

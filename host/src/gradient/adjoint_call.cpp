@@ -27,7 +27,7 @@ class PauliObservables {
         for (std::size_t k = 0; k < n; ++k) {  // qubit k is the word's letter n-1-k
           const char letter = word[n - 1 - k];
           if (letter == 'I') continue;
-          const std::uint32_t kind = letter == 'X' ? QRT_OBSERVABLE_PAULI_X
+          const std::uint32_t kind = letter == 'X'   ? QRT_OBSERVABLE_PAULI_X
                                      : letter == 'Y' ? QRT_OBSERVABLE_PAULI_Y
                                                      : QRT_OBSERVABLE_PAULI_Z;
           factors_[i].push_back({kind, &wires[k], 1, nullptr});
@@ -66,8 +66,8 @@ const qrt_adjoint_jacobian_extension* adjoint_extension(const Device& device) {
 std::vector<std::string> adjoint_differentiable_gates(const Device& device,
                                                       const qrt_adjoint_jacobian_extension& extension) {
   const auto bad = [&](const std::string& why) {
-    return Error(ErrorCode::Internal, device.name() + ": " QRT_EXTENSION_ADJOINT_JACOBIAN
-                                                      ": differentiable_gates_json " + why);
+    return Error(ErrorCode::Internal,
+                 device.name() + ": " QRT_EXTENSION_ADJOINT_JACOBIAN ": differentiable_gates_json " + why);
   };
   if (extension.differentiable_gates_json == nullptr) throw bad("is NULL");
   boost::system::error_code ec;
@@ -113,8 +113,8 @@ AdjointOutput adjoint_jacobian(Device& device, const qrt_adjoint_jacobian_extens
     const std::uint8_t* values = op.controls.count ? lowered.control_values.data() + op.controls.offset : nullptr;
     if (op.kind == program::LoweredKind::Gate) {
       gates.push_back({sizeof(qrt_gate_call), gate_ids[op.gate], op.adjoint ? 1u : 0u,
-                       lowered.parameters.data() + op.params.offset, op.params.count, target, op.wires.count,
-                       control, values, op.controls.count});
+                       lowered.parameters.data() + op.params.offset, op.params.count, target, op.wires.count, control,
+                       values, op.controls.count});
       ops[i].gate = &gates.back();
     } else {
       matrices.push_back({sizeof(qrt_matrix_call), op.adjoint ? 1u : 0u,

@@ -17,7 +17,8 @@ const qrt_adjoint_jacobian_extension* adjoint_extension(const Device& device);
 
 // The extension's differentiable gates that the device also lists. Throws qrt::Error(Internal) naming
 // the device when the plugin's JSON is not an array of strings.
-std::vector<std::string> adjoint_differentiable_gates(const Device& device, const qrt_adjoint_jacobian_extension& extension);
+std::vector<std::string> adjoint_differentiable_gates(const Device& device,
+                                                      const qrt_adjoint_jacobian_extension& extension);
 
 struct AdjointOutput {
   std::vector<double> expvals;   // one per observable

@@ -28,10 +28,10 @@ using gradient_detail::GradientLoweringOptions;
 // What the whole computation shares; the tasks hold it by shared_ptr.
 struct Problem {
   std::shared_ptr<const program::Program> program;
-  std::vector<std::string> columns;  // parameter names, Jacobian column order
-  std::vector<Dual> inputs;          // program.free_parameters' values and unit derivatives
-  std::vector<std::string> labels;   // the observables as given (GradientResult::observables)
-  std::vector<std::string> words;    // their text for RunOptions::expvals (a word or a Hamiltonian)
+  std::vector<std::string> columns;                     // parameter names, Jacobian column order
+  std::vector<Dual> inputs;                             // program.free_parameters' values and unit derivatives
+  std::vector<std::string> labels;                      // the observables as given (GradientResult::observables)
+  std::vector<std::string> words;                       // their text for RunOptions::expvals (a word or a Hamiltonian)
   std::vector<gradient_detail::DenseObservable> dense;  // the same, words dense (qubit 0 rightmost)
   GradientOptions options;
 };
@@ -106,12 +106,13 @@ FirstRun first_run(const Problem& problem, Device& device) {
     const bool analytic = device.shots() == 0;
     if (asked == GradientMethod::Adjoint && extension == nullptr)
       throw Error(ErrorCode::Unsupported,
-                  device.name() + " does not offer the adjoint method (the device extension " QRT_EXTENSION_ADJOINT_JACOBIAN
-                                  ", which no device running isolated offers): use the parameter-shift method");
+                  device.name() +
+                      " does not offer the adjoint method (the device extension " QRT_EXTENSION_ADJOINT_JACOBIAN
+                      ", which no device running isolated offers): use the parameter-shift method");
     if (asked == GradientMethod::Adjoint && !analytic)
-      throw Error(ErrorCode::FailedPrecondition,
-                  "the adjoint method is analytic: it needs shots = 0 (the device has " +
-                      std::to_string(device.shots()) + "); use the parameter-shift method for gradients with shots");
+      throw Error(ErrorCode::FailedPrecondition, "the adjoint method is analytic: it needs shots = 0 (the device has " +
+                                                     std::to_string(device.shots()) +
+                                                     "); use the parameter-shift method for gradients with shots");
     if (extension != nullptr && analytic) {
       auto circuit = std::make_shared<DifferentiableCircuit>(gradient_detail::lower_for_gradient(
           *problem.program, out.gates, problem.inputs, problem.columns,
@@ -183,7 +184,8 @@ void finite_difference(Executor& executor, std::string_view config, const std::s
                                               run_index = runs.size() + 1](Device& device) {
         const DifferentiableCircuit circuit = gradient_detail::lower_for_gradient(
             *problem->program, gates, inputs, problem->columns,
-            lowering_options(gradient_detail::shift_rule_gates(), method_phrase(GradientMethod::FiniteDifference), true));
+            lowering_options(gradient_detail::shift_rule_gates(), method_phrase(GradientMethod::FiniteDifference),
+                             true));
         return expvals_of(*problem, circuit.lowered, device, run_index);
       }));
     }
@@ -221,11 +223,13 @@ std::vector<ObservableSpec> specs_of(std::span<const Hamiltonian> hamiltonians) 
 }
 
 std::shared_ptr<const Problem> make_problem(std::shared_ptr<const program::Program> program,
-                                           const std::vector<std::pair<std::string, double>>& parameters,
-                                           const std::vector<ObservableSpec>& observables, const GradientOptions& options) {
+                                            const std::vector<std::pair<std::string, double>>& parameters,
+                                            const std::vector<ObservableSpec>& observables,
+                                            const GradientOptions& options) {
   if (!program) throw Error(ErrorCode::InvalidArgument, "gradient: no program");
   if (parameters.empty()) throw Error(ErrorCode::InvalidArgument, "gradient: no parameters to differentiate by");
-  if (observables.empty()) throw Error(ErrorCode::InvalidArgument, "gradient: no observables (Pauli words or Hamiltonians)");
+  if (observables.empty())
+    throw Error(ErrorCode::InvalidArgument, "gradient: no observables (Pauli words or Hamiltonians)");
   if (!(options.finite_difference_step > 0) || !std::isfinite(options.finite_difference_step))
     throw Error(ErrorCode::InvalidArgument, "gradient: the finite-difference step must be a positive number");
   auto problem = std::make_shared<Problem>();
@@ -318,16 +322,14 @@ GradientResult gradient(Executor& executor, std::string_view device_config,
                         std::shared_ptr<const program::Program> program,
                         const std::vector<std::pair<std::string, double>>& parameters,
                         const std::vector<std::string>& observables, const GradientOptions& options) {
-  return gradient_on(executor, executor, device_config, std::move(program), parameters, specs_of(observables),
-                     options);
+  return gradient_on(executor, executor, device_config, std::move(program), parameters, specs_of(observables), options);
 }
 
 GradientResult gradient(Executor& executor, std::string_view device_config,
                         std::shared_ptr<const program::Program> program,
                         const std::vector<std::pair<std::string, double>>& parameters,
                         std::span<const Hamiltonian> observables, const GradientOptions& options) {
-  return gradient_on(executor, executor, device_config, std::move(program), parameters, specs_of(observables),
-                     options);
+  return gradient_on(executor, executor, device_config, std::move(program), parameters, specs_of(observables), options);
 }
 
 namespace {

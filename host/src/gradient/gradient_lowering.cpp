@@ -44,8 +44,9 @@ class GradientLowering {
         case OpKind::Barrier: break;
         case OpKind::Measure:
           if (!options_.allow_terminal_measurements)
-            fail(op.pos, options_.method + " needs a circuit without measure or reset (the expectation values are "
-                                           "of the final state; leave the measurements out)");
+            fail(op.pos, options_.method +
+                             " needs a circuit without measure or reset (the expectation values are "
+                             "of the final state; leave the measurements out)");
           measured[qubits[0]] = 1;
           break;
         case OpKind::Reset:
@@ -57,8 +58,9 @@ class GradientLowering {
         case OpKind::Gate: {
           for (std::uint32_t q : qubits) {
             if (measured[q])
-              fail(op.pos, "a gate on a measured qubit (a mid-circuit measurement): gradients are of the final "
-                           "state of a circuit whose measurements are all terminal");
+              fail(op.pos,
+                   "a gate on a measured qubit (a mid-circuit measurement): gradients are of the final "
+                   "state of a circuit whose measurements are all terminal");
             touched[q] = 1;
           }
           top_ = &op;

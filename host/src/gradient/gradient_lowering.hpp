@@ -26,7 +26,7 @@ struct TrainableAngle {
 };
 
 struct DifferentiableCircuit {
-  program::LoweredProgram lowered;  // Gate / Matrix operations only (no measure, reset, barrier, condition)
+  program::LoweredProgram lowered;        // Gate / Matrix operations only (no measure, reset, barrier, condition)
   std::vector<TrainableAngle> trainable;  // in operation order, distinct (op, param)
 };
 

@@ -14,9 +14,9 @@
 namespace qrt::gradient_detail {
 
 struct NativeStep {
-  std::string_view gate;               // PennyLane spelling, as the capabilities' "gates" list it
-  std::vector<std::uint8_t> wires;     // indices into the qelib1 gate's qubits, in the native wire order
-  int argument = -1;                   // angle = offset + scale * argument; -1: the constant `offset`
+  std::string_view gate;            // PennyLane spelling, as the capabilities' "gates" list it
+  std::vector<std::uint8_t> wires;  // indices into the qelib1 gate's qubits, in the native wire order
+  int argument = -1;                // angle = offset + scale * argument; -1: the constant `offset`
   double scale = 1.0;
   double offset = 0.0;
 };

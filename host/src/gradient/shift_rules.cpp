@@ -23,9 +23,8 @@ const std::array<Shift, 4>& four_term() {
 }  // namespace
 
 const std::vector<std::string>& shift_rule_gates() {
-  static const std::vector<std::string> gates{"RX",      "RY",      "RZ",      "PhaseShift", "ControlledPhaseShift",
-                                              "IsingXX", "IsingYY", "IsingZZ", "CRX",        "CRY",
-                                              "CRZ"};
+  static const std::vector<std::string> gates{
+      "RX", "RY", "RZ", "PhaseShift", "ControlledPhaseShift", "IsingXX", "IsingYY", "IsingZZ", "CRX", "CRY", "CRZ"};
   return gates;
 }
 

@@ -65,9 +65,10 @@ void IsolatedBackend::apply_gate(const qrt_gate_call& g) {
 void IsolatedBackend::apply_matrix(const qrt_matrix_call& m) {
   const std::size_t entries = (std::size_t{1} << m.num_wires) << m.num_wires;  // Device checked num_wires
   const auto* matrix = reinterpret_cast<const std::complex<double>*>(m.matrix);
-  enqueue({"apply_matrix", m.adjoint != 0, complex_array({matrix, matrix + entries}), encode_wires({m.wires, m.num_wires}),
-           encode_wires({m.controls, m.num_controls}), bytes_array(m.control_values, m.num_controls)},
-          2 * entries + m.num_wires + 2 * m.num_controls);
+  enqueue(
+      {"apply_matrix", m.adjoint != 0, complex_array({matrix, matrix + entries}), encode_wires({m.wires, m.num_wires}),
+       encode_wires({m.controls, m.num_controls}), bytes_array(m.control_values, m.num_controls)},
+      2 * entries + m.num_wires + 2 * m.num_controls);
 }
 
 int IsolatedBackend::measure(Wire wire, int postselect) { return number<int>(ask({"measure", wire, postselect})); }

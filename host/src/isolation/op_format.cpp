@@ -87,7 +87,8 @@ json::array encode_observable(const Observable& observable) {
   for (const auto& term : observable.terms) {
     json::array factors;
     for (const auto& f : term.factors)
-      factors.push_back(json::array{static_cast<std::uint32_t>(f.kind), encode_wires(f.wires), complex_array(f.matrix)});
+      factors.push_back(
+          json::array{static_cast<std::uint32_t>(f.kind), encode_wires(f.wires), complex_array(f.matrix)});
     terms.push_back(json::array{bits(term.coefficient), std::move(factors)});
   }
   return terms;

@@ -3,8 +3,8 @@
 // exited, was killed, or stopped the run on purpose), the watcher asks the run to stop at its next
 // operation boundary. This does not depend on PR_SET_PDEATHSIG, which fires when the *thread* that
 // started the worker ends and not when a host that lives on drops the device. When the host asked for
-// progress, the watcher also sends it {"progress": DONE, "total": TOTAL} frames (see README.md). The running thread sends its own frames (a compiled program's messages) through send(),
-// which never interleaves with the watcher's.
+// progress, the watcher also sends it {"progress": DONE, "total": TOTAL} frames (see README.md). The running thread
+// sends its own frames (a compiled program's messages) through send(), which never interleaves with the watcher's.
 #pragma once
 
 #include "process/unique_fd.hpp"

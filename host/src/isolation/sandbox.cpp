@@ -146,7 +146,8 @@ struct Text {
     char digits[24];
     std::size_t n = 0;
     const bool negative = value < 0;
-    unsigned long long magnitude = negative ? 0ull - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+    unsigned long long magnitude =
+        negative ? 0ull - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
     do {
       digits[sizeof digits - 1 - n++] = static_cast<char>('0' + magnitude % 10);
       magnitude /= 10;
@@ -247,7 +248,8 @@ class Filter {
 
   template <class... Conditions>
   void add(std::uint32_t action, int number, const char* name, Conditions... conditions) {
-    const int rc = seccomp_rule_add(filter_.get(), action, number, static_cast<unsigned>(sizeof...(conditions)), conditions...);
+    const int rc =
+        seccomp_rule_add(filter_.get(), action, number, static_cast<unsigned>(sizeof...(conditions)), conditions...);
     if (rc != 0) refuse(std::string("a rule for ") + name, rc);
   }
 
@@ -292,7 +294,7 @@ void enter_sandbox(int report_fd, const std::string& subject) {
   Filter filter;
   for (const Forbidden& call : kForbidden) filter.trap(call);
 
-  // Threads share the address space (CLONE_THREAD); anything else is a new process.
+    // Threads share the address space (CLONE_THREAD); anything else is a new process.
 #ifdef QRT_SANDBOX_LEAK_CHECKER
   filter.trap(kClone, SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD | CLONE_UNTRACED, 0));
 #else

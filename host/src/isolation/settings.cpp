@@ -22,15 +22,16 @@ double positive_number(const boost::json::value& v, std::string_view key) {
   else if (v.is_double()) d = v.get_double();
   else d = -1;
   if (!(d > 0) || !std::isfinite(d))
-    throw Error(ErrorCode::Config, std::string(key) + " expects a positive number of seconds, got " +
-                                       boost::json::serialize(v));
+    throw Error(ErrorCode::Config,
+                std::string(key) + " expects a positive number of seconds, got " + boost::json::serialize(v));
   return d;
 }
 
 std::uint64_t positive_integer(const boost::json::value& v, std::string_view key) {
   if (v.is_int64() && v.get_int64() > 0) return static_cast<std::uint64_t>(v.get_int64());
   if (v.is_uint64() && v.get_uint64() > 0) return v.get_uint64();
-  throw Error(ErrorCode::Config, std::string(key) + " expects a positive integer (bytes), got " + boost::json::serialize(v));
+  throw Error(ErrorCode::Config,
+              std::string(key) + " expects a positive integer (bytes), got " + boost::json::serialize(v));
 }
 
 }  // namespace
@@ -64,7 +65,8 @@ std::optional<Settings> take_isolation_keys(boost::json::object& kwargs, boost::
   std::optional<bool> isolate;
   Settings settings;
   if (auto* v = kwargs.if_contains(kIsolate)) {
-    if (!v->is_bool()) throw Error(ErrorCode::Config, "isolate expects true or false, got " + boost::json::serialize(*v));
+    if (!v->is_bool())
+      throw Error(ErrorCode::Config, "isolate expects true or false, got " + boost::json::serialize(*v));
     isolate = v->get_bool();
   }
   if (auto* v = kwargs.if_contains(kTimeout)) settings.timeout_seconds = positive_number(*v, kTimeout);
@@ -76,7 +78,8 @@ std::optional<Settings> take_isolation_keys(boost::json::object& kwargs, boost::
   const bool isolated = isolate.value_or(global_default);
   if (!isolated) {
     if (settings.timeout_seconds || settings.memory_bytes)
-      throw Error(ErrorCode::Config, "isolate_timeout and isolate_memory apply to isolated devices only: add isolate=true");
+      throw Error(ErrorCode::Config,
+                  "isolate_timeout and isolate_memory apply to isolated devices only: add isolate=true");
     return std::nullopt;
   }
   settings.from_config = isolate.value_or(false);

@@ -27,9 +27,7 @@ std::vector<T> integers(const json::array& a) {
   return out;
 }
 
-bool in_pool(const program::IndexRange& r, std::size_t pool) {
-  return std::uint64_t{r.offset} + r.count <= pool;
-}
+bool in_pool(const program::IndexRange& r, std::size_t pool) { return std::uint64_t{r.offset} + r.count <= pool; }
 
 // Every range inside its pool, every wire a qubit, every clbit a bit: the worker never reads out of bounds.
 void validate(const program::LoweredProgram& p) {
@@ -40,13 +38,14 @@ void validate(const program::LoweredProgram& p) {
   if (p.control_values.size() != p.control_wires.size()) malformed("control values and wires differ in length");
   for (std::size_t i = 0; i < p.operations.size(); ++i) {
     const auto& op = p.operations[i];
-    const bool ok = in_pool(op.params, p.parameters.size()) && in_pool(op.wires, p.wires.size()) &&
-                    in_pool(op.controls, p.control_wires.size()) && in_pool(op.matrix, p.matrices.size()) &&
-                    (op.kind != program::LoweredKind::Gate || op.gate < p.gate_names.size()) &&
-                    (op.kind != program::LoweredKind::Measure || op.clbit < p.num_clbits) &&
-                    ((op.kind != program::LoweredKind::Measure && op.kind != program::LoweredKind::Reset) || op.wires.count == 1) &&
-                    static_cast<unsigned>(op.kind) <= static_cast<unsigned>(program::LoweredKind::Barrier) &&
-                    (!op.condition || std::uint64_t{op.condition->offset} + op.condition->size <= p.num_clbits);
+    const bool ok =
+        in_pool(op.params, p.parameters.size()) && in_pool(op.wires, p.wires.size()) &&
+        in_pool(op.controls, p.control_wires.size()) && in_pool(op.matrix, p.matrices.size()) &&
+        (op.kind != program::LoweredKind::Gate || op.gate < p.gate_names.size()) &&
+        (op.kind != program::LoweredKind::Measure || op.clbit < p.num_clbits) &&
+        ((op.kind != program::LoweredKind::Measure && op.kind != program::LoweredKind::Reset) || op.wires.count == 1) &&
+        static_cast<unsigned>(op.kind) <= static_cast<unsigned>(program::LoweredKind::Barrier) &&
+        (!op.condition || std::uint64_t{op.condition->offset} + op.condition->size <= p.num_clbits);
     if (!ok) malformed("operation " + std::to_string(i) + " is inconsistent with the program's pools");
   }
 }
@@ -57,9 +56,18 @@ json::object encode_program(const program::LoweredProgram& p) {
   json::array ops;
   ops.reserve(p.operations.size());
   for (const auto& op : p.operations) {
-    json::array o{static_cast<unsigned>(op.kind), op.adjoint ? 1u : 0u, op.gate,
-                  op.params.offset, op.params.count, op.wires.offset, op.wires.count,
-                  op.controls.offset, op.controls.count, op.matrix.offset, op.matrix.count, op.clbit};
+    json::array o{static_cast<unsigned>(op.kind),
+                  op.adjoint ? 1u : 0u,
+                  op.gate,
+                  op.params.offset,
+                  op.params.count,
+                  op.wires.offset,
+                  op.wires.count,
+                  op.controls.offset,
+                  op.controls.count,
+                  op.matrix.offset,
+                  op.matrix.count,
+                  op.clbit};
     if (op.condition) {
       o.emplace_back(op.condition->creg);
       o.emplace_back(op.condition->offset);
@@ -93,7 +101,8 @@ program::LoweredProgram decode_program(const json::object& m) {
   const json::array& ops = array_field(m, "operations");
   p.operations.reserve(ops.size());
   for (const auto& v : ops) {
-    if (!v.is_array() || (v.get_array().size() != 12 && v.get_array().size() != 16)) malformed("an operation is not an array of 12 or 16 integers");
+    if (!v.is_array() || (v.get_array().size() != 12 && v.get_array().size() != 16))
+      malformed("an operation is not an array of 12 or 16 integers");
     const json::array& o = v.get_array();
     program::LoweredOperation op;
     op.kind = static_cast<program::LoweredKind>(number<std::uint8_t>(o[0]));
@@ -106,7 +115,7 @@ program::LoweredProgram decode_program(const json::object& m) {
     op.clbit = number<std::uint32_t>(o[11]);
     if (o.size() == 16)
       op.condition = program::Condition{number<std::uint32_t>(o[12]), number<std::uint32_t>(o[13]),
-                                     number<std::uint32_t>(o[14]), number<std::uint64_t>(o[15])};
+                                        number<std::uint32_t>(o[14]), number<std::uint64_t>(o[15])};
     p.operations.push_back(op);
   }
   p.parameters = doubles(array_field(m, "parameters"));
@@ -144,7 +153,8 @@ json::object encode_result(const device::ExecutionResult& r) {
   json::object counts;
   for (const auto& [key, count] : r.raw_counts) counts[key] = count;
   json::array expvals;
-  for (const auto& [word, value] : r.expvals) expvals.push_back(json::array{json::value(word), json::value(bits(value))});
+  for (const auto& [word, value] : r.expvals)
+    expvals.push_back(json::array{json::value(word), json::value(bits(value))});
   return {{"shots", r.shots},
           {"dynamic", r.dynamic},
           {"measured_clbits", r.measured_clbits},

@@ -10,9 +10,9 @@
 #include <sys/wait.h>
 
 #include <algorithm>
-#include <csignal>
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstring>
 #include <utility>
 
@@ -45,7 +45,8 @@ Worker::DeviceStatus device_status(const json::object& reply) {
 
 }  // namespace
 
-Worker::Worker(WorkerIdentity identity, process::Child child) : identity_(std::move(identity)), child_(std::move(child)) {}
+Worker::Worker(WorkerIdentity identity, process::Child child)
+    : identity_(std::move(identity)), child_(std::move(child)) {}
 
 Worker::~Worker() {
   if (!alive()) return;
@@ -62,9 +63,9 @@ std::unique_ptr<Worker> Worker::start(WorkerIdentity identity) {
   process::Child child = process::spawn(process::worker_executable(), args, process::Channel::Socket);
   std::unique_ptr<Worker> worker(new Worker(std::move(identity), std::move(child)));
   const WorkerIdentity& id = worker->identity_;
-  json::object reply = worker->call(
-      {{"op", "create"}, {"library", id.library.string()}, {"device", id.device}, {"kwargs", id.kwargs}},
-      "creating the device");
+  json::object reply =
+      worker->call({{"op", "create"}, {"library", id.library.string()}, {"device", id.device}, {"kwargs", id.kwargs}},
+                   "creating the device");
   worker->status_ = device_status(reply);
   return worker;
 }
@@ -85,10 +86,12 @@ void Worker::die(const std::string& cause, const std::string& doing) {
     message += "the worker " + process::describe_wait_status(status) + " while " + doing;
     if (WIFEXITED(status)) message += " (the plugin or the program ended the process, e.g. by calling exit())";
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGSYS)  // the sandbox's report, when it could not write one
-      message += " (the sandbox ended it for a forbidden system call, made with SIGSYS blocked — as system() and "
-                 "posix_spawn start a process — so unnamed; see docs/isolation.md)";
+      message +=
+          " (the sandbox ended it for a forbidden system call, made with SIGSYS blocked — as system() and "
+          "posix_spawn start a process — so unnamed; see docs/isolation.md)";
     if (WIFSIGNALED(status) && identity_.settings.memory_bytes)
-      message += " (its memory limit, isolate_memory, is " + std::to_string(*identity_.settings.memory_bytes) + " bytes)";
+      message +=
+          " (its memory limit, isolate_memory, is " + std::to_string(*identity_.settings.memory_bytes) + " bytes)";
   } else {
     message += cause + " while " + doing + "; the worker was killed";
   }
@@ -107,7 +110,8 @@ json::object Worker::call(const json::object& request, const std::string& doing,
       case IoStatus::Ok: return;
       case IoStatus::Closed: die({}, doing);
       case IoStatus::TimedOut:
-        die("it did not finish within " + seconds_text(*identity_.settings.timeout_seconds) + " s (isolate_timeout)", doing);
+        die("it did not finish within " + seconds_text(*identity_.settings.timeout_seconds) + " s (isolate_timeout)",
+            doing);
       case IoStatus::Failed: die("the channel to it failed (" + io.detail + ")", doing);
     }
   };
@@ -193,10 +197,8 @@ device::ExecutionResult Worker::run(const program::LoweredProgram& program, cons
 
 void Worker::run_compiled(device::CompiledRun& run) {
   const std::string_view bytes = run.program_bytes();
-  json::object request{{"op", "run_compiled"},
-                       {"front_end", run.front_end()},
-                       {"request", run.request()},
-                       {"bytes", bytes.size()}};
+  json::object request{
+      {"op", "run_compiled"}, {"front_end", run.front_end()}, {"request", run.request()}, {"bytes", bytes.size()}};
   ExecutionProgress* progress = run.progress();
   if (progress) request["progress"] = true;
   const MessageHandler on_message = [&run](const json::object& message) { run.on_message(message); };

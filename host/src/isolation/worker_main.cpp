@@ -21,8 +21,6 @@
 
 #include <boost/json.hpp>
 
-#include <sys/resource.h>
-#include <unistd.h>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +28,8 @@
 #include <iostream>
 #include <new>
 #include <string_view>
+#include <sys/resource.h>
+#include <unistd.h>
 
 namespace qrt::isolation {
 namespace json = boost::json;
@@ -65,7 +65,8 @@ class Served {
     if (op == "run_compiled") return run_compiled(request);
     if (op == "ops") {
       const json::value* batch = request.if_contains("batch");
-      if (!batch || !batch->is_array()) throw Error(ErrorCode::InvalidArgument, "isolation protocol: 'ops' without a 'batch' array");
+      if (!batch || !batch->is_array())
+        throw Error(ErrorCode::InvalidArgument, "isolation protocol: 'ops' without a 'batch' array");
       return {{"ok", true}, {"value", apply_batch(device_, batch->get_array())}};
     }
     if (op == "reset") {
@@ -77,9 +78,11 @@ class Served {
 
   // For out-of-memory errors: where, and under which limit.
   std::string memory_note() const {
-    std::string where = library_.empty() ? std::string("the isolated worker") : "the isolated worker of " + library_.string();
+    std::string where =
+        library_.empty() ? std::string("the isolated worker") : "the isolated worker of " + library_.string();
     return " (in " + where +
-           (memory_limit_ ? ", whose memory limit, isolate_memory, is " + std::to_string(*memory_limit_) + " bytes)" : ")");
+           (memory_limit_ ? ", whose memory limit, isolate_memory, is " + std::to_string(*memory_limit_) + " bytes)"
+                          : ")");
   }
 
  private:
@@ -99,7 +102,8 @@ class Served {
     // The subject is the host's way of naming this worker.
     enter_sandbox(kWorkerChannelFd, std::string(name) + " (library " + library.string() + ", isolated worker process " +
                                         std::to_string(::getpid()) + ")");
-    device_ = device::lease_unpooled(type, std::string(request.at("kwargs").as_string()), &exec::create_in_process_backend);
+    device_ =
+        device::lease_unpooled(type, std::string(request.at("kwargs").as_string()), &exec::create_in_process_backend);
     return status();
   }
 
@@ -109,7 +113,8 @@ class Served {
   json::object run_compiled(const json::object& request) {
     std::string bytes;
     if (IoResult io = process::read_frame(kWorkerChannelFd, bytes, std::nullopt); io.status != IoStatus::Ok)
-      throw Error(ErrorCode::InvalidArgument, "isolation protocol: 'run_compiled' without the program's frame (" + io.detail + ")");
+      throw Error(ErrorCode::InvalidArgument,
+                  "isolation protocol: 'run_compiled' without the program's frame (" + io.detail + ")");
     if (bytes.size() != request.at("bytes").to_number<std::size_t>())
       throw Error(ErrorCode::InvalidArgument, "isolation protocol: the program's frame is not the size announced");
     const CompiledFrontEnd& front_end = compiled_front_end(request.at("front_end").as_string());
@@ -181,7 +186,8 @@ int serve(std::optional<std::uint64_t> memory_limit) {
     try {
       out = json::serialize(reply);
     } catch (const std::bad_alloc&) {
-      out = json::serialize(encode_error(ErrorCode::OutOfMemory, "the result does not fit in the worker's memory" + served.memory_note()));
+      out = json::serialize(encode_error(ErrorCode::OutOfMemory,
+                                         "the result does not fit in the worker's memory" + served.memory_note()));
     }
     io = process::write_frame(kWorkerChannelFd, out, std::nullopt);
     if (io.status == IoStatus::Closed) return 0;

@@ -4,9 +4,9 @@
 
 #include <cstdlib>
 #include <exception>
-#include <typeinfo>
 #include <memory>
 #include <string>
+#include <typeinfo>
 
 namespace qrt::loader {
 namespace {
@@ -44,7 +44,8 @@ void throw_plugin_error(qrt_error* raw, std::string_view device, std::string_vie
   throw Error(code, std::string(device) + ": " + std::string(operation) + ": " + text);
 }
 
-void throw_escaped_exception(std::string_view device, const std::filesystem::path& library, std::string_view operation) {
+void throw_escaped_exception(std::string_view device, const std::filesystem::path& library,
+                             std::string_view operation) {
   std::string what;
   try {
     throw;
@@ -56,7 +57,8 @@ void throw_escaped_exception(std::string_view device, const std::filesystem::pat
   std::string type = "an exception of unknown type";
   if (const std::type_info* info = abi::__cxa_current_exception_type()) {
     int status = 0;
-    std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(info->name(), nullptr, nullptr, &status), &std::free);
+    std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(info->name(), nullptr, nullptr, &status),
+                                                &std::free);
     type = status == 0 && name ? name.get() : info->name();
   }
   throw Error(ErrorCode::Internal, std::string(device) + ": " + std::string(operation) + ": the plugin (library " +

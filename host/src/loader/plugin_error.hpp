@@ -32,7 +32,8 @@ inline void check(qrt_error* error, std::string_view device, std::string_view op
 // becomes an Error, and an exit() during the call names the plugin (plugin_exit_guard.hpp). Costs two
 // thread-local stores over check() when the call succeeds (no exception, no allocation).
 template <class Call>
-void call_plugin(std::string_view device, const std::filesystem::path& library, std::string_view operation, Call&& call) {
+void call_plugin(std::string_view device, const std::filesystem::path& library, std::string_view operation,
+                 Call&& call) {
   qrt_error* error = nullptr;
   try {
     const PluginCallScope scope({device, &library, operation});

@@ -81,8 +81,9 @@ void on_process_exit(int status, void* /*unused*/) {
   message += " ended the process: it called exit(" + std::to_string(status) + ")";
   message += own_thread ? " from a thread of its own during " : " during ";
   message += call->operation;
-  message += ". Results are incomplete; a plugin must report errors as values (run it with --isolate, or "
-             "isolate=true in its config, to keep qrt running when it does not)\n";
+  message +=
+      ". Results are incomplete; a plugin must report errors as values (run it with --isolate, or "
+      "isolate=true in its config, to keep qrt running when it does not)\n";
   write_all(message);
   // Not exit(): stdio buffers may hold part of a result, which must not look like a whole one.
   std::_Exit(1);

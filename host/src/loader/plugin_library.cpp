@@ -43,7 +43,8 @@ constexpr std::size_t kMinFunctions = offsetof(qrt_device_functions, num_qubits)
 bool valid_device_name(std::string_view name) {
   if (name.empty() || name.size() > 128) return false;
   for (char c : name) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
     if (!ok) return false;
   }
   return true;
@@ -104,8 +105,9 @@ LoadedPlugin LoadedPlugin::load(const std::filesystem::path& requested) {
     const qrt_device_functions* f = dev->functions;
     if (!f || f->struct_size < kMinFunctions) refuse(file, named + ": function table missing or too small");
     if (!f->create || !f->destroy || !f->reset || !f->allocate_qubits || !f->release_qubits || !f->num_qubits)
-      refuse(file, named + ": a required function (create, destroy, reset, allocate_qubits, release_qubits, "
-                           "num_qubits) is NULL");
+      refuse(file, named +
+                       ": a required function (create, destroy, reset, allocate_qubits, release_qubits, "
+                       "num_qubits) is NULL");
     for (const auto& other : loaded.devices)
       if (other->name() == dev->name) refuse(file, named + " is offered twice by the same library");
     if (!dev->capabilities_json) refuse(file, named + ": capabilities JSON is NULL");

@@ -48,7 +48,7 @@ class Job {
 
   bool initialised_here_ = false;
   int rank_ = 0, size_ = 1;
-  struct Comm;                  // holds the MPI_Comm: keeps mpi.h out of this header
+  struct Comm;  // holds the MPI_Comm: keeps mpi.h out of this header
   std::unique_ptr<Comm> comm_;
 };
 

@@ -35,8 +35,8 @@ void check_word_syntax(const std::string& word, const std::string& context) {
       const std::size_t start = i;
       while (i < word.size() && is_digit(word[i])) ++i;
       if (i - start > 9)
-        throw Error(ErrorCode::InvalidArgument, context + "Pauli word '" + word + "': qubit " +
-                                                    word.substr(start, i - start) + " is out of range");
+        throw Error(ErrorCode::InvalidArgument,
+                    context + "Pauli word '" + word + "': qubit " + word.substr(start, i - start) + " is out of range");
       needed = std::max<std::size_t>(needed, std::stoul(word.substr(start, i - start)) + 1);
     }
   }
@@ -59,9 +59,9 @@ Hamiltonian::Hamiltonian(std::vector<double> coefficients, std::vector<std::stri
     : coefficients_(std::move(coefficients)), words_(std::move(words)) {
   if (words_.empty()) throw Error(ErrorCode::InvalidArgument, "a Hamiltonian needs at least one term (it has none)");
   if (coefficients_.size() != words_.size())
-    throw Error(ErrorCode::InvalidArgument, "a Hamiltonian needs one coefficient per word: " +
-                                                std::to_string(coefficients_.size()) + " coefficients for " +
-                                                std::to_string(words_.size()) + " words");
+    throw Error(ErrorCode::InvalidArgument,
+                "a Hamiltonian needs one coefficient per word: " + std::to_string(coefficients_.size()) +
+                    " coefficients for " + std::to_string(words_.size()) + " words");
   for (std::size_t k = 0; k < words_.size(); ++k) {
     if (!std::isfinite(coefficients_[k]))
       throw Error(ErrorCode::InvalidArgument, "Hamiltonian term " + std::to_string(k + 1) + " ('" + words_[k] +

@@ -50,8 +50,9 @@ void parse_terms(std::string_view text, Terms& out) {
       i = static_cast<std::size_t>(end - text.data());
       has_number = true;
       if (i < n && (text[i] == 'i' || text[i] == 'I') && (i + 1 == n || !is_digit(text[i + 1])))
-        bad_text(text, "'" + std::string(1, text[i]) + "'" + at_character(i) +
-                           ": coefficients are real numbers (a Hamiltonian is Hermitian); complex ones are not accepted");
+        bad_text(text,
+                 "'" + std::string(1, text[i]) + "'" + at_character(i) +
+                     ": coefficients are real numbers (a Hamiltonian is Hermitian); complex ones are not accepted");
       skip_spaces();
       if (i < n && text[i] == '*') {
         has_star = true;
@@ -95,15 +96,17 @@ Hamiltonian Hamiltonian::parse_lines(std::string_view text, const std::string& s
       Terms line_terms;
       parse_terms(line, line_terms);
       const Hamiltonian checked(line_terms.coefficients, line_terms.words);  // the words' syntax, here
-      terms.coefficients.insert(terms.coefficients.end(), line_terms.coefficients.begin(), line_terms.coefficients.end());
+      terms.coefficients.insert(terms.coefficients.end(), line_terms.coefficients.begin(),
+                                line_terms.coefficients.end());
       terms.words.insert(terms.words.end(), line_terms.words.begin(), line_terms.words.end());
     } catch (const Error& e) {
       throw Error(e.code(), source + ":" + std::to_string(line_number) + ": " + e.what());
     }
   }
   if (terms.words.empty())
-    throw Error(ErrorCode::InvalidArgument, source + ": no terms (a Hamiltonian needs at least one: a line such as "
-                                                     "'0.5 Z0 Z1')");
+    throw Error(ErrorCode::InvalidArgument, source +
+                                                ": no terms (a Hamiltonian needs at least one: a line such as "
+                                                "'0.5 Z0 Z1')");
   return Hamiltonian(std::move(terms.coefficients), std::move(terms.words));
 }
 

@@ -5,9 +5,10 @@ namespace qrt {
 
 Observable Observable::pauli_word(std::string_view word, const std::vector<Wire>& wires, double coefficient) {
   if (word.size() != wires.size())
-    throw Error(ErrorCode::InvalidArgument, "Pauli word '" + std::string(word) + "' has " + std::to_string(word.size()) +
-                                                (word.size() == 1 ? " letter" : " letters") + " for " +
-                                                std::to_string(wires.size()) + (wires.size() == 1 ? " wire" : " wires"));
+    throw Error(ErrorCode::InvalidArgument,
+                "Pauli word '" + std::string(word) + "' has " + std::to_string(word.size()) +
+                    (word.size() == 1 ? " letter" : " letters") + " for " + std::to_string(wires.size()) +
+                    (wires.size() == 1 ? " wire" : " wires"));
   ObservableTerm term{coefficient, {}};
   for (std::size_t i = 0; i < word.size(); ++i) {
     ObservableKind kind = ObservableKind::Identity;
@@ -52,9 +53,9 @@ std::string dense_pauli_word(std::string_view text, std::size_t num_qubits) {
       word += pauli_letter(text[i]);
     }
     if (word.size() != num_qubits)
-      throw Error(ErrorCode::InvalidArgument, "Pauli word '" + std::string(text) + "' has " + plural(word.size(), "letter") +
-                                                  "; the circuit has " + plural(num_qubits, "qubit") +
-                                                  " (one letter per qubit, qubit 0 rightmost, or sparse: Z0 Z3)");
+      throw Error(ErrorCode::InvalidArgument,
+                  "Pauli word '" + std::string(text) + "' has " + plural(word.size(), "letter") + "; the circuit has " +
+                      plural(num_qubits, "qubit") + " (one letter per qubit, qubit 0 rightmost, or sparse: Z0 Z3)");
     return word;
   }
   std::string word(num_qubits, 'I');
@@ -76,10 +77,12 @@ std::string dense_pauli_word(std::string_view text, std::size_t num_qubits) {
       too_large = too_large || qubit > (std::size_t{1} << 32);
       qubit = qubit * 10 + static_cast<std::size_t>(text[i++] - '0');
     }
-    if (i == digits) bad_word(text, std::string("the factor ") + letter + " at character " + std::to_string(digits) +
-                                        " names no qubit (e.g. " + letter + "0)");
+    if (i == digits)
+      bad_word(text, std::string("the factor ") + letter + " at character " + std::to_string(digits) +
+                         " names no qubit (e.g. " + letter + "0)");
     if (i < text.size() && !separator(text[i]))
-      bad_word(text, "expected a space or '*' after qubit " + std::to_string(qubit) + " at character " + std::to_string(i + 1));
+      bad_word(text, "expected a space or '*' after qubit " + std::to_string(qubit) + " at character " +
+                         std::to_string(i + 1));
     if (too_large || qubit >= num_qubits)
       bad_word(text, "qubit " + std::string(text.substr(digits, i - digits)) + " is out of range; the circuit has " +
                          plural(num_qubits, "qubit"));
@@ -91,7 +94,8 @@ std::string dense_pauli_word(std::string_view text, std::size_t num_qubits) {
 }
 
 Observable Observable::hermitian(std::vector<std::complex<double>> matrix, std::vector<Wire> wires) {
-  return Observable{{ObservableTerm{1.0, {ObservableFactor{ObservableKind::Hermitian, std::move(wires), std::move(matrix)}}}}};
+  return Observable{
+      {ObservableTerm{1.0, {ObservableFactor{ObservableKind::Hermitian, std::move(wires), std::move(matrix)}}}}};
 }
 
 Observable& Observable::operator+=(const Observable& other) {

@@ -28,8 +28,9 @@ bool reset_for_reuse(PooledInstance& instance, std::uint64_t& bytes) noexcept {
 std::unique_ptr<PooledInstance> create_instance(const std::shared_ptr<const PoolKey>& key) {
   const DeviceType& type = *key->type;
   std::unique_ptr<device::Backend> backend =
-      key->isolation ? isolation::IsolatedBackend::start({type.library_path(), type.name(), key->kwargs, *key->isolation})
-                     : exec::create_in_process_backend(type, key->kwargs);
+      key->isolation
+          ? isolation::IsolatedBackend::start({type.library_path(), type.name(), key->kwargs, *key->isolation})
+          : exec::create_in_process_backend(type, key->kwargs);
   auto instance = std::make_unique<PooledInstance>(key, std::move(backend), nullptr);
   instance->active = true;
   return instance;
@@ -162,7 +163,8 @@ void DevicePool::file_as_inactive(PooledInstance* instance, PoolSlot& slot, Doom
 }
 
 void DevicePool::evict(PooledInstance* instance, Doomed& doomed) {
-  if (doomed.size() == doomed.capacity()) doomed.reserve(std::max<std::size_t>(4, 2 * doomed.size()));  // may throw: before unlinking
+  if (doomed.size() == doomed.capacity())
+    doomed.reserve(std::max<std::size_t>(4, 2 * doomed.size()));  // may throw: before unlinking
   PoolSlot& slot = *instance->slot;
   slot.idle.erase(instance);
   lru_.erase(instance);

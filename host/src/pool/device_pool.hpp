@@ -34,9 +34,9 @@ struct PoolKey {
   PoolKey(std::shared_ptr<const DeviceType> type, std::string canonical_kwargs,
           std::optional<isolation::Settings> isolation = std::nullopt);
   std::shared_ptr<const DeviceType> type;
-  std::string kwargs;  // canonical
+  std::string kwargs;                            // canonical
   std::optional<isolation::Settings> isolation;  // set: instances live in worker processes
-  std::string text;    // library path, name, kwargs and isolation: the slot map's key
+  std::string text;                              // library path, name, kwargs and isolation: the slot map's key
   // The device's own `shots` and `seed` kwargs, when set (ResolvedDevice::shots/seed; read once, here).
   std::optional<std::uint64_t> shots, seed;
 };
@@ -51,13 +51,13 @@ struct PooledInstance : device::Instance {
 
   // Pool bookkeeping, guarded by the pool's mutex.
   PoolSlot* slot;
-  std::uint64_t bytes = 0;                 // memory_bytes after its last reset (while Inactive)
+  std::uint64_t bytes = 0;  // memory_bytes after its last reset (while Inactive)
   ListLinks<PooledInstance> in_slot, in_lru;
 };
 
 // Everything the pool holds for one key. Exists while the key has an instance (Active or Inactive).
 struct PoolSlot {
-  std::shared_ptr<const PoolKey> key;  // owns the text the slot map's key views
+  std::shared_ptr<const PoolKey> key;                            // owns the text the slot map's key views
   IntrusiveList<PooledInstance, &PooledInstance::in_slot> idle;  // least recently released first
   std::size_t active = 0;
   std::uint64_t idle_bytes = 0;
@@ -94,7 +94,7 @@ class DevicePool final : public device::Owner, public std::enable_shared_from_th
 
   mutable std::mutex mutex_;
   bool closed_ = false;
-  std::unordered_map<std::string_view, PoolSlot> slots_;  // keys view PoolSlot::key->text
+  std::unordered_map<std::string_view, PoolSlot> slots_;        // keys view PoolSlot::key->text
   IntrusiveList<PooledInstance, &PooledInstance::in_lru> lru_;  // every Inactive instance, oldest first
   std::uint64_t idle_bytes_ = 0;
   std::size_t active_ = 0;

@@ -110,7 +110,8 @@ Child spawn_here(const std::filesystem::path& program, const std::vector<std::st
     posix_spawn_file_actions_adddup2(&fa.actions, child_end.get(), STDOUT_FILENO);
   }
   // Nothing else of the host's reaches the child, close-on-exec or not.
-  posix_spawn_file_actions_addclosefrom_np(&fa.actions, channel == Channel::Socket ? kWorkerChannelFd + 1 : STDERR_FILENO + 1);
+  posix_spawn_file_actions_addclosefrom_np(&fa.actions,
+                                           channel == Channel::Socket ? kWorkerChannelFd + 1 : STDERR_FILENO + 1);
 
   std::vector<std::string> argv_text;
   argv_text.push_back(program.string());
@@ -121,7 +122,8 @@ Child spawn_here(const std::filesystem::path& program, const std::vector<std::st
 
   pid_t pid = -1;
   int error = ::posix_spawn(&pid, program.c_str(), &fa.actions, nullptr, argv.data(), envp.data());
-  if (error != 0) throw Error(ErrorCode::Internal, errno_text(("isolation: cannot start " + program.string()).c_str(), error));
+  if (error != 0)
+    throw Error(ErrorCode::Internal, errno_text(("isolation: cannot start " + program.string()).c_str(), error));
   return Child{pid, std::move(host_end)};
 }
 
@@ -184,8 +186,9 @@ std::filesystem::path worker_executable() {
   if (ec) throw Error(ErrorCode::NotFound, "isolation: cannot locate libqrt to find qrt-worker; set QRT_WORKER");
   auto path = std::filesystem::path(self.parent_path().string()) / "qrt" / "qrt-worker";
   if (::access(path.c_str(), X_OK) != 0)
-    throw Error(ErrorCode::NotFound, "isolation: the worker program " + path.string() +
-                                         " is missing or not executable (build the qrt_worker target, or set QRT_WORKER)");
+    throw Error(ErrorCode::NotFound,
+                "isolation: the worker program " + path.string() +
+                    " is missing or not executable (build the qrt_worker target, or set QRT_WORKER)");
   return path;
 }
 

@@ -93,8 +93,9 @@ IoResult read_all(int fd, char* data, std::size_t size, Deadline deadline) {
 
 IoResult write_frame(int fd, std::string_view payload, Deadline deadline) {
   if (payload.size() > kMaxFrameBytes)
-    return {IoStatus::Failed, "a message of " + std::to_string(payload.size()) + " bytes exceeds the protocol's limit of " +
-                                  std::to_string(kMaxFrameBytes) + " bytes"};
+    return {IoStatus::Failed, "a message of " + std::to_string(payload.size()) +
+                                  " bytes exceeds the protocol's limit of " + std::to_string(kMaxFrameBytes) +
+                                  " bytes"};
   const auto n = static_cast<std::uint32_t>(payload.size());
   const char header[4] = {static_cast<char>(n & 0xff), static_cast<char>((n >> 8) & 0xff),
                           static_cast<char>((n >> 16) & 0xff), static_cast<char>((n >> 24) & 0xff)};

@@ -81,8 +81,9 @@ ScanOutcome scan_uncached(const std::filesystem::path& file) {
   const double timeout = scan_timeout_seconds();
   Child child = spawn(worker_executable(), {"--scan", file.string()}, Channel::Stdout);
   std::string out;
-  const ReadEnd end = read_until_eof(child.channel.get(), out, Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                                               std::chrono::duration<double>(timeout)));
+  const ReadEnd end = read_until_eof(
+      child.channel.get(), out,
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout)));
   child.channel.reset();
   if (end == ReadEnd::TooLarge) {
     reap(child.pid, std::chrono::milliseconds(0));
@@ -101,12 +102,14 @@ ScanOutcome scan_uncached(const std::filesystem::path& file) {
   }
   const int status = reap(child.pid, std::chrono::milliseconds(2000));
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    return {std::nullopt, file.string() + ": loading it crashed the scanning process, which " + describe_wait_status(status)};
+    return {std::nullopt,
+            file.string() + ": loading it crashed the scanning process, which " + describe_wait_status(status)};
   // The scanner's answer is a line of its own that starts with {"ok": none means the library ended the
   // process itself while loading.
   if (out.find("\n{\"ok\":") == std::string::npos)
-    return {std::nullopt, file.string() + ": loading it ended the scanning process, which exited with status 0 before "
-                                          "it could answer (a plugin must never end its process)"};
+    return {std::nullopt, file.string() +
+                              ": loading it ended the scanning process, which exited with status 0 before "
+                              "it could answer (a plugin must never end its process)"};
   return read_answer(file, out);
 }
 

@@ -16,7 +16,8 @@ void evaluate_call_params(const Program& program, const GateDefinition& gate, co
                           std::span<const double> params, SourcePos applied_at, std::vector<double>& out);
 
 // The global qubits of `call`, given the global qubits bound to the enclosing gate's formals.
-inline void map_call_qubits(const GateCall& call, std::span<const std::uint32_t> qubits, std::vector<std::uint32_t>& out) {
+inline void map_call_qubits(const GateCall& call, std::span<const std::uint32_t> qubits,
+                            std::vector<std::uint32_t>& out) {
   out.clear();
   for (std::uint32_t formal : call.qubits) out.push_back(qubits[formal]);
 }

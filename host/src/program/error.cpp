@@ -12,7 +12,10 @@ constexpr std::size_t kMaxExcerpt = 160;
 // Length of the well-formed UTF-8 sequence (2 to 4 bytes) at line[i], or 0.
 std::size_t utf8_length(const std::string& line, std::size_t i) {
   const auto lead = static_cast<unsigned char>(line[i]);
-  const std::size_t n = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
+  const std::size_t n = lead >= 0xC2 && lead <= 0xDF   ? 2
+                        : lead >= 0xE0 && lead <= 0xEF ? 3
+                        : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                       : 0;
   if (n == 0 || i + n > line.size()) return 0;
   for (std::size_t k = 1; k < n; ++k)
     if ((static_cast<unsigned char>(line[i + k]) & 0xC0) != 0x80) return 0;

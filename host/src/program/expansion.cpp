@@ -32,7 +32,8 @@ class PrimitiveExpander {
       return push(op, params, qubits);
     }
     if (definition.kind == GateKind::Opaque) {
-      throw source_.error_at(top.pos, "opaque gate '" + definition.name + "' has no definition to expand into U and CX");
+      throw source_.error_at(top.pos,
+                             "opaque gate '" + definition.name + "' has no definition to expand into U and CX");
     }
     std::vector<double> call_params;
     std::vector<std::uint32_t> call_qubits;
@@ -48,8 +49,10 @@ class PrimitiveExpander {
       throw source_.error_at(op.pos, "expanding the program into U and CX exceeds the limit of " +
                                          std::to_string(max_operations_) + " operations");
     }
-    op.params = IndexRange{static_cast<std::uint32_t>(target_.parameters.size()), static_cast<std::uint32_t>(params.size())};
-    op.qubits = IndexRange{static_cast<std::uint32_t>(target_.operands.size()), static_cast<std::uint32_t>(qubits.size())};
+    op.params =
+        IndexRange{static_cast<std::uint32_t>(target_.parameters.size()), static_cast<std::uint32_t>(params.size())};
+    op.qubits =
+        IndexRange{static_cast<std::uint32_t>(target_.operands.size()), static_cast<std::uint32_t>(qubits.size())};
     target_.parameters.insert(target_.parameters.end(), params.begin(), params.end());
     target_.operands.insert(target_.operands.end(), qubits.begin(), qubits.end());
     target_.operations.push_back(op);

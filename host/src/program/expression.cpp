@@ -64,7 +64,8 @@ double evaluate_nodes(const std::vector<Expression::Node>& nodes, std::span<cons
       value = apply(node, values[a], is_binary(node.op) ? values[b] : 0.0);
     }
     if (!std::isfinite(value)) {
-      throw EvaluationError(node.pos, "expression evaluates to a non-finite value (" + detail::format_number(value) + ")");
+      throw EvaluationError(node.pos,
+                            "expression evaluates to a non-finite value (" + detail::format_number(value) + ")");
     }
     values[i] = value;
   }

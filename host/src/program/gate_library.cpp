@@ -100,10 +100,13 @@ class Library {
     std::uint32_t depth = 0;
     for (const Call& call : body) {
       const std::optional<std::uint32_t> callee = find(call.gate);
-      if (!callee) throw std::logic_error("standard gate '" + gate.name + "' calls the undefined '" + std::string(call.gate) + "'");
+      if (!callee)
+        throw std::logic_error("standard gate '" + gate.name + "' calls the undefined '" + std::string(call.gate) +
+                               "'");
       const GateDefinition& definition = gates_[*callee];
       if (call.params.size() != definition.params.size() || call.qubits.size() != definition.qubits.size())
-        throw std::logic_error("standard gate '" + gate.name + "' calls '" + definition.name + "' with the wrong arity");
+        throw std::logic_error("standard gate '" + gate.name + "' calls '" + definition.name +
+                               "' with the wrong arity");
       GateCall out;
       out.gate = *callee;
       for (const Expr& param : call.params) out.params.push_back(param.expression());
@@ -169,14 +172,14 @@ std::vector<GateDefinition> build() {
     const Expr lambda = p(0);
     lib.define("p", {"lambda"}, {"q"}, {{"U", {0, 0, lambda}, {a}}});
   }
-  lib.define("x", {}, {"a"}, {{"u3", {pi, 0, pi}, {a}}});                  // gate x a { u3(pi,0,pi) a; }
-  lib.define("y", {}, {"a"}, {{"u3", {pi, pi / 2, pi / 2}, {a}}});         // gate y a { u3(pi,pi/2,pi/2) a; }
-  lib.define("z", {}, {"a"}, {{"u1", {pi}, {a}}});                         // gate z a { u1(pi) a; }
-  lib.define("h", {}, {"a"}, {{"u2", {0, pi}, {a}}});                      // gate h a { u2(0,pi) a; }
-  lib.define("s", {}, {"a"}, {{"u1", {pi / 2}, {a}}});                     // gate s a { u1(pi/2) a; }
-  lib.define("sdg", {}, {"a"}, {{"u1", {-pi / 2}, {a}}});                  // gate sdg a { u1(-pi/2) a; }
-  lib.define("t", {}, {"a"}, {{"u1", {pi / 4}, {a}}});                     // gate t a { u1(pi/4) a; }
-  lib.define("tdg", {}, {"a"}, {{"u1", {-pi / 4}, {a}}});                  // gate tdg a { u1(-pi/4) a; }
+  lib.define("x", {}, {"a"}, {{"u3", {pi, 0, pi}, {a}}});           // gate x a { u3(pi,0,pi) a; }
+  lib.define("y", {}, {"a"}, {{"u3", {pi, pi / 2, pi / 2}, {a}}});  // gate y a { u3(pi,pi/2,pi/2) a; }
+  lib.define("z", {}, {"a"}, {{"u1", {pi}, {a}}});                  // gate z a { u1(pi) a; }
+  lib.define("h", {}, {"a"}, {{"u2", {0, pi}, {a}}});               // gate h a { u2(0,pi) a; }
+  lib.define("s", {}, {"a"}, {{"u1", {pi / 2}, {a}}});              // gate s a { u1(pi/2) a; }
+  lib.define("sdg", {}, {"a"}, {{"u1", {-pi / 2}, {a}}});           // gate sdg a { u1(-pi/2) a; }
+  lib.define("t", {}, {"a"}, {{"u1", {pi / 4}, {a}}});              // gate t a { u1(pi/4) a; }
+  lib.define("tdg", {}, {"a"}, {{"u1", {-pi / 4}, {a}}});           // gate tdg a { u1(-pi/4) a; }
 
   // --- Standard rotations ---
   {  // gate rx(theta) a { u3(theta, -pi/2,pi/2) a; }
@@ -205,27 +208,51 @@ std::vector<GateDefinition> build() {
   lib.define("swap", {}, {"a", "b"}, {{"cx", {}, {a, b}}, {"cx", {}, {b, a}}, {"cx", {}, {a, b}}});
   // gate ch a,b { h b; sdg b; cx a,b; h b; t b; cx a,b; t b; h b; s b; x b; s a; }
   lib.define("ch", {}, {"a", "b"},
-             {{"h", {}, {b}}, {"sdg", {}, {b}}, {"cx", {}, {a, b}}, {"h", {}, {b}}, {"t", {}, {b}},
-              {"cx", {}, {a, b}}, {"t", {}, {b}}, {"h", {}, {b}}, {"s", {}, {b}}, {"x", {}, {b}}, {"s", {}, {a}}});
+             {{"h", {}, {b}},
+              {"sdg", {}, {b}},
+              {"cx", {}, {a, b}},
+              {"h", {}, {b}},
+              {"t", {}, {b}},
+              {"cx", {}, {a, b}},
+              {"t", {}, {b}},
+              {"h", {}, {b}},
+              {"s", {}, {b}},
+              {"x", {}, {b}},
+              {"s", {}, {a}}});
   // gate ccx a,b,c { h c; cx b,c; tdg c; cx a,c; t c; cx b,c; tdg c; cx a,c; t b; t c; h c;
   //                  cx a,b; t a; tdg b; cx a,b; }
   lib.define("ccx", {}, {"a", "b", "c"},
-             {{"h", {}, {c}}, {"cx", {}, {b, c}}, {"tdg", {}, {c}}, {"cx", {}, {a, c}}, {"t", {}, {c}},
-              {"cx", {}, {b, c}}, {"tdg", {}, {c}}, {"cx", {}, {a, c}}, {"t", {}, {b}}, {"t", {}, {c}},
-              {"h", {}, {c}}, {"cx", {}, {a, b}}, {"t", {}, {a}}, {"tdg", {}, {b}}, {"cx", {}, {a, b}}});
+             {{"h", {}, {c}},
+              {"cx", {}, {b, c}},
+              {"tdg", {}, {c}},
+              {"cx", {}, {a, c}},
+              {"t", {}, {c}},
+              {"cx", {}, {b, c}},
+              {"tdg", {}, {c}},
+              {"cx", {}, {a, c}},
+              {"t", {}, {b}},
+              {"t", {}, {c}},
+              {"h", {}, {c}},
+              {"cx", {}, {a, b}},
+              {"t", {}, {a}},
+              {"tdg", {}, {b}},
+              {"cx", {}, {a, b}}});
   // gate cswap a,b,c { cx c,b; ccx a,b,c; cx c,b; }
   lib.define("cswap", {}, {"a", "b", "c"}, {{"cx", {}, {c, b}}, {"ccx", {}, {a, b, c}}, {"cx", {}, {c, b}}});
   {  // gate crx(lambda) a,b { u1(pi/2) b; cx a,b; u3(-lambda/2,0,0) b; cx a,b; u3(lambda/2,-pi/2,0) b; }
     const Expr lambda = p(0);
     lib.define("crx", {"lambda"}, {"a", "b"},
-               {{"u1", {pi / 2}, {b}}, {"cx", {}, {a, b}}, {"u3", {-lambda / 2, 0, 0}, {b}}, {"cx", {}, {a, b}},
+               {{"u1", {pi / 2}, {b}},
+                {"cx", {}, {a, b}},
+                {"u3", {-lambda / 2, 0, 0}, {b}},
+                {"cx", {}, {a, b}},
                 {"u3", {lambda / 2, -pi / 2, 0}, {b}}});
   }
   {  // gate cry(lambda) a,b { u3(lambda/2,0,0) b; cx a,b; u3(-lambda/2,0,0) b; cx a,b; }
     const Expr lambda = p(0);
-    lib.define("cry", {"lambda"}, {"a", "b"},
-               {{"u3", {lambda / 2, 0, 0}, {b}}, {"cx", {}, {a, b}}, {"u3", {-lambda / 2, 0, 0}, {b}},
-                {"cx", {}, {a, b}}});
+    lib.define(
+        "cry", {"lambda"}, {"a", "b"},
+        {{"u3", {lambda / 2, 0, 0}, {b}}, {"cx", {}, {a, b}}, {"u3", {-lambda / 2, 0, 0}, {b}}, {"cx", {}, {a, b}}});
   }
   {  // gate crz(lambda) a,b { u1(lambda/2) b; cx a,b; u1(-lambda/2) b; cx a,b; }
     const Expr lambda = p(0);
@@ -235,21 +262,30 @@ std::vector<GateDefinition> build() {
   {  // gate cu1(lambda) a,b { u1(lambda/2) a; cx a,b; u1(-lambda/2) b; cx a,b; u1(lambda/2) b; }
     const Expr lambda = p(0);
     lib.define("cu1", {"lambda"}, {"a", "b"},
-               {{"u1", {lambda / 2}, {a}}, {"cx", {}, {a, b}}, {"u1", {-lambda / 2}, {b}}, {"cx", {}, {a, b}},
+               {{"u1", {lambda / 2}, {a}},
+                {"cx", {}, {a, b}},
+                {"u1", {-lambda / 2}, {b}},
+                {"cx", {}, {a, b}},
                 {"u1", {lambda / 2}, {b}}});
   }
   {  // gate cp(lambda) a,b { p(lambda/2) a; cx a,b; p(-lambda/2) b; cx a,b; p(lambda/2) b; }
     const Expr lambda = p(0);
     lib.define("cp", {"lambda"}, {"a", "b"},
-               {{"p", {lambda / 2}, {a}}, {"cx", {}, {a, b}}, {"p", {-lambda / 2}, {b}}, {"cx", {}, {a, b}},
+               {{"p", {lambda / 2}, {a}},
+                {"cx", {}, {a, b}},
+                {"p", {-lambda / 2}, {b}},
+                {"cx", {}, {a, b}},
                 {"p", {lambda / 2}, {b}}});
   }
   {  // gate cu3(theta,phi,lambda) c, t { u1((lambda+phi)/2) c; u1((lambda-phi)/2) t; cx c,t;
      //   u3(-theta/2,0,-(phi+lambda)/2) t; cx c,t; u3(theta/2,phi,0) t; }
     const Expr theta = p(0), phi = p(1), lambda = p(2);
     lib.define("cu3", {"theta", "phi", "lambda"}, {"c", "t"},
-               {{"u1", {(lambda + phi) / 2}, {a}}, {"u1", {(lambda - phi) / 2}, {b}}, {"cx", {}, {a, b}},
-                {"u3", {-theta / 2, 0, -(phi + lambda) / 2}, {b}}, {"cx", {}, {a, b}},
+               {{"u1", {(lambda + phi) / 2}, {a}},
+                {"u1", {(lambda - phi) / 2}, {b}},
+                {"cx", {}, {a, b}},
+                {"u3", {-theta / 2, 0, -(phi + lambda) / 2}, {b}},
+                {"cx", {}, {a, b}},
                 {"u3", {theta / 2, phi, 0}, {b}}});
   }
   // gate csx a,b { h b; cu1(pi/2) a,b; h b; }
@@ -258,16 +294,25 @@ std::vector<GateDefinition> build() {
      //   u(-theta/2,0,-(phi+lambda)/2) t; cx c,t; u(theta/2,phi,0) t; }
     const Expr theta = p(0), phi = p(1), lambda = p(2), gamma = p(3);
     lib.define("cu", {"theta", "phi", "lambda", "gamma"}, {"c", "t"},
-               {{"p", {gamma}, {a}}, {"p", {(lambda + phi) / 2}, {a}}, {"p", {(lambda - phi) / 2}, {b}},
-                {"cx", {}, {a, b}}, {"u", {-theta / 2, 0, -(phi + lambda) / 2}, {b}}, {"cx", {}, {a, b}},
+               {{"p", {gamma}, {a}},
+                {"p", {(lambda + phi) / 2}, {a}},
+                {"p", {(lambda - phi) / 2}, {b}},
+                {"cx", {}, {a, b}},
+                {"u", {-theta / 2, 0, -(phi + lambda) / 2}, {b}},
+                {"cx", {}, {a, b}},
                 {"u", {theta / 2, phi, 0}, {b}}});
   }
   {  // gate rxx(theta) a,b { u3(pi/2, theta, 0) a; h b; cx a,b; u1(-theta) b; cx a,b; h b;
      //   u2(-pi, pi-theta) a; }
     const Expr theta = p(0);
     lib.define("rxx", {"theta"}, {"a", "b"},
-               {{"u3", {pi / 2, theta, 0}, {a}}, {"h", {}, {b}}, {"cx", {}, {a, b}}, {"u1", {-theta}, {b}},
-                {"cx", {}, {a, b}}, {"h", {}, {b}}, {"u2", {-pi, pi - theta}, {a}}});
+               {{"u3", {pi / 2, theta, 0}, {a}},
+                {"h", {}, {b}},
+                {"cx", {}, {a, b}},
+                {"u1", {-theta}, {b}},
+                {"cx", {}, {a, b}},
+                {"h", {}, {b}},
+                {"u2", {-pi, pi - theta}, {a}}});
   }
   {  // gate rzz(theta) a,b { cx a,b; u1(theta) b; cx a,b; }
     const Expr theta = p(0);
@@ -276,18 +321,37 @@ std::vector<GateDefinition> build() {
   // gate rccx a,b,c { u2(0,pi) c; u1(pi/4) c; cx b, c; u1(-pi/4) c; cx a, c; u1(pi/4) c; cx b, c;
   //                   u1(-pi/4) c; u2(0,pi) c; }
   lib.define("rccx", {}, {"a", "b", "c"},
-             {{"u2", {0, pi}, {c}}, {"u1", {pi / 4}, {c}}, {"cx", {}, {b, c}}, {"u1", {-pi / 4}, {c}},
-              {"cx", {}, {a, c}}, {"u1", {pi / 4}, {c}}, {"cx", {}, {b, c}}, {"u1", {-pi / 4}, {c}},
+             {{"u2", {0, pi}, {c}},
+              {"u1", {pi / 4}, {c}},
+              {"cx", {}, {b, c}},
+              {"u1", {-pi / 4}, {c}},
+              {"cx", {}, {a, c}},
+              {"u1", {pi / 4}, {c}},
+              {"cx", {}, {b, c}},
+              {"u1", {-pi / 4}, {c}},
               {"u2", {0, pi}, {c}}});
   // gate rc3x a,b,c,d { u2(0,pi) d; u1(pi/4) d; cx c,d; u1(-pi/4) d; u2(0,pi) d; cx a,d; u1(pi/4) d;
   //   cx b,d; u1(-pi/4) d; cx a,d; u1(pi/4) d; cx b,d; u1(-pi/4) d; u2(0,pi) d; u1(pi/4) d; cx c,d;
   //   u1(-pi/4) d; u2(0,pi) d; }
   lib.define("rc3x", {}, {"a", "b", "c", "d"},
-             {{"u2", {0, pi}, {d}}, {"u1", {pi / 4}, {d}}, {"cx", {}, {c, d}}, {"u1", {-pi / 4}, {d}},
-              {"u2", {0, pi}, {d}}, {"cx", {}, {a, d}}, {"u1", {pi / 4}, {d}}, {"cx", {}, {b, d}},
-              {"u1", {-pi / 4}, {d}}, {"cx", {}, {a, d}}, {"u1", {pi / 4}, {d}}, {"cx", {}, {b, d}},
-              {"u1", {-pi / 4}, {d}}, {"u2", {0, pi}, {d}}, {"u1", {pi / 4}, {d}}, {"cx", {}, {c, d}},
-              {"u1", {-pi / 4}, {d}}, {"u2", {0, pi}, {d}}});
+             {{"u2", {0, pi}, {d}},
+              {"u1", {pi / 4}, {d}},
+              {"cx", {}, {c, d}},
+              {"u1", {-pi / 4}, {d}},
+              {"u2", {0, pi}, {d}},
+              {"cx", {}, {a, d}},
+              {"u1", {pi / 4}, {d}},
+              {"cx", {}, {b, d}},
+              {"u1", {-pi / 4}, {d}},
+              {"cx", {}, {a, d}},
+              {"u1", {pi / 4}, {d}},
+              {"cx", {}, {b, d}},
+              {"u1", {-pi / 4}, {d}},
+              {"u2", {0, pi}, {d}},
+              {"u1", {pi / 4}, {d}},
+              {"cx", {}, {c, d}},
+              {"u1", {-pi / 4}, {d}},
+              {"u2", {0, pi}, {d}}});
   // gate c3x a,b,c,d { h d; cu1(-pi/4) a,d; h d; cx a,b; h d; cu1(pi/4) b,d; h d; cx a,b;
   //   h d; cu1(-pi/4) b,d; h d; cx b,c; h d; cu1(pi/4) c,d; h d; cx a,c; h d; cu1(-pi/4) c,d; h d;
   //   cx b,c; h d; cu1(pi/4) c,d; h d; cx a,c; h d; cu1(-pi/4) c,d; h d; }
@@ -315,8 +379,14 @@ std::vector<GateDefinition> build() {
   // gate c4x a,b,c,d,e { h e; cu1(pi/2) d,e; h e; c3x a,b,c,d; h e; cu1(-pi/2) d,e; h e;
   //   c3x a,b,c,d; c3sqrtx a,b,c,e; }
   lib.define("c4x", {}, {"a", "b", "c", "d", "e"},
-             {{"h", {}, {e}}, {"cu1", {pi / 2}, {d, e}}, {"h", {}, {e}}, {"c3x", {}, {a, b, c, d}},
-              {"h", {}, {e}}, {"cu1", {-pi / 2}, {d, e}}, {"h", {}, {e}}, {"c3x", {}, {a, b, c, d}},
+             {{"h", {}, {e}},
+              {"cu1", {pi / 2}, {d, e}},
+              {"h", {}, {e}},
+              {"c3x", {}, {a, b, c, d}},
+              {"h", {}, {e}},
+              {"cu1", {-pi / 2}, {d, e}},
+              {"h", {}, {e}},
+              {"c3x", {}, {a, b, c, d}},
               {"c3sqrtx", {}, {a, b, c, e}}});
   return std::move(lib).take();
 }

@@ -30,7 +30,8 @@ std::array<std::complex<double>, 4> u_matrix(double theta, double phi, double la
 }
 
 // Positions among a gate's qubits -> global wires, followed by `extra` (the enclosing control wires).
-Wires select(const std::vector<std::uint8_t>& positions, std::span<const std::uint32_t> qubits, const Wires& extra = {}) {
+Wires select(const std::vector<std::uint8_t>& positions, std::span<const std::uint32_t> qubits,
+             const Wires& extra = {}) {
   Wires wires;
   wires.reserve(positions.size() + extra.size());
   for (std::uint8_t position : positions) wires.push_back(qubits[position]);
@@ -96,7 +97,8 @@ class Emitter {
         for (const Step& step : plan.rule->steps) rule_step(step, params, qubits, controls);
         return;
       case GatePlan::Kind::Expand: return expand(index, params, qubits, controls);
-      case GatePlan::Kind::Opaque: return native(plan.device_name, params, Wires(qubits.begin(), qubits.end()), controls, false);
+      case GatePlan::Kind::Opaque:
+        return native(plan.device_name, params, Wires(qubits.begin(), qubits.end()), controls, false);
       case GatePlan::Kind::Unsupported: break;
     }
     throw program_.error_at(current_->pos, "internal error: no lowering for gate '" + program_.gates[index].name + "'");
@@ -122,7 +124,8 @@ class Emitter {
     const Wires all_controls = select(step.controls, qubits, controls);
     switch (step.kind) {
       case StepKind::Native: return native(step.name, values, select(step.targets, qubits), all_controls, step.adjoint);
-      case StepKind::Unitary: return unitary(u_matrix(values[0], values[1], values[2]), select(step.targets, qubits), all_controls);
+      case StepKind::Unitary:
+        return unitary(u_matrix(values[0], values[1], values[2]), select(step.targets, qubits), all_controls);
       case StepKind::Gate: {
         const std::optional<std::uint32_t> callee = program_.find_gate(step.name);
         return gate(*callee, values, select(step.targets, qubits), all_controls);

@@ -60,7 +60,8 @@ GatePlan LoweringPlanner::plan(std::uint32_t gate, std::uint32_t controls) {
     case GateKind::Defined: {
       for (const GateCall& call : definition.body) {
         const GatePlan& callee = this->gate(call.gate, controls);
-        if (callee.kind == GatePlan::Kind::Unsupported) return unsupported(definition.name + " -> " + callee.path, callee.needs);
+        if (callee.kind == GatePlan::Kind::Unsupported)
+          return unsupported(definition.name + " -> " + callee.path, callee.needs);
       }
       GatePlan plan;
       plan.kind = GatePlan::Kind::Expand;
@@ -75,7 +76,7 @@ GatePlan LoweringPlanner::plan(std::uint32_t gate, std::uint32_t controls) {
         return plan;
       }
       return unsupported(definition.name, spelling ? "support for extra control wires"
-                                                    : "a device gate named '" + definition.name + "' (it is opaque)");
+                                                   : "a device gate named '" + definition.name + "' (it is opaque)");
     }
     case GateKind::Primitive: break;
   }

@@ -19,10 +19,10 @@ namespace qrt::program::detail {
 struct GatePlan {
   enum class Kind : std::uint8_t { Rule, Expand, Opaque, Unsupported };
   Kind kind = Kind::Unsupported;
-  const Rule* rule = nullptr;   // Rule
-  std::string_view device_name; // Opaque: the device's spelling of the gate
-  std::string path;             // Unsupported: the chain of gates down to the one with no mapping
-  std::string needs;            // Unsupported: what that gate would need from the device
+  const Rule* rule = nullptr;    // Rule
+  std::string_view device_name;  // Opaque: the device's spelling of the gate
+  std::string path;              // Unsupported: the chain of gates down to the one with no mapping
+  std::string needs;             // Unsupported: what that gate would need from the device
 };
 
 // How a phase e^{iα} on the subspace where k control wires are all 1 is realised.

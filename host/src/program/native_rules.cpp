@@ -59,7 +59,9 @@ Step adjoint(Step step) {
   step.adjoint = true;
   return step;
 }
-Step phase(Affine value, Wires controls = {}) { return Step{StepKind::Phase, {}, {value}, {}, std::move(controls), false}; }
+Step phase(Affine value, Wires controls = {}) {
+  return Step{StepKind::Phase, {}, {value}, {}, std::move(controls), false};
+}
 Step gate(std::string_view name, Wires targets, Angles params, Wires controls = {}) {
   return Step{StepKind::Gate, name, std::move(params), std::move(targets), std::move(controls), false};
 }
@@ -101,7 +103,8 @@ std::map<std::string_view, std::vector<Rule>> build_table() {
   table["t"] = {{{native("T", {0})}}, {{native("PhaseShift", {0}, {constant(kPi / 4)})}}};
   table["tdg"] = {{{adjoint(native("T", {0}))}}, {{native("PhaseShift", {0}, {constant(-kPi / 4)})}}};
   table["sx"] = {{{native("SX", {0}), phase(constant(-kPi / 4))}}, {{native("RX", {0}, {constant(kPi / 2)})}}};
-  table["sxdg"] = {{{adjoint(native("SX", {0})), phase(constant(kPi / 4))}}, {{native("RX", {0}, {constant(-kPi / 2)})}}};
+  table["sxdg"] = {{{adjoint(native("SX", {0})), phase(constant(kPi / 4))}},
+                   {{native("RX", {0}, {constant(-kPi / 2)})}}};
   table["p"] = table["u1"] = table["rz"] = phase_shift_rules();
   table["rx"] = {{{native("RX", {0}, {angle})}}};
   table["ry"] = {{{native("RY", {0}, {angle})}}};
@@ -153,8 +156,8 @@ std::string describe(const Rule& rule) {
     if (step.kind == StepKind::Phase && step.controls.empty()) continue;  // a global phase needs nothing
     std::string text = step.kind == StepKind::Phase ? std::string("PhaseShift") : std::string(step.name);
     if (!step.controls.empty()) {
-      text += " (with " + std::to_string(step.controls.size()) + " control wire" +
-              (step.controls.size() == 1 ? ")" : "s)");
+      text +=
+          " (with " + std::to_string(step.controls.size()) + " control wire" + (step.controls.size() == 1 ? ")" : "s)");
     }
     if (step.adjoint) text += " (adjoint)";
     out += (out.empty() ? "" : " + ") + text;

@@ -25,7 +25,8 @@ SourcePos first_use(const Program& program, std::uint32_t index) {
   const std::string known = program.free_parameters.empty()
                                 ? "it has no free parameters"
                                 : "its free parameters: " + quoted_list(program.free_parameters);
-  throw program.error_at(SourcePos{}, "parameter '" + name + "' is not a free parameter of the program (" + known + ")");
+  throw program.error_at(SourcePos{},
+                         "parameter '" + name + "' is not a free parameter of the program (" + known + ")");
 }
 
 [[noreturn]] void fail_missing(const Program& program, const std::vector<std::uint32_t>& missing,

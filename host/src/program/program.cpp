@@ -35,8 +35,8 @@ const Register* Program::find_qreg(std::string_view name) const noexcept { retur
 const Register* Program::find_creg(std::string_view name) const noexcept { return find_register(cregs, name); }
 
 std::size_t Program::gate_count() const noexcept {
-  return static_cast<std::size_t>(std::count_if(operations.begin(), operations.end(),
-                                                [](const Operation& op) { return op.kind == OpKind::Gate; }));
+  return static_cast<std::size_t>(
+      std::count_if(operations.begin(), operations.end(), [](const Operation& op) { return op.kind == OpKind::Gate; }));
 }
 
 std::string Program::describe(SourcePos pos) const {

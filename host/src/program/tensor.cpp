@@ -69,9 +69,12 @@ void write(ElementType type, std::byte* p, std::complex<double> v, std::int64_t 
     case ElementType::F64: return store(p, v.real());
     case ElementType::F32: return store(p, static_cast<float>(v.real()));
     case ElementType::I64: return store(p, exact_integer ? integer : static_cast<std::int64_t>(v.real()));
-    case ElementType::I32: return store(p, static_cast<std::int32_t>(exact_integer ? integer : static_cast<std::int64_t>(v.real())));
-    case ElementType::I16: return store(p, static_cast<std::int16_t>(exact_integer ? integer : static_cast<std::int64_t>(v.real())));
-    case ElementType::I8: return store(p, static_cast<std::int8_t>(exact_integer ? integer : static_cast<std::int64_t>(v.real())));
+    case ElementType::I32:
+      return store(p, static_cast<std::int32_t>(exact_integer ? integer : static_cast<std::int64_t>(v.real())));
+    case ElementType::I16:
+      return store(p, static_cast<std::int16_t>(exact_integer ? integer : static_cast<std::int64_t>(v.real())));
+    case ElementType::I8:
+      return store(p, static_cast<std::int8_t>(exact_integer ? integer : static_cast<std::int64_t>(v.real())));
     case ElementType::I1: return store(p, static_cast<std::uint8_t>(exact_integer ? integer != 0 : v.real() != 0));
     case ElementType::C128: return store(p, v);
     case ElementType::C64: return store(p, std::complex<float>(v));

@@ -37,7 +37,8 @@ void shape_of(const boost::json::value& v, bool complex, std::optional<std::size
     return;
   }
   if (!v.is_array()) {
-    if (rank) refuse(what, "has rank " + std::to_string(depth) + " where rank " + std::to_string(*rank) + " is expected");
+    if (rank)
+      refuse(what, "has rank " + std::to_string(depth) + " where rank " + std::to_string(*rank) + " is expected");
     refuse(what, "the nested lists are ragged");
   }
   if (depth == shape.size()) {
@@ -121,8 +122,8 @@ void store_scalar(Tensor& t, std::size_t i, const boost::json::value& v, const s
   }
   const unsigned bits = t.type == ElementType::I1 ? 1 : static_cast<unsigned>(element_size(t.type) * 8);
   const bool fits = t.type == ElementType::I1 ? (n == 0 || n == 1)
-                    : bits == 64             ? true
-                                             : n >= -(std::int64_t{1} << (bits - 1)) && n < (std::int64_t{1} << (bits - 1));
+                    : bits == 64              ? true
+                                 : n >= -(std::int64_t{1} << (bits - 1)) && n < (std::int64_t{1} << (bits - 1));
   if (!fits) refuse(what, std::to_string(n) + where() + " does not fit " + std::string(type_name(t.type)));
   t.set(i, n);
 }
@@ -186,8 +187,9 @@ Tensor tensor_from_json(std::string_view text, std::optional<ElementType> known,
   std::optional<ElementType> prefixed;
   if (const auto colon = text.find(':'); colon != std::string_view::npos && colon <= 4) {
     prefixed = type_from_name(text.substr(0, colon));
-    if (!prefixed) refuse(what, "unknown element type '" + std::string(text.substr(0, colon)) +
-                                    "' (f64, f32, i64, i32, i16, i8, i1, c128 or c64)");
+    if (!prefixed)
+      refuse(what, "unknown element type '" + std::string(text.substr(0, colon)) +
+                       "' (f64, f32, i64, i32, i16, i8, i1, c128 or c64)");
     text.remove_prefix(colon + 1);
   }
   if (prefixed && known && *prefixed != *known)

@@ -8,7 +8,8 @@
 
 namespace qrt::qasm::detail {
 
-inline program::Error error_in(const program::SourceFile& file, std::uint32_t line, std::uint32_t column, std::string message) {
+inline program::Error error_in(const program::SourceFile& file, std::uint32_t line, std::uint32_t column,
+                               std::string message) {
   program::Diagnostic d;
   d.severity = program::Severity::Error;
   d.file = file.name();

@@ -40,7 +40,8 @@ std::optional<std::string> read_text_file(const std::filesystem::path& path, std
 
 class FileParser {
  public:
-  FileParser(ParseSession& session, std::uint32_t file, const program::SourceFile& source, std::filesystem::path directory);
+  FileParser(ParseSession& session, std::uint32_t file, const program::SourceFile& source,
+             std::filesystem::path directory);
   void parse(bool is_main);
 
  private:
@@ -66,7 +67,9 @@ class FileParser {
   const Token& advance() noexcept;
   bool accept(TokenKind kind) noexcept;
   const Token& expect(TokenKind kind, std::string_view context);
-  program::SourcePos pos(const Token& token) const noexcept { return program::SourcePos{file_, token.line, token.column}; }
+  program::SourcePos pos(const Token& token) const noexcept {
+    return program::SourcePos{file_, token.line, token.column};
+  }
   [[noreturn]] void fail(const Token& token, std::string message) const;
   std::uint64_t integer_value(const Token& token) const;
   double real_value(const Token& token) const;

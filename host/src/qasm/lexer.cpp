@@ -10,30 +10,58 @@ namespace qrt::qasm::detail {
 namespace {
 
 constexpr std::array<std::pair<std::string_view, TokenKind>, 13> kKeywords{{
-    {"OPENQASM", TokenKind::KwOpenqasm}, {"include", TokenKind::KwInclude}, {"qreg", TokenKind::KwQreg},
-    {"creg", TokenKind::KwCreg},         {"gate", TokenKind::KwGate},       {"opaque", TokenKind::KwOpaque},
-    {"measure", TokenKind::KwMeasure},   {"reset", TokenKind::KwReset},     {"barrier", TokenKind::KwBarrier},
-    {"if", TokenKind::KwIf},             {"pi", TokenKind::KwPi},           {"U", TokenKind::KwU},
+    {"OPENQASM", TokenKind::KwOpenqasm},
+    {"include", TokenKind::KwInclude},
+    {"qreg", TokenKind::KwQreg},
+    {"creg", TokenKind::KwCreg},
+    {"gate", TokenKind::KwGate},
+    {"opaque", TokenKind::KwOpaque},
+    {"measure", TokenKind::KwMeasure},
+    {"reset", TokenKind::KwReset},
+    {"barrier", TokenKind::KwBarrier},
+    {"if", TokenKind::KwIf},
+    {"pi", TokenKind::KwPi},
+    {"U", TokenKind::KwU},
     {"CX", TokenKind::KwCX},
 }};
 
 // Single-character punctuation; '-' and '=' start two-character tokens and are handled apart.
 constexpr std::array<std::pair<char, TokenKind>, 13> kPunctuation{{
-    {';', TokenKind::Semicolon},   {',', TokenKind::Comma},        {'(', TokenKind::LeftParen},
-    {')', TokenKind::RightParen},  {'[', TokenKind::LeftBracket},  {']', TokenKind::RightBracket},
-    {'{', TokenKind::LeftBrace},   {'}', TokenKind::RightBrace},   {'+', TokenKind::Plus},
-    {'*', TokenKind::Star},        {'/', TokenKind::Slash},        {'^', TokenKind::Caret},
+    {';', TokenKind::Semicolon},
+    {',', TokenKind::Comma},
+    {'(', TokenKind::LeftParen},
+    {')', TokenKind::RightParen},
+    {'[', TokenKind::LeftBracket},
+    {']', TokenKind::RightBracket},
+    {'{', TokenKind::LeftBrace},
+    {'}', TokenKind::RightBrace},
+    {'+', TokenKind::Plus},
+    {'*', TokenKind::Star},
+    {'/', TokenKind::Slash},
+    {'^', TokenKind::Caret},
     {'-', TokenKind::Minus},
 }};
 
 constexpr std::array<std::pair<TokenKind, std::string_view>, 20> kSpelling{{
-    {TokenKind::Semicolon, ";"},   {TokenKind::Comma, ","},          {TokenKind::LeftParen, "("},
-    {TokenKind::RightParen, ")"},  {TokenKind::LeftBracket, "["},    {TokenKind::RightBracket, "]"},
-    {TokenKind::LeftBrace, "{"},   {TokenKind::RightBrace, "}"},     {TokenKind::Arrow, "->"},
-    {TokenKind::EqualEqual, "=="}, {TokenKind::Plus, "+"},           {TokenKind::Minus, "-"},
-    {TokenKind::Star, "*"},        {TokenKind::Slash, "/"},          {TokenKind::Caret, "^"},
-    {TokenKind::Identifier, "an identifier"}, {TokenKind::Integer, "an integer"},
-    {TokenKind::Real, "a real number"},       {TokenKind::String, "a string"},
+    {TokenKind::Semicolon, ";"},
+    {TokenKind::Comma, ","},
+    {TokenKind::LeftParen, "("},
+    {TokenKind::RightParen, ")"},
+    {TokenKind::LeftBracket, "["},
+    {TokenKind::RightBracket, "]"},
+    {TokenKind::LeftBrace, "{"},
+    {TokenKind::RightBrace, "}"},
+    {TokenKind::Arrow, "->"},
+    {TokenKind::EqualEqual, "=="},
+    {TokenKind::Plus, "+"},
+    {TokenKind::Minus, "-"},
+    {TokenKind::Star, "*"},
+    {TokenKind::Slash, "/"},
+    {TokenKind::Caret, "^"},
+    {TokenKind::Identifier, "an identifier"},
+    {TokenKind::Integer, "an integer"},
+    {TokenKind::Real, "a real number"},
+    {TokenKind::String, "a string"},
     {TokenKind::End, "end of file"},
 }};
 
@@ -170,7 +198,8 @@ class Lexer {
     const std::uint32_t col = column();
     const std::size_t begin = ++pos_;
     while (pos_ < text_.size() && text_[pos_] != '"' && text_[pos_] != '\n') ++pos_;
-    if (pos_ >= text_.size() || text_[pos_] != '"') fail(col, "unterminated string (a string ends on its line with '\"')");
+    if (pos_ >= text_.size() || text_[pos_] != '"')
+      fail(col, "unterminated string (a string ends on its line with '\"')");
     Token token = make(TokenKind::String, begin, pos_, col);
     ++pos_;
     return token;

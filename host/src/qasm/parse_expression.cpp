@@ -19,11 +19,18 @@ namespace {
 using Op = program::Expression::Op;
 
 constexpr std::array<std::pair<std::string_view, Op>, 6> kFunctions{{
-    {"sin", Op::Sin}, {"cos", Op::Cos}, {"tan", Op::Tan}, {"exp", Op::Exp}, {"ln", Op::Ln}, {"sqrt", Op::Sqrt},
+    {"sin", Op::Sin},
+    {"cos", Op::Cos},
+    {"tan", Op::Tan},
+    {"exp", Op::Exp},
+    {"ln", Op::Ln},
+    {"sqrt", Op::Sqrt},
 }};
 
 constexpr std::array<std::pair<TokenKind, Op>, 4> kBinaryOperators{{
-    {TokenKind::Plus, Op::Add}, {TokenKind::Minus, Op::Subtract}, {TokenKind::Star, Op::Multiply},
+    {TokenKind::Plus, Op::Add},
+    {TokenKind::Minus, Op::Subtract},
+    {TokenKind::Star, Op::Multiply},
     {TokenKind::Slash, Op::Divide},
 }};
 
@@ -48,7 +55,8 @@ class DepthGuard {
 
 }  // namespace
 
-program::Expression FileParser::expression(const std::vector<std::string>& params, const program::GateDefinition* gate) {
+program::Expression FileParser::expression(const std::vector<std::string>& params,
+                                           const program::GateDefinition* gate) {
   scope_ = &params;
   scope_gate_ = gate;
   expression_depth_ = 0;
@@ -109,8 +117,8 @@ std::uint32_t FileParser::product(program::Expression& e) {
 std::uint32_t FileParser::unary(program::Expression& e) {
   const DepthGuard guard(expression_depth_);
   if (expression_depth_ > builder_.options().max_expression_depth) {
-    fail(peek(), "expression nested deeper than the limit of " +
-                     std::to_string(builder_.options().max_expression_depth));
+    fail(peek(),
+         "expression nested deeper than the limit of " + std::to_string(builder_.options().max_expression_depth));
   }
   if (peek().kind == TokenKind::Minus) {
     const Token& minus = advance();
@@ -132,15 +140,9 @@ std::uint32_t FileParser::primary(program::Expression& e) {
   const Token& token = peek();
   switch (token.kind) {
     case TokenKind::Real:
-    case TokenKind::Integer:
-      advance();
-      return e.append({Op::Constant, {0, 0}, real_value(token), pos(token)});
-    case TokenKind::KwPi:
-      advance();
-      return e.append({Op::Constant, {0, 0}, std::numbers::pi, pos(token)});
-    case TokenKind::Identifier:
-      advance();
-      return identifier_operand(e, token);
+    case TokenKind::Integer: advance(); return e.append({Op::Constant, {0, 0}, real_value(token), pos(token)});
+    case TokenKind::KwPi: advance(); return e.append({Op::Constant, {0, 0}, std::numbers::pi, pos(token)});
+    case TokenKind::Identifier: advance(); return identifier_operand(e, token);
     case TokenKind::LeftParen: {
       advance();
       const std::uint32_t inner = sum(e);

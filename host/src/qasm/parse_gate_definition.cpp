@@ -17,9 +17,7 @@ bool is_top_level_keyword(TokenKind kind) {
          kind == TokenKind::KwOpaque || kind == TokenKind::KwInclude || kind == TokenKind::KwOpenqasm;
 }
 
-std::vector<std::string_view> views(const std::vector<std::string>& names) {
-  return {names.begin(), names.end()};
-}
+std::vector<std::string_view> views(const std::vector<std::string>& names) { return {names.begin(), names.end()}; }
 
 }  // namespace
 
@@ -52,7 +50,8 @@ void FileParser::check_formals(const program::GateDefinition& gate, const std::v
       builder_.fail(qubit_pos[i], "qubit argument '" + name + "' is declared twice in gate '" + gate.name + "'");
     }
     if (std::find(gate.params.begin(), gate.params.end(), name) != gate.params.end()) {
-      builder_.fail(qubit_pos[i], "'" + name + "' is both a parameter and a qubit argument of gate '" + gate.name + "'");
+      builder_.fail(qubit_pos[i],
+                    "'" + name + "' is both a parameter and a qubit argument of gate '" + gate.name + "'");
     }
   }
 }
@@ -146,8 +145,8 @@ std::vector<std::uint32_t> FileParser::body_qubits(const program::GateDefinition
     }
     const auto index = static_cast<std::uint32_t>(it - gate.qubits.begin());
     if (applied != "barrier" && std::find(qubits.begin(), qubits.end(), index) != qubits.end()) {
-      fail(name, "qubit '" + std::string(name.text) + "' is used twice in one application of '" +
-                     std::string(applied) + "'");
+      fail(name,
+           "qubit '" + std::string(name.text) + "' is used twice in one application of '" + std::string(applied) + "'");
     }
     qubits.push_back(index);
   } while (accept(TokenKind::Comma));

@@ -5,22 +5,16 @@
 namespace qrt::qasm::detail {
 
 const FileParser::StatementRule FileParser::kStatements[] = {
-    {TokenKind::KwOpenqasm, &FileParser::misplaced_header},
-    {TokenKind::KwInclude, &FileParser::include_statement},
-    {TokenKind::KwQreg, &FileParser::qreg_declaration},
-    {TokenKind::KwCreg, &FileParser::creg_declaration},
-    {TokenKind::KwGate, &FileParser::gate_definition},
-    {TokenKind::KwOpaque, &FileParser::opaque_declaration},
-    {TokenKind::KwBarrier, &FileParser::barrier_statement},
-    {TokenKind::KwIf, &FileParser::if_statement},
+    {TokenKind::KwOpenqasm, &FileParser::misplaced_header}, {TokenKind::KwInclude, &FileParser::include_statement},
+    {TokenKind::KwQreg, &FileParser::qreg_declaration},     {TokenKind::KwCreg, &FileParser::creg_declaration},
+    {TokenKind::KwGate, &FileParser::gate_definition},      {TokenKind::KwOpaque, &FileParser::opaque_declaration},
+    {TokenKind::KwBarrier, &FileParser::barrier_statement}, {TokenKind::KwIf, &FileParser::if_statement},
 };
 
 // What may follow `if (...)`, and what may stand alone as a quantum operation.
 const FileParser::QuantumOperationRule FileParser::kQuantumOperations[] = {
-    {TokenKind::KwU, &FileParser::gate_application},
-    {TokenKind::KwCX, &FileParser::gate_application},
-    {TokenKind::Identifier, &FileParser::gate_application},
-    {TokenKind::KwMeasure, &FileParser::measure_statement},
+    {TokenKind::KwU, &FileParser::gate_application},        {TokenKind::KwCX, &FileParser::gate_application},
+    {TokenKind::Identifier, &FileParser::gate_application}, {TokenKind::KwMeasure, &FileParser::measure_statement},
     {TokenKind::KwReset, &FileParser::reset_statement},
 };
 
@@ -60,8 +54,9 @@ const Token& FileParser::expect(TokenKind kind, std::string_view context) {
     // `h q[0]` then a new line: the ';' is missing at the end of this statement's line, not on the next.
     const Token* last = next_ > 0 ? &tokens_[next_ - 1] : nullptr;
     if (kind == TokenKind::Semicolon && last && (peek().kind == TokenKind::End || peek().line > last->line)) {
-      const std::string next = peek().kind == TokenKind::End ? "the end of the file"
-                                                              : describe(peek()) + " on line " + std::to_string(peek().line);
+      const std::string next = peek().kind == TokenKind::End
+                                   ? "the end of the file"
+                                   : describe(peek()) + " on line " + std::to_string(peek().line);
       builder_.fail(program::SourcePos{file_, last->line, column_after(*last)}, what + ", before " + next);
     }
     fail(peek(), what + ", got " + describe(peek()));
@@ -139,7 +134,9 @@ void FileParser::header() {
   expect(TokenKind::Semicolon, "after the OPENQASM version");
 }
 
-void FileParser::misplaced_header() { fail(peek(), "the 'OPENQASM 2.0;' header must be the first statement of the file"); }
+void FileParser::misplaced_header() {
+  fail(peek(), "the 'OPENQASM 2.0;' header must be the first statement of the file");
+}
 
 void FileParser::include_statement() {
   advance();
@@ -195,7 +192,8 @@ void FileParser::if_statement() {
   expect(TokenKind::EqualEqual, "after the register in 'if'");
   const Token& value = expect(TokenKind::Integer, "(the value to compare with) in 'if'");
   expect(TokenKind::RightParen, "to close 'if ('");
-  const program::Condition condition = builder_.resolve_condition(creg.text, pos(creg), integer_value(value), pos(value));
+  const program::Condition condition =
+      builder_.resolve_condition(creg.text, pos(creg), integer_value(value), pos(value));
   if (!quantum_operation(condition)) {
     fail(peek(), "expected a gate, 'measure' or 'reset' after 'if (...)', got " + describe(peek()));
   }

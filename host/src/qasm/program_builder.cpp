@@ -43,7 +43,9 @@ std::uint32_t ProgramBuilder::add_source(std::shared_ptr<const program::SourceFi
   return static_cast<std::uint32_t>(program_.sources.size() - 1);
 }
 
-void ProgramBuilder::fail(program::SourcePos pos, std::string message) const { throw program_.error_at(pos, std::move(message)); }
+void ProgramBuilder::fail(program::SourcePos pos, std::string message) const {
+  throw program_.error_at(pos, std::move(message));
+}
 
 void ProgramBuilder::warn(program::SourcePos pos, std::string message) {
   program_.warnings.push_back(program_.diagnostic(pos, program::Severity::Warning, std::move(message)));
@@ -124,9 +126,8 @@ void ProgramBuilder::declare_register(bool quantum, std::string_view name, progr
   auto& registers = quantum ? program_.qregs : program_.cregs;
   registers.push_back(program::Register{std::string(name), total, static_cast<std::uint32_t>(size), pos});
   total += static_cast<std::uint32_t>(size);
-  symbols_.emplace(std::string(name),
-                   Symbol{quantum ? SymbolKind::QuantumRegister : SymbolKind::ClassicalRegister,
-                          static_cast<std::uint32_t>(registers.size() - 1)});
+  symbols_.emplace(std::string(name), Symbol{quantum ? SymbolKind::QuantumRegister : SymbolKind::ClassicalRegister,
+                                             static_cast<std::uint32_t>(registers.size() - 1)});
 }
 
 std::uint32_t ProgramBuilder::define_gate(program::GateDefinition definition) {
@@ -160,11 +161,12 @@ std::uint32_t ProgramBuilder::resolve_gate(std::string_view name, program::Sourc
   fail(pos, message);
 }
 
-void ProgramBuilder::check_arity(std::uint32_t gate, std::size_t params, std::size_t qubits, program::SourcePos pos) const {
+void ProgramBuilder::check_arity(std::uint32_t gate, std::size_t params, std::size_t qubits,
+                                 program::SourcePos pos) const {
   const program::GateDefinition& g = program_.gates[gate];
   if (params != g.params.size()) {
-    fail(pos, "gate '" + g.name + "' takes " + count_of(g.params.size(), "parameter") + ", got " +
-                  std::to_string(params));
+    fail(pos,
+         "gate '" + g.name + "' takes " + count_of(g.params.size(), "parameter") + ", got " + std::to_string(params));
   }
   if (qubits != g.qubits.size()) {
     fail(pos, "gate '" + g.name + "' takes " + count_of(g.qubits.size(), "qubit argument") + ", got " +
@@ -173,7 +175,7 @@ void ProgramBuilder::check_arity(std::uint32_t gate, std::size_t params, std::si
 }
 
 program::Condition ProgramBuilder::resolve_condition(std::string_view creg, program::SourcePos pos, std::uint64_t value,
-                                            program::SourcePos value_pos) {
+                                                     program::SourcePos value_pos) {
   const auto it = symbols_.find(std::string(creg));
   if (it == symbols_.end() || it->second.kind != SymbolKind::ClassicalRegister) {
     if (it != symbols_.end() && it->second.kind == SymbolKind::QuantumRegister) {
@@ -212,8 +214,8 @@ ProgramBuilder::Operand ProgramBuilder::resolve(const Argument& arg, bool quantu
   operand.whole = !arg.index.has_value();
   if (arg.index) {
     if (*arg.index >= operand.reg->size) {
-      fail(arg.index_pos, "index " + std::to_string(*arg.index) + " out of range for register '" +
-                              operand.reg->name + "' of size " + std::to_string(operand.reg->size));
+      fail(arg.index_pos, "index " + std::to_string(*arg.index) + " out of range for register '" + operand.reg->name +
+                              "' of size " + std::to_string(operand.reg->size));
     }
     operand.index = static_cast<std::uint32_t>(*arg.index);
   }
@@ -246,10 +248,13 @@ void ProgramBuilder::push(program::Operation op, std::span<const double> params,
     fail(op.pos, "the program's operations name more than " + std::to_string(4 * options_.max_operations) +
                      " qubits in all (4 x the operation limit)");
   }
-  op.params = program::IndexRange{static_cast<std::uint32_t>(program_.parameters.size()), static_cast<std::uint32_t>(params.size())};
-  op.qubits = program::IndexRange{static_cast<std::uint32_t>(program_.operands.size()), static_cast<std::uint32_t>(qubits.size())};
+  op.params = program::IndexRange{static_cast<std::uint32_t>(program_.parameters.size()),
+                                  static_cast<std::uint32_t>(params.size())};
+  op.qubits = program::IndexRange{static_cast<std::uint32_t>(program_.operands.size()),
+                                  static_cast<std::uint32_t>(qubits.size())};
   for (std::size_t k = 0; k < symbolic.size(); ++k) {
-    if (!symbolic[k].empty()) program_.symbolic_arguments.push_back({static_cast<std::uint32_t>(op.params.offset + k), symbolic[k]});
+    if (!symbolic[k].empty())
+      program_.symbolic_arguments.push_back({static_cast<std::uint32_t>(op.params.offset + k), symbolic[k]});
   }
   program_.parameters.insert(program_.parameters.end(), params.begin(), params.end());
   program_.operands.insert(program_.operands.end(), qubits.begin(), qubits.end());
@@ -292,14 +297,13 @@ void ProgramBuilder::apply_gate(std::uint32_t gate, std::span<const double> para
   }
 }
 
-void ProgramBuilder::measure(const Argument& qubit, const Argument& bit, const std::optional<program::Condition>& condition,
-                             program::SourcePos pos) {
+void ProgramBuilder::measure(const Argument& qubit, const Argument& bit,
+                             const std::optional<program::Condition>& condition, program::SourcePos pos) {
   const Operand q = resolve(qubit, true);
   const Operand c = resolve(bit, false);
   if (q.whole != c.whole) {
-    fail(q.whole ? bit.pos : qubit.pos,
-         "measure needs a register on both sides or a single bit on both sides ('" + std::string(qubit.name) +
-             "' and '" + std::string(bit.name) + "')");
+    fail(q.whole ? bit.pos : qubit.pos, "measure needs a register on both sides or a single bit on both sides ('" +
+                                            std::string(qubit.name) + "' and '" + std::string(bit.name) + "')");
   }
   if (q.whole && q.reg->size != c.reg->size) {
     fail(bit.pos, "cannot measure register '" + q.reg->name + "' of size " + std::to_string(q.reg->size) +
@@ -317,7 +321,8 @@ void ProgramBuilder::measure(const Argument& qubit, const Argument& bit, const s
   }
 }
 
-void ProgramBuilder::reset(const Argument& qubit, const std::optional<program::Condition>& condition, program::SourcePos pos) {
+void ProgramBuilder::reset(const Argument& qubit, const std::optional<program::Condition>& condition,
+                           program::SourcePos pos) {
   const Operand q = resolve(qubit, true);
   program::Operation op;
   op.kind = program::OpKind::Reset;

@@ -2,8 +2,8 @@
 // The parser calls it statement by statement; it owns the Program under construction.
 #pragma once
 
-#include <qrt/qasm/parser.hpp>
 #include <qrt/program/program.hpp>
+#include <qrt/qasm/parser.hpp>
 
 #include <cstdint>
 #include <memory>
@@ -38,7 +38,8 @@ class ProgramBuilder {
   // `include "qelib1.inc"` at `at`: adds the model's standard gates (program::standard_gates()), their
   // positions in `file` (the library's name, no text). A name the program already declared is an error.
   void include_standard_gates(std::shared_ptr<const program::SourceFile> file, program::SourcePos at);
-  void declare_register(bool quantum, std::string_view name, program::SourcePos pos, std::uint64_t size, program::SourcePos size_pos);
+  void declare_register(bool quantum, std::string_view name, program::SourcePos pos, std::uint64_t size,
+                        program::SourcePos size_pos);
   // Checks the nesting limit, sets the definition's depth and adds it to the gate table.
   std::uint32_t define_gate(program::GateDefinition definition);
 
@@ -46,16 +47,19 @@ class ProgramBuilder {
   std::uint32_t resolve_gate(std::string_view name, program::SourcePos pos) const;
   bool has_symbol(std::string_view name) const { return symbols_.count(std::string(name)) != 0; }
   void check_arity(std::uint32_t gate, std::size_t params, std::size_t qubits, program::SourcePos pos) const;
-  program::Condition resolve_condition(std::string_view creg, program::SourcePos pos, std::uint64_t value, program::SourcePos value_pos);
+  program::Condition resolve_condition(std::string_view creg, program::SourcePos pos, std::uint64_t value,
+                                       program::SourcePos value_pos);
 
   // Statements, broadcast over whole-register arguments.
   // `symbolic`: empty, or one expression per parameter (empty ones for constants) to record as
   // Program::symbolic_arguments of every broadcast operation.
   void apply_gate(std::uint32_t gate, std::span<const double> params, std::span<const Argument> args,
-                  const std::optional<program::Condition>& condition, program::SourcePos pos, std::span<const program::Expression> symbolic = {});
+                  const std::optional<program::Condition>& condition, program::SourcePos pos,
+                  std::span<const program::Expression> symbolic = {});
   // The index of a free parameter in Program::free_parameters (added on first use).
   std::uint32_t free_parameter(std::string_view name);
-  void measure(const Argument& qubit, const Argument& bit, const std::optional<program::Condition>& condition, program::SourcePos pos);
+  void measure(const Argument& qubit, const Argument& bit, const std::optional<program::Condition>& condition,
+               program::SourcePos pos);
   void reset(const Argument& qubit, const std::optional<program::Condition>& condition, program::SourcePos pos);
   void barrier(std::span<const Argument> args, program::SourcePos pos);
 

@@ -30,15 +30,16 @@ ShotOutput shot_for(const StraightLineCircuit& circuit, const std::string& bits)
 void check_qubit_limit(const program::Program& model, Device& device) {
   const std::uint64_t limit = device.type().capabilities().max_qubits;
   if (limit != 0 && model.num_qubits > limit)
-    throw Error(ErrorCode::OutOfRange, "qubit id " + std::to_string(model.num_qubits - 1) + " is beyond " + device.name() +
-                                           "'s limit of " + std::to_string(limit) + " qubits");
+    throw Error(ErrorCode::OutOfRange, "qubit id " + std::to_string(model.num_qubits - 1) + " is beyond " +
+                                           device.name() + "'s limit of " + std::to_string(limit) + " qubits");
 }
 
 // As the runtime words it: the QIS function whose operation failed, then the device's message.
 std::string error_text(const StraightLineCircuit& circuit, const std::exception& e) {
   const auto* at = dynamic_cast<const program::Error*>(&e);
   if (!at) return e.what();
-  if (at->line() >= 1 && at->line() <= circuit.functions.size()) return circuit.functions[at->line() - 1] + ": " + at->message();
+  if (at->line() >= 1 && at->line() <= circuit.functions.size())
+    return circuit.functions[at->line() - 1] + ": " + at->message();
   return at->message();
 }
 

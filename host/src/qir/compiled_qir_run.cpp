@@ -27,8 +27,8 @@ void CompiledQirRun::on_message(const boost::json::object& message) {
   std::uint64_t shot = 0;
   ShotOutput output = decode_shot(message, shot);
   if (shot != result_.shots.size() || shot >= program_.loop.shots)
-    throw Error(ErrorCode::Internal, "isolation protocol: the worker sent shot " + std::to_string(shot) + " where shot " +
-                                         std::to_string(result_.shots.size()) + " was due");
+    throw Error(ErrorCode::Internal, "isolation protocol: the worker sent shot " + std::to_string(shot) +
+                                         " where shot " + std::to_string(result_.shots.size()) + " was due");
   deliver(shot, std::move(output));
 }
 

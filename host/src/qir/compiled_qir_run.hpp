@@ -20,8 +20,8 @@ inline constexpr std::string_view kFrontEndName = "qir";
 
 // What a run needs of a compiled Program.
 struct CompiledProgram {
-  ShotLoop loop;                 // entry, qubits, results; shots, seeds and stop_on_failure of this run
-  std::string_view bytes;        // the module, as read
+  ShotLoop loop;           // entry, qubits, results; shots, seeds and stop_on_failure of this run
+  std::string_view bytes;  // the module, as read
   std::filesystem::path file;
   std::string entry_name;
 };

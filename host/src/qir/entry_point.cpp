@@ -45,16 +45,19 @@ EntryPoint find_entry_point(llvm::Module& module, const std::filesystem::path& f
     std::vector<llvm::Function*> defined;
     for (llvm::Function& f : module)
       if (!f.isDeclaration() && f.arg_empty() && !f.hasLocalLinkage()) defined.push_back(&f);
-    throw ProgramError(file.string() + ": error: no function is marked as the entry point (attribute \"entry_point\" or "
-                       "\"EntryPoint\"); choose one with --entry NAME" +
-                       (defined.empty() ? std::string() : " (functions without parameters: " + join_names(defined) + ")"));
+    throw ProgramError(
+        file.string() +
+        ": error: no function is marked as the entry point (attribute \"entry_point\" or "
+        "\"EntryPoint\"); choose one with --entry NAME" +
+        (defined.empty() ? std::string() : " (functions without parameters: " + join_names(defined) + ")"));
   } else {
-    throw ProgramError(file.string() + ": error: the module has " + std::to_string(marked.size()) +
-                       " entry points (" + join_names(marked) + "); choose one with --entry NAME");
+    throw ProgramError(file.string() + ": error: the module has " + std::to_string(marked.size()) + " entry points (" +
+                       join_names(marked) + "); choose one with --entry NAME");
   }
   if (!entry.function->arg_empty())
     throw ProgramError(file.string() + ": error: the entry point '" + entry.function->getName().str() + "' takes " +
-                       std::to_string(entry.function->arg_size()) + " parameters; qrt runs entry points without parameters");
+                       std::to_string(entry.function->arg_size()) +
+                       " parameters; qrt runs entry points without parameters");
   // A QIR entry point's string attributes are its metadata; a plain function picked with --entry has
   // only code-generation attributes (a C compiler's "target-cpu", ...), which are not.
   bool qir_entry = is_marked_entry(*entry.function);

@@ -11,18 +11,17 @@ namespace qrt::qir {
 namespace {
 
 constexpr auto kLibraryFunctions = std::to_array<std::string_view>({
-    "memcpy", "memmove", "memset", "memcmp", "strlen", "printf", "puts", "putchar", "abs", "labs", "llabs",
-    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "exp",
-    "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sqrt", "cbrt", "fabs", "floor", "ceil", "round", "trunc",
-    "fmod", "hypot", "fmin", "fmax", "fma", "erf", "erfc", "tgamma", "lgamma",
-    "sinf", "cosf", "tanf", "asinf", "acosf", "atanf", "atan2f", "sinhf", "coshf", "tanhf", "expf", "exp2f", "expm1f",
-    "logf", "log2f", "log10f", "log1pf", "powf", "sqrtf", "cbrtf", "fabsf", "floorf", "ceilf", "roundf", "truncf",
-    "fmodf", "fminf", "fmaxf", "fmaf", "erff",
+    "memcpy", "memmove", "memset", "memcmp", "strlen", "printf", "puts",   "putchar", "abs",   "labs",
+    "llabs",  "sin",     "cos",    "tan",    "asin",   "acos",   "atan",   "atan2",   "sinh",  "cosh",
+    "tanh",   "asinh",   "acosh",  "atanh",  "exp",    "exp2",   "expm1",  "log",     "log2",  "log10",
+    "log1p",  "pow",     "sqrt",   "cbrt",   "fabs",   "floor",  "ceil",   "round",   "trunc", "fmod",
+    "hypot",  "fmin",    "fmax",   "fma",    "erf",    "erfc",   "tgamma", "lgamma",  "sinf",  "cosf",
+    "tanf",   "asinf",   "acosf",  "atanf",  "atan2f", "sinhf",  "coshf",  "tanhf",   "expf",  "exp2f",
+    "expm1f", "logf",    "log2f",  "log10f", "log1pf", "powf",   "sqrtf",  "cbrtf",   "fabsf", "floorf",
+    "ceilf",  "roundf",  "truncf", "fmodf",  "fminf",  "fmaxf",  "fmaf",   "erff",
 });
 
-bool is_qir_name(std::string_view name) {
-  return name.starts_with("__quantum__") || name.starts_with("quantum__rt__");
-}
+bool is_qir_name(std::string_view name) { return name.starts_with("__quantum__") || name.starts_with("quantum__rt__"); }
 
 std::string signature_of(const llvm::Function& f) {
   std::string text;

@@ -7,9 +7,9 @@
 namespace qrt::qir {
 namespace {
 
-constexpr std::array<std::string_view, 6> kDroppedWords = {
-    "dead_on_return", "nocreateundeforpoison", "sanitize_realtime", "sanitize_realtime_blocking", "sanitize_type",
-    "sanitize_alloc_token"};
+constexpr std::array<std::string_view, 6> kDroppedWords = {"dead_on_return",    "nocreateundeforpoison",
+                                                           "sanitize_realtime", "sanitize_realtime_blocking",
+                                                           "sanitize_type",     "sanitize_alloc_token"};
 
 bool is_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
@@ -166,7 +166,8 @@ class Upgrader {
         }
         return;
       }
-    } else if (w == "samesign" && trim(std::string_view(out_).substr(out_.size() >= 6 ? out_.size() - 6 : 0)) == "icmp") {
+    } else if (w == "samesign" &&
+               trim(std::string_view(out_).substr(out_.size() >= 6 ? out_.size() - 6 : 0)) == "icmp") {
       note("icmp samesign");
       drop(w.size());
       return;

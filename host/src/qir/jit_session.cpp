@@ -7,7 +7,6 @@
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/Support/Error.h>
 
-
 namespace qrt::qir {
 namespace {
 
@@ -28,7 +27,8 @@ JitSession::JitSession(std::unique_ptr<llvm::LLVMContext> context, std::unique_p
   initialize_native_target();
   auto machine = take(llvm::orc::JITTargetMachineBuilder::detectHost(), "cannot describe this machine to the JIT");
   machine.setCodeGenOptLevel(level);
-  jit_ = take(llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create(), "cannot start the JIT");
+  jit_ =
+      take(llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(machine)).create(), "cannot start the JIT");
   llvm::orc::JITDylib& dylib = jit_->getMainJITDylib();
   llvm::orc::SymbolMap symbols;
   for (const Binding& b : bindings)
@@ -36,11 +36,10 @@ JitSession::JitSession(std::unique_ptr<llvm::LLVMContext> context, std::unique_p
                                               llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
   check(dylib.define(llvm::orc::absoluteSymbols(std::move(symbols))), "cannot define the runtime functions");
   const char prefix = jit_->getDataLayout().getGlobalPrefix();
-  auto generator = take(llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-                            prefix, [](const llvm::orc::SymbolStringPtr& name) {
-                              return is_allowed_library_function((*name).str());
-                            }),
-                        "cannot open the process's symbols");
+  auto generator = take(
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+          prefix, [](const llvm::orc::SymbolStringPtr& name) { return is_allowed_library_function((*name).str()); }),
+      "cannot open the process's symbols");
   dylib.addGenerator(std::move(generator));
   check(jit_->addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context))), "cannot add the module");
 }

@@ -35,7 +35,8 @@ std::string word_at(llvm::StringRef line, int column) {
 [[noreturn]] void throw_parse_error(const std::filesystem::path& file, const llvm::SMDiagnostic& diagnostic) {
   std::string text = file.string();
   const bool located = diagnostic.getLineNo() > 0;
-  if (located) text += ":" + std::to_string(diagnostic.getLineNo()) + ":" + std::to_string(diagnostic.getColumnNo() + 1);
+  if (located)
+    text += ":" + std::to_string(diagnostic.getLineNo()) + ":" + std::to_string(diagnostic.getColumnNo() + 1);
   text += ": error: " + diagnostic.getMessage().str();
   if (located) {
     // A word LLVM 19 does not expect (a keyword of a newer LLVM, perhaps): name it.

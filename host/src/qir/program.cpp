@@ -30,9 +30,9 @@ struct Program::Impl {
   double load_seconds = 0, compile_seconds = 0;
   std::optional<StraightLineCircuit> circuit;  // the lowered path
   std::string jit_reason;
-  std::unique_ptr<JitSession> jit;             // the JIT path
+  std::unique_ptr<JitSession> jit;  // the JIT path
   JitSession::EntryFunction entry = nullptr;
-  std::string bytes;                           // the JIT path: the module, for an isolated device's worker
+  std::string bytes;  // the JIT path: the module, for an isolated device's worker
 };
 
 namespace {

@@ -33,7 +33,8 @@ const HostTarget& host_target() {
     auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
     if (!builder) throw ProgramError("cannot describe this machine's target: " + llvm::toString(builder.takeError()));
     auto layout = builder->getDefaultDataLayoutForTarget();
-    if (!layout) throw ProgramError("cannot describe this machine's data layout: " + llvm::toString(layout.takeError()));
+    if (!layout)
+      throw ProgramError("cannot describe this machine's data layout: " + llvm::toString(layout.takeError()));
     return HostTarget{builder->getTargetTriple().str(), layout->getStringRepresentation()};
   }();
   return host;
@@ -71,7 +72,8 @@ std::vector<llvm::Type*> module_types(const llvm::Module& module) {
         types.add(instruction.getType());
         for (const llvm::Use& operand : instruction.operands()) types.add(operand->getType());
         if (const auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(&instruction)) types.add(alloca->getAllocatedType());
-        if (const auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&instruction)) types.add(gep->getSourceElementType());
+        if (const auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(&instruction))
+          types.add(gep->getSourceElementType());
         if (const auto* call = llvm::dyn_cast<llvm::CallBase>(&instruction)) types.add(call->getFunctionType());
       }
   }
@@ -85,8 +87,8 @@ std::string layout_difference(llvm::Type* type, const llvm::DataLayout& there, c
   const auto align_there = there.getABITypeAlign(type).value(), align_here = here.getABITypeAlign(type).value();
   std::string why;
   if (size_there != size_here)
-    why = std::to_string(size_there.getKnownMinValue()) + " bytes there, " + std::to_string(size_here.getKnownMinValue()) +
-          " here";
+    why = std::to_string(size_there.getKnownMinValue()) + " bytes there, " +
+          std::to_string(size_here.getKnownMinValue()) + " here";
   else if (align_there != align_here)
     why = "aligned to " + std::to_string(align_there) + " bytes there, " + std::to_string(align_here) + " here";
   else if (auto* structure = llvm::dyn_cast<llvm::StructType>(type))
@@ -124,9 +126,9 @@ std::vector<std::string> target_dependences(const llvm::Module& module, const ll
     bool variadic_reported = false, convention_reported = false;
     for (const llvm::BasicBlock& block : f)
       for (const llvm::Instruction& instruction : block) {
-        const bool reads_variadic =
-            llvm::isa<llvm::VAArgInst>(instruction) || llvm::isa<llvm::VAStartInst>(instruction) ||
-            llvm::isa<llvm::VACopyInst>(instruction);
+        const bool reads_variadic = llvm::isa<llvm::VAArgInst>(instruction) ||
+                                    llvm::isa<llvm::VAStartInst>(instruction) ||
+                                    llvm::isa<llvm::VACopyInst>(instruction);
         if (reads_variadic && !variadic_reported) {
           variadic_reported = true;
           problems.push_back("function '" + f.getName().str() +
@@ -135,7 +137,8 @@ std::vector<std::string> target_dependences(const llvm::Module& module, const ll
         const auto* call = llvm::dyn_cast<llvm::CallBase>(&instruction);
         if (call && call->getCallingConv() >= llvm::CallingConv::FirstTargetCC && !convention_reported) {
           convention_reported = true;
-          problems.push_back("function '" + f.getName().str() + "' calls with a target's own calling convention (number " +
+          problems.push_back("function '" + f.getName().str() +
+                             "' calls with a target's own calling convention (number " +
                              std::to_string(call->getCallingConv()) + ")");
         }
       }
@@ -164,8 +167,9 @@ void retarget_to_host(llvm::Module& module, const std::filesystem::path& file) {
   if (own_layout || !triple.empty()) {
     const std::vector<std::string> problems = target_dependences(module, own_layout ? &there : nullptr, here);
     if (!problems.empty()) {
-      std::string text = file.string() + ": error: the module was built for " + (triple.empty() ? "another target" : triple) +
-                         " (data layout \"" + layout + "\") and depends on it: ";
+      std::string text = file.string() + ": error: the module was built for " +
+                         (triple.empty() ? "another target" : triple) + " (data layout \"" + layout +
+                         "\") and depends on it: ";
       for (std::size_t i = 0; i < problems.size(); ++i) text += (i ? "; " : "") + problems[i];
       text += " (qrt runs a module built for another target on " + host.triple +
               " only when nothing in it depends on that target)";

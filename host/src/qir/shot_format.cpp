@@ -49,7 +49,8 @@ ShotOutput decode_shot(const json::object& message, std::uint64_t& shot) {
   if (!events.is_array()) malformed("'events' is not an array");
   for (const json::value& v : events.get_array()) {
     const json::array* event = v.if_array();
-    if (!event || event->size() < 2 || event->size() > 3 || !(*event)[0].is_int64()) malformed("an event is not [kind, value(, label)]");
+    if (!event || event->size() < 2 || event->size() > 3 || !(*event)[0].is_int64())
+      malformed("an event is not [kind, value(, label)]");
     const std::int64_t kind = (*event)[0].get_int64();
     if (kind < 0 || kind > static_cast<std::int64_t>(EventKind::Message)) malformed("an unknown event kind");
     OutputEvent e{static_cast<EventKind>(kind), text((*event)[1], "an event's value"), {}, event->size() == 3};

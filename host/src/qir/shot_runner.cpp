@@ -13,7 +13,9 @@ class CollectingSink final : public capi::OutputSink {
   void record(capi::RecordKind kind, std::string_view value, std::string_view label) override {
     events_.push_back({static_cast<EventKind>(kind), std::string(value), std::string(label), label.data() != nullptr});
   }
-  void message(std::string_view text) override { events_.push_back({EventKind::Message, std::string(text), {}, false}); }
+  void message(std::string_view text) override {
+    events_.push_back({EventKind::Message, std::string(text), {}, false});
+  }
 
  private:
   std::vector<OutputEvent>& events_;

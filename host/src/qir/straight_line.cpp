@@ -12,8 +12,8 @@
 
 #include <array>
 #include <memory>
-#include <span>
 #include <set>
+#include <span>
 #include <unordered_map>
 
 namespace qrt::qir {
@@ -63,12 +63,14 @@ class Reader {
     std::set<const llvm::BasicBlock*> seen;
     const llvm::BasicBlock* block = &entry.getEntryBlock();
     while (block) {
-      if (!seen.insert(block).second) throw NotStraightLine{"it loops (block " + block->getName().str() + " runs again)"};
+      if (!seen.insert(block).second)
+        throw NotStraightLine{"it loops (block " + block->getName().str() + " runs again)"};
       const llvm::BasicBlock* next = nullptr;
       for (const llvm::Instruction& instruction : *block) {
         if (const auto* call = llvm::dyn_cast<llvm::CallInst>(&instruction)) {
           read_call(*call);
-        } else if (const auto* branch = llvm::dyn_cast<llvm::BranchInst>(&instruction); branch && branch->isUnconditional()) {
+        } else if (const auto* branch = llvm::dyn_cast<llvm::BranchInst>(&instruction);
+                   branch && branch->isUnconditional()) {
           next = branch->getSuccessor(0);
         } else if (const auto* ret = llvm::dyn_cast<llvm::ReturnInst>(&instruction); ret && !ret->getReturnValue()) {
           next = nullptr;
@@ -128,7 +130,8 @@ class Reader {
     }
     const llvm::StringRef name = callee->getName();
     if (name == "__quantum__rt__initialize" || name == "__quantum__qis__barrier__body") return;
-    if ((name == "__quantum__qis__mz__body" || name == "__quantum__qis__m__body" || name == "__quantum__qis__mresetz__body") &&
+    if ((name == "__quantum__qis__mz__body" || name == "__quantum__qis__m__body" ||
+         name == "__quantum__qis__mresetz__body") &&
         args == 2 && call.getType()->isVoidTy()) {
       const std::uint64_t qubit = qubit_of(call, 0);
       const std::uint64_t result = result_of(call, 1);
@@ -153,7 +156,8 @@ class Reader {
     std::array<double, 2> angles{};
     for (unsigned i = 0; i < gate.angles; ++i) {
       const auto* angle = llvm::dyn_cast<llvm::ConstantFP>(call.getArgOperand(i));
-      if (!angle || !angle->getType()->isDoubleTy()) throw NotStraightLine{"of `" + describe(call) + "` (an angle computed at run time)"};
+      if (!angle || !angle->getType()->isDoubleTy())
+        throw NotStraightLine{"of `" + describe(call) + "` (an angle computed at run time)"};
       angles[i] = angle->getValueAPF().convertToDouble();
     }
     std::array<std::uint64_t, 3> qubits{};
@@ -207,7 +211,8 @@ class Reader {
     }
     if (call.arg_size() == 2 && !llvm::isa<llvm::ConstantPointerNull>(call.getArgOperand(1))) {
       llvm::StringRef label;
-      if (!llvm::getConstantStringInfo(call.getArgOperand(1), label)) throw NotStraightLine{"of `" + describe(call) + "` (a label that is not a constant string)"};
+      if (!llvm::getConstantStringInfo(call.getArgOperand(1), label))
+        throw NotStraightLine{"of `" + describe(call) + "` (a label that is not a constant string)"};
       step.label = label.str();
       step.labelled = true;
     }
@@ -239,8 +244,8 @@ class Reader {
     push(program::OpKind::Gate, it->second, params, qubits);
   }
 
-  void push(program::OpKind kind, std::uint32_t gate, std::span<const double> params, std::span<const std::uint64_t> qubits,
-            std::uint32_t clbit = 0) {
+  void push(program::OpKind kind, std::uint32_t gate, std::span<const double> params,
+            std::span<const std::uint64_t> qubits, std::uint32_t clbit = 0) {
     program::Operation op;
     op.kind = kind;
     op.gate = gate;
@@ -258,12 +263,12 @@ class Reader {
   std::unordered_map<std::uint64_t, std::uint32_t> latest_;  // result id -> clbit of its last measurement
   struct Callee {
     const capi::QisGateFunction* gate = nullptr;  // nullptr: not a gate
-    std::uint32_t line = 0;                      // its index in functions_ + 1
+    std::uint32_t line = 0;                       // its index in functions_ + 1
   };
   std::unordered_map<const llvm::Function*, Callee> callees_;
-  std::vector<std::string> functions_;  // every function called, in order of first call
-  std::uint32_t line_ = 0;              // the position of the operations of the call being read
-  std::unordered_map<const char*, std::uint32_t> gate_ids_;   // qelib1 name (the table's) -> index into gate_names_
+  std::vector<std::string> functions_;                       // every function called, in order of first call
+  std::uint32_t line_ = 0;                                   // the position of the operations of the call being read
+  std::unordered_map<const char*, std::uint32_t> gate_ids_;  // qelib1 name (the table's) -> index into gate_names_
   std::vector<const char*> gate_names_;
   std::vector<program::Operation> operations_;
   std::vector<double> parameters_;
@@ -273,7 +278,8 @@ class Reader {
 
 }  // namespace
 
-std::variant<StraightLineCircuit, std::string> read_straight_line(const llvm::Function& entry, std::uint64_t required_qubits) {
+std::variant<StraightLineCircuit, std::string> read_straight_line(const llvm::Function& entry,
+                                                                  std::uint64_t required_qubits) {
   try {
     Reader reader(required_qubits);
     reader.read(entry);

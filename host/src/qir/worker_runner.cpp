@@ -24,7 +24,8 @@ std::uint64_t number_field(const json::object& request, const char* name) {
   try {
     return request.at(name).to_number<std::uint64_t>();
   } catch (const std::exception&) {
-    throw Error(ErrorCode::InvalidArgument, std::string("isolation protocol: a QIR run without a number '") + name + "'");
+    throw Error(ErrorCode::InvalidArgument,
+                std::string("isolation protocol: a QIR run without a number '") + name + "'");
   }
 }
 
@@ -35,7 +36,8 @@ void run_in_worker(const json::object& request, std::string bytes, Device& devic
   load.entry = text_field(request, "entry");
   load.force_jit = true;  // the host compiled it: a straight-line program would not have come here
   const json::value* stop = request.if_contains("stop_on_failure");
-  if (!stop || !stop->is_bool()) throw Error(ErrorCode::InvalidArgument, "isolation protocol: a QIR run without 'stop_on_failure'");
+  if (!stop || !stop->is_bool())
+    throw Error(ErrorCode::InvalidArgument, "isolation protocol: a QIR run without 'stop_on_failure'");
   const Program program = [&] {
     try {
       return Program::load_bytes(std::move(bytes), file, load);
@@ -54,8 +56,9 @@ void run_in_worker(const json::object& request, std::string bytes, Device& devic
   // The program runs on this worker's device, which no runtime here could replace.
   struct OwnDevicesRefused {
     OwnDevicesRefused() {
-      capi::refuse_device_init("a program running in an isolated device's worker cannot open devices: it runs on that "
-                               "device (run it on an in-process device to open others)");
+      capi::refuse_device_init(
+          "a program running in an isolated device's worker cannot open devices: it runs on that "
+          "device (run it on an in-process device to open others)");
     }
     ~OwnDevicesRefused() { capi::refuse_device_init(nullptr); }
   } refused;

@@ -92,7 +92,8 @@ std::size_t gather(std::size_t index, std::size_t num_qubits, std::span<const st
   return sub;
 }
 
-std::size_t scatter(std::size_t index, std::size_t num_qubits, std::span<const std::size_t> positions, std::size_t sub) {
+std::size_t scatter(std::size_t index, std::size_t num_qubits, std::span<const std::size_t> positions,
+                    std::size_t sub) {
   const std::size_t k = positions.size();
   for (std::size_t t = 0; t < k; ++t) index = with_bit(index, num_qubits, positions[t], (sub >> (k - 1 - t)) & 1u);
   return index;
@@ -100,8 +101,8 @@ std::size_t scatter(std::size_t index, std::size_t num_qubits, std::span<const s
 
 void require_positions(std::size_t num_qubits, std::span<const std::size_t> positions, std::size_t matrix_dim) {
   if ((std::size_t{1} << positions.size()) != matrix_dim)
-    throw std::invalid_argument("a " + std::to_string(matrix_dim) + "x" + std::to_string(matrix_dim) +
-                                " matrix on " + std::to_string(positions.size()) + " positions");
+    throw std::invalid_argument("a " + std::to_string(matrix_dim) + "x" + std::to_string(matrix_dim) + " matrix on " +
+                                std::to_string(positions.size()) + " positions");
   for (std::size_t p : positions)
     if (p >= num_qubits) throw std::invalid_argument("position " + std::to_string(p) + " outside the register");
 }
@@ -129,7 +130,8 @@ std::vector<Complex> apply_controlled(std::span<const Complex> state, std::size_
     }
     const std::size_t row = gather(i, num_qubits, positions);
     Complex sum = 0.0;
-    for (std::size_t column = 0; column < m.dim(); ++column) sum += m(row, column) * state[scatter(i, num_qubits, positions, column)];
+    for (std::size_t column = 0; column < m.dim(); ++column)
+      sum += m(row, column) * state[scatter(i, num_qubits, positions, column)];
     out[i] = sum;
   }
   return out;
@@ -141,7 +143,8 @@ std::vector<double> probabilities(std::span<const Complex> state) {
   return out;
 }
 
-std::vector<double> marginal(std::span<const double> probs, std::size_t num_qubits, std::span<const std::size_t> positions) {
+std::vector<double> marginal(std::span<const double> probs, std::size_t num_qubits,
+                             std::span<const std::size_t> positions) {
   std::vector<double> out(std::size_t{1} << positions.size(), 0.0);
   for (std::size_t i = 0; i < probs.size(); ++i) out[gather(i, num_qubits, positions)] += probs[i];
   return out;

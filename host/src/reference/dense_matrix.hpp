@@ -61,7 +61,8 @@ std::vector<Complex> apply_controlled(std::span<const Complex> state, std::size_
 std::vector<double> probabilities(std::span<const Complex> state);
 // Probabilities of the bits at `positions` (positions[0] the most significant bit of the result index),
 // summed over the other qubits.
-std::vector<double> marginal(std::span<const double> probs, std::size_t num_qubits, std::span<const std::size_t> positions);
+std::vector<double> marginal(std::span<const double> probs, std::size_t num_qubits,
+                             std::span<const std::size_t> positions);
 // <state| M on positions |state>.
 Complex expectation(std::span<const Complex> state, std::size_t num_qubits, const Matrix& m,
                     std::span<const std::size_t> positions);

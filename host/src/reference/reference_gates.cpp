@@ -43,7 +43,9 @@ Matrix pauli_z_gate(Params, unsigned) { return pauli_z(); }
 Matrix hadamard_gate(Params, unsigned) { return hadamard(); }
 Matrix s_gate(Params, unsigned) { return m2(1, 0, 0, i1); }
 Matrix t_gate(Params, unsigned) { return m2(1, 0, 0, phase(pi / 4)); }
-Matrix sx_gate(Params, unsigned) { return m2(Complex(0.5, 0.5), Complex(0.5, -0.5), Complex(0.5, -0.5), Complex(0.5, 0.5)); }
+Matrix sx_gate(Params, unsigned) {
+  return m2(Complex(0.5, 0.5), Complex(0.5, -0.5), Complex(0.5, -0.5), Complex(0.5, 0.5));
+}
 Matrix phase_shift_gate(Params p, unsigned) { return phase_shift(p[0]); }
 Matrix rx_gate(Params p, unsigned) { return rx(p[0]); }
 Matrix ry_gate(Params p, unsigned) { return ry(p[0]); }

@@ -1,7 +1,7 @@
 #include "registry/plugin_cache.hpp"
 
-#include "process/scan_format.hpp"
 #include "loader/plugin_description.hpp"
+#include "process/scan_format.hpp"
 
 #include <qrt/device_api.h>
 #include <qrt/error.hpp>
@@ -101,7 +101,8 @@ json::object encode_outcome(const process::ScanOutcome& outcome) {
 process::ScanOutcome decode_outcome(const json::object& scan) {
   if (!scan.at("ok").as_bool()) {
     const json::value* timeout = scan.if_contains("timed_out_after");
-    return {std::nullopt, std::string(scan.at("message").as_string()), true, timeout ? timeout->to_number<double>() : 0};
+    return {std::nullopt, std::string(scan.at("message").as_string()), true,
+            timeout ? timeout->to_number<double>() : 0};
   }
   PluginDescription plugin = process::decode_scan(scan);
   check_description(plugin);
@@ -182,8 +183,8 @@ std::optional<std::filesystem::path> PluginCache::default_location() {
     const std::string_view value(text);
     if (value == "off") return std::nullopt;
     if (value.front() != '/')
-      throw Error(ErrorCode::Config, "QRT_PLUGIN_CACHE='" + std::string(value) +
-                                         "' is neither an absolute file path nor \"off\"");
+      throw Error(ErrorCode::Config,
+                  "QRT_PLUGIN_CACHE='" + std::string(value) + "' is neither an absolute file path nor \"off\"");
     return std::filesystem::path(value).lexically_normal();
   }
   // The XDG base directory rules: a relative XDG_CACHE_HOME is invalid and ignored.
@@ -224,8 +225,8 @@ void PluginCache::save() {
       it = merged.erase(it);
       continue;
     }
-    plugins[it->first.string()] = json::object{{"identity", encode_identity(it->second.identity)},
-                                               {"scan", encode_outcome(it->second.outcome)}};
+    plugins[it->first.string()] =
+        json::object{{"identity", encode_identity(it->second.identity)}, {"scan", encode_outcome(it->second.outcome)}};
     ++it;
   }
   const json::object doc{{"format", kFormat},

@@ -137,11 +137,10 @@ NamedLibrary resolve_named_library(const std::filesystem::path& library) {
   std::error_code ec;
   const std::filesystem::path cwd = std::filesystem::current_path(ec);
   if (ec)
-    throw Error(ErrorCode::NotFound, "library '" + library.string() +
-                                         "' is relative and the current directory is unknown: " + ec.message());
-  return {(cwd / library).lexically_normal(),
-          " (the relative library path '" + library.string() + "' was resolved against the current directory " +
-              cwd.string() + ")"};
+    throw Error(ErrorCode::NotFound,
+                "library '" + library.string() + "' is relative and the current directory is unknown: " + ec.message());
+  return {(cwd / library).lexically_normal(), " (the relative library path '" + library.string() +
+                                                  "' was resolved against the current directory " + cwd.string() + ")"};
 }
 
 }  // namespace qrt

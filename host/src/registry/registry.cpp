@@ -1,8 +1,8 @@
 #include "registry/registry.hpp"
 
 #include "config/nearest_name.hpp"
-#include "process/plugin_scan.hpp"
 #include "loader/plugin_description.hpp"
+#include "process/plugin_scan.hpp"
 
 #include <algorithm>
 #include <iostream>

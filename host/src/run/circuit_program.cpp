@@ -21,7 +21,8 @@ CircuitProgram::CircuitProgram(ProgramInfo info, std::shared_ptr<const program::
     : info_(std::move(info)), circuit_(std::move(circuit)) {}
 
 std::shared_ptr<const program::LoweredProgram> CircuitProgram::lowered_for(const program::DeviceGateSet& gates,
-                                                                           const RunOptions& options, double& seconds) const {
+                                                                           const RunOptions& options,
+                                                                           double& seconds) const {
   const bool cacheable = circuit_->free_parameters.empty();  // else each run's values give another lowering
   seconds = 0;
   if (cacheable) {

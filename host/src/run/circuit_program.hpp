@@ -23,8 +23,8 @@ class CircuitProgram final : public FrontEndProgram {
 
  private:
   // The lowering for `gates` and the run's options, and the seconds spent on it (0 on a cache hit).
-  std::shared_ptr<const program::LoweredProgram> lowered_for(const program::DeviceGateSet& gates, const RunOptions& options,
-                                                              double& seconds) const;
+  std::shared_ptr<const program::LoweredProgram> lowered_for(const program::DeviceGateSet& gates,
+                                                             const RunOptions& options, double& seconds) const;
 
   ProgramInfo info_;
   std::shared_ptr<const program::Program> circuit_;

@@ -4,7 +4,8 @@
 
 namespace qrt::run_policy {
 
-Deadline::Deadline(std::optional<double> seconds, ExecutionProgress& progress) : seconds_(seconds), progress_(progress) {
+Deadline::Deadline(std::optional<double> seconds, ExecutionProgress& progress)
+    : seconds_(seconds), progress_(progress) {
   if (!seconds_) return;
   watchdog_ = std::thread([this] {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(*seconds_);

@@ -31,7 +31,8 @@ std::vector<Tensor> LoadedProgram::arguments_from_json(std::span<const std::stri
 
 std::vector<Tensor> FrontEndProgram::arguments_from_json(std::span<const std::string> texts) const {
   if (!texts.empty())
-    throw RequestError("arguments apply to programs whose entry takes some (Catalyst's); " + info().name + " takes none");
+    throw RequestError("arguments apply to programs whose entry takes some (Catalyst's); " + info().name +
+                       " takes none");
   return {};
 }
 

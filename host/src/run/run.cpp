@@ -31,7 +31,8 @@ void refuse_final_state_outputs(const ProgramInfo& info, const RunRequest& reque
   note(request.state, "the state");
   note(!request.expvals.empty(), "expectation values");
   if (!asked.empty()) throw RequestError(asked + " of the final state: " + info.name + results_of(info));
-  if (request.strip_measurements) throw RequestError("stripping measurements applies to circuits; " + info.name + results_of(info));
+  if (request.strip_measurements)
+    throw RequestError("stripping measurements applies to circuits; " + info.name + results_of(info));
   if (!request.params.empty())
     throw RequestError("parameters bind the free parameters of OpenQASM circuits; " + info.name + results_of(info));
 }
@@ -56,7 +57,8 @@ RunOptions circuit_options(const RunRequest& request, const RunPlan& plan, Devic
   options.strip_measurements = request.strip_measurements;
   options.progress = plan.progress;
   // An analytic run with nothing asked reports the final-state probabilities: it must show something.
-  if (!options.probabilities && !options.state && options.expvals.empty() && plan.shots == 0 && !request.leave_state_on_device)
+  if (!options.probabilities && !options.state && options.expvals.empty() && plan.shots == 0 &&
+      !request.leave_state_on_device)
     options.probabilities = true;
   // A device that spans MPI ranks keeps its tables for the caller to stream, instead of filling 2^n values
   // on every rank.
@@ -89,7 +91,8 @@ void run_with_deadline(const ProgramInfo& info, const RunRequest& request, Execu
     if (!deadline.expired()) throw;
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%g", *request.timeout);
-    throw TimeoutError(info.name + ": the program did not finish within its timeout of " + seconds + " s", *request.timeout);
+    throw TimeoutError(info.name + ": the program did not finish within its timeout of " + seconds + " s",
+                       *request.timeout);
   }
 }
 
@@ -103,8 +106,9 @@ void refuse_arguments_unless_taken(const ProgramInfo& info, const RunRequest& re
 RunResult run(const LoadedProgram& program, Device& device, const RunRequest& request) {
   const ProgramInfo& info = program.info();
   if (info.opens_own_devices)
-    throw RequestError(info.name + " opens its own devices (device_init): run it with a device config that replaces "
-                                   "them, or none");
+    throw RequestError(info.name +
+                       " opens its own devices (device_init): run it with a device config that replaces "
+                       "them, or none");
   refuse_arguments_unless_taken(info, request);
   if (info.shot_by_shot) refuse_final_state_outputs(info, request);
   const ResolvedDevice resolved = device.resolved();
@@ -142,8 +146,10 @@ RunResult run(const LoadedProgram& program, const std::optional<DeviceSpec>& dev
   ExecutionProgress own_progress;
   RunResult result;
   // The program's own devices keep their shots and seed unless the request replaces them.
-  RunPlan plan{request, request.shots.value_or(0), request.seed, false, {}, request.progress ? request.progress : &own_progress};
-  run_with_deadline(info, request, *plan.progress, [&] { program.front_end().run_on_own_devices(device, plan, result); });
+  RunPlan plan{
+      request, request.shots.value_or(0), request.seed, false, {}, request.progress ? request.progress : &own_progress};
+  run_with_deadline(info, request, *plan.progress,
+                    [&] { program.front_end().run_on_own_devices(device, plan, result); });
   return result;
 }
 

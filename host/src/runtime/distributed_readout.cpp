@@ -33,7 +33,8 @@ void run_streamed(Device& device, const char* operation, const Callback& callbac
                   qrt_error* (*function)(qrt_device*, const qrt_wire*, size_t, qrt_table_sink, void*),
                   std::span<const Wire> wires) {
   SinkContext<Callback> context{callback, nullptr};
-  qrt_error* error = function(device.native_handle(), wires.data(), wires.size(), &SinkContext<Callback>::call, &context);
+  qrt_error* error =
+      function(device.native_handle(), wires.data(), wires.size(), &SinkContext<Callback>::call, &context);
   if (context.failure) {  // rank 0's own failure: the device's error only says that the sink stopped
     if (error) error->destroy(error);
     std::rethrow_exception(context.failure);
@@ -46,8 +47,8 @@ void run_streamed(Device& device, const char* operation, const Callback& callbac
 std::optional<DistributedReadout> DistributedReadout::of(Device& device) {
   const auto* found =
       static_cast<const qrt_distributed_readout_extension*>(device.extension(QRT_EXTENSION_DISTRIBUTED_READOUT));
-  if (!found || !QRT_HAS_FUNCTION(found, qrt_distributed_readout_extension, state_to_rank0) ||
-      !found->probs_to_rank0 || !found->top_outcomes)
+  if (!found || !QRT_HAS_FUNCTION(found, qrt_distributed_readout_extension, state_to_rank0) || !found->probs_to_rank0 ||
+      !found->top_outcomes)
     return std::nullopt;
   return DistributedReadout(device, *found);
 }

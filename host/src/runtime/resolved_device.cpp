@@ -20,8 +20,8 @@ bool ResolvedDevice::isolated() const { return key_->isolation.has_value(); }
 std::string ResolvedDevice::config_json() const {
   boost::json::object kwargs = boost::json::parse(key_->kwargs).as_object();
   if (key_->isolation) key_->isolation->add_keys_to(kwargs);
-  boost::json::object doc{{"device", key_->type->name()}, {"library", key_->type->library_path().string()},
-                          {"kwargs", std::move(kwargs)}};
+  boost::json::object doc{
+      {"device", key_->type->name()}, {"library", key_->type->library_path().string()}, {"kwargs", std::move(kwargs)}};
   return boost::json::serialize(doc);
 }
 

@@ -3,9 +3,9 @@
 #include "config/config_string.hpp"
 #include "config/device_spec_parsed.hpp"
 #include "config/kwargs_schema.hpp"
-#include "process/plugin_scan.hpp"
 #include "isolation/settings.hpp"
 #include "pool/device_pool.hpp"
+#include "process/plugin_scan.hpp"
 #include "registry/registry.hpp"
 
 #include <boost/json.hpp>
@@ -16,9 +16,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
-
 namespace qrt {
-
 
 namespace {
 
@@ -136,7 +134,8 @@ ResolvedDevice Runtime::resolve(const DeviceSpec& spec) {
 }
 
 ResolvedDevice Runtime::resolve(std::string_view config) {
-  return ResolvedDevice(impl_->cache.get(std::string(config), [&] { return impl_->resolve(*DeviceSpec::parse(config).parsed_); }));
+  return ResolvedDevice(
+      impl_->cache.get(std::string(config), [&] { return impl_->resolve(*DeviceSpec::parse(config).parsed_); }));
 }
 
 Device Runtime::open(const ResolvedDevice& device) {

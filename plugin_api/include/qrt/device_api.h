@@ -52,8 +52,7 @@ extern "C" {
 #endif
 
 /* True when a struct written with `struct_size` bytes contains `field` entirely. */
-#define QRT_STRUCT_HAS_FIELD(ptr, type, field) \
-  ((ptr)->struct_size >= offsetof(type, field) + sizeof(((type*)0)->field))
+#define QRT_STRUCT_HAS_FIELD(ptr, type, field) ((ptr)->struct_size >= offsetof(type, field) + sizeof(((type*)0)->field))
 
 /* True when an optional function pointer is present (inside struct_size and non-NULL). */
 #define QRT_HAS_FUNCTION(ptr, type, field) (QRT_STRUCT_HAS_FIELD(ptr, type, field) && (ptr)->field != NULL)
@@ -69,7 +68,7 @@ typedef enum qrt_status_code {
   QRT_ERROR_OUT_OF_RANGE = 3,     /* index or size outside what the device can handle */
   QRT_ERROR_OUT_OF_MEMORY = 4,
   QRT_ERROR_FAILED_PRECONDITION = 5, /* e.g. postselecting an impossible outcome, releasing an entangled qubit */
-  QRT_ERROR_INTERNAL = 6          /* a bug or an unexpected failure inside the plugin */
+  QRT_ERROR_INTERNAL = 6             /* a bug or an unexpected failure inside the plugin */
 } qrt_status_code;
 
 /* An error object. Allocated by the plugin; ownership passes to the caller, who must call
@@ -91,11 +90,11 @@ typedef uint64_t qrt_wire; /* a device-assigned wire id (see allocate_qubits) */
  * call only; arrays may be NULL when their count is 0. */
 typedef struct qrt_gate_call {
   size_t struct_size;
-  uint32_t gate_id;              /* index of the gate in the capabilities' "gates" array */
-  uint32_t adjoint;              /* non-zero: apply the adjoint (inverse) */
+  uint32_t gate_id; /* index of the gate in the capabilities' "gates" array */
+  uint32_t adjoint; /* non-zero: apply the adjoint (inverse) */
   const double* params;
   size_t num_params;
-  const qrt_wire* wires;         /* target wires */
+  const qrt_wire* wires; /* target wires */
   size_t num_wires;
   const qrt_wire* controls;      /* extra control wires, on top of any the gate has by definition */
   const uint8_t* control_values; /* one 0/1 per control; NULL means all 1 */
@@ -250,8 +249,8 @@ typedef struct qrt_device_descriptor {
   /* {"gates": [names...], "observables": [names...], "measurements": [names...], "max_qubits": n,
    *  "shots": bool, "state": bool, "mid_circuit_measurement": bool, "controlled_gates": bool,
    *  "adjoint": bool, "collective": bool} — "gates" order defines qrt_gate_call.gate_id. Absent flags
- *  read as false. "collective" (ABI 1.x, optional): the device spans the ranks of an MPI job, so every rank
- *  must make the same calls in the same order. */
+   *  read as false. "collective" (ABI 1.x, optional): the device spans the ranks of an MPI job, so every rank
+   *  must make the same calls in the same order. */
   const char* capabilities_json;
   const qrt_device_functions* functions;
 } qrt_device_descriptor;

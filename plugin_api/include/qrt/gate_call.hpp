@@ -12,15 +12,9 @@ namespace qrt {
 inline qrt_gate_call gate_call(std::uint32_t gate_id, std::span<const double> params, std::span<const qrt_wire> wires,
                                std::span<const qrt_wire> controls = {},
                                std::span<const std::uint8_t> control_values = {}, bool adjoint = false) {
-  return qrt_gate_call{sizeof(qrt_gate_call),
-                       gate_id,
-                       adjoint ? 1u : 0u,
-                       params.data(),
-                       params.size(),
-                       wires.data(),
-                       wires.size(),
-                       controls.data(),
-                       control_values.empty() ? nullptr : control_values.data(),
+  return qrt_gate_call{sizeof(qrt_gate_call), gate_id,         adjoint ? 1u : 0u,
+                       params.data(),         params.size(),   wires.data(),
+                       wires.size(),          controls.data(), control_values.empty() ? nullptr : control_values.data(),
                        controls.size()};
 }
 

@@ -24,7 +24,7 @@
 #include <qrt/sdk/schema.hpp>
 
 // Defines the library's entry symbol, offering the listed device classes.
-#define QRT_PLUGIN(plugin_name, plugin_version, ...)                                                  \
+#define QRT_PLUGIN(plugin_name, plugin_version, ...)                                                      \
   extern "C" QRT_PLUGIN_EXPORT const qrt_plugin_descriptor* qrt_plugin_entry(const qrt_host_info* host) { \
-    return ::qrt::sdk::detail::plugin_descriptor<__VA_ARGS__>(host, plugin_name, plugin_version);     \
+    return ::qrt::sdk::detail::plugin_descriptor<__VA_ARGS__>(host, plugin_name, plugin_version);         \
   }

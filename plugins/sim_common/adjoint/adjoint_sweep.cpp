@@ -7,8 +7,8 @@
 #include "state/parallel_copy.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <bit>
+#include <deque>
 
 namespace qrt::sv {
 
@@ -191,7 +191,8 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
       const std::size_t d = std::size_t{1} << block.size();
       for (const std::size_t k : segment.ops) {
         for (const auto& [column, generator] : steps[k].generators)
-          work.pending.push_back({column, conjugated(block.column_major(), dense_generator(generator, block.local_qubits()), d)});
+          work.pending.push_back(
+              {column, conjugated(block.column_major(), dense_generator(generator, block.local_qubits()), d)});
         if (last && k == segment.ops.back()) break;
         for (const QubitOp& op : steps[k].inverse) block.absorb(op, small, small_workspace);
       }
@@ -229,9 +230,9 @@ void adjoint_sweep(const Amplitude<T>* final_state, unsigned num_qubits, std::sp
   }
 }
 
-#define QRT_SV_INSTANTIATE(T)                                                                                    \
-  template void adjoint_sweep<T>(const Amplitude<T>*, unsigned, std::span<const BackwardStep>,                  \
-                                 std::span<const Observable>, const AdjointOutputs&, Amplitude<T>*, Amplitude<T>*,   \
+#define QRT_SV_INSTANTIATE(T)                                                                                      \
+  template void adjoint_sweep<T>(const Amplitude<T>*, unsigned, std::span<const BackwardStep>,                     \
+                                 std::span<const Observable>, const AdjointOutputs&, Amplitude<T>*, Amplitude<T>*, \
                                  const ExecPolicy&, Workspace&);
 QRT_SV_INSTANTIATE(double)
 QRT_SV_INSTANTIATE(float)

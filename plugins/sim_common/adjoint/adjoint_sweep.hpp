@@ -22,8 +22,8 @@ namespace qrt::sv {
 
 // One circuit op as the sweep needs it.
 struct BackwardStep {
-  GateOps inverse;                                           // U†, applied to ψ and λ
-  std::vector<Complex> matrix;                               // what a matrix op's `inverse` borrows
+  GateOps inverse;                                            // U†, applied to ψ and λ
+  std::vector<Complex> matrix;                                // what a matrix op's `inverse` borrows
   std::vector<std::pair<std::size_t, Generator>> generators;  // (Jacobian column, generator)
 };
 

@@ -46,7 +46,8 @@ std::vector<BackwardStep> lower_backward_steps(const qrt::sdk::AdjointJacobianRe
   }
   for (std::size_t column = 0; column < request.trainable.size(); ++column) {
     const qrt::sdk::TrainableParam& t = request.trainable[column];
-    steps[t.op_index].generators.emplace_back(column, generator_of(*request.ops[t.op_index].gate, t.param_index, wires));
+    steps[t.op_index].generators.emplace_back(column,
+                                              generator_of(*request.ops[t.op_index].gate, t.param_index, wires));
   }
   return steps;
 }

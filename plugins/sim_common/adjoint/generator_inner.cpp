@@ -115,8 +115,8 @@ namespace {
 // Adds conj(bra[base + low | offset[x]]) * ket[base + low | offset[y]] into (re, im)[x * D + y] for
 // every low < run: the D x D sums in real arithmetic, the inner loop over y vectorisable.
 template <std::size_t D, class T>
-[[gnu::always_inline]] inline void accumulate_run(const Amplitude<T>* bra, const Amplitude<T>* ket, std::size_t base, std::size_t run,
-                    const std::size_t* offset, double* re, double* im) {
+[[gnu::always_inline]] inline void accumulate_run(const Amplitude<T>* bra, const Amplitude<T>* ket, std::size_t base,
+                                                  std::size_t run, const std::size_t* offset, double* re, double* im) {
   for (std::size_t low = 0; low < run; ++low) {
     double br[D], bi[D], kr[D], ki[D];
     for (std::size_t x = 0; x < D; ++x) {
@@ -177,18 +177,19 @@ template <std::size_t D, class T>
   if (end - begin <= run) {
     accumulate(insert(begin), end - begin);
   } else {
-    for (std::size_t high = begin >> low_bits; high < end >> low_bits; ++high) accumulate(insert(high << low_bits), run);
+    for (std::size_t high = begin >> low_bits; high < end >> low_bits; ++high)
+      accumulate(insert(high << low_bits), run);
   }
   for (std::size_t e = 0; e < D * D; ++e) out[e] = {re[e], im[e]};
 }
 
 // One entry point per (D, T), compiled for AVX-512, AVX2 and the baseline and picked at load time
 // (GCC target_clones): the D x D products are the sweep's arithmetic.
-#define QRT_SV_REDUCED_CHUNK(D, T)                                                                             \
-  [[gnu::target_clones("avx512f", "arch=haswell", "default")]] void reduced_chunk_##D##_##T(                    \
-      const Amplitude<T>* bra, const Amplitude<T>* ket, const BitInserter& insert, unsigned low_bits,          \
-      const std::size_t* offset, std::size_t begin, std::size_t end, std::complex<double>* out) {              \
-    reduced_chunk<D, T>(bra, ket, insert, low_bits, offset, begin, end, out);                                  \
+#define QRT_SV_REDUCED_CHUNK(D, T)                                                                    \
+  [[gnu::target_clones("avx512f", "arch=haswell", "default")]] void reduced_chunk_##D##_##T(          \
+      const Amplitude<T>* bra, const Amplitude<T>* ket, const BitInserter& insert, unsigned low_bits, \
+      const std::size_t* offset, std::size_t begin, std::size_t end, std::complex<double>* out) {     \
+    reduced_chunk<D, T>(bra, ket, insert, low_bits, offset, begin, end, out);                         \
   }
 QRT_SV_REDUCED_CHUNK(1, double)
 QRT_SV_REDUCED_CHUNK(2, double)
@@ -208,6 +209,8 @@ template <class T>
 void reduced_chunk_for(std::size_t d, const Amplitude<T>* bra, const Amplitude<T>* ket, const BitInserter& insert,
                        unsigned low_bits, const std::size_t* offset, std::size_t begin, std::size_t end,
                        std::complex<double>* out) {
+  // The cases are macro calls, which clang-format 14 cannot lay out.
+  // clang-format off
   if constexpr (std::is_same_v<T, float>) {
     switch (d) { QRT_SV_REDUCED_CASE(1, float) QRT_SV_REDUCED_CASE(2, float) QRT_SV_REDUCED_CASE(4, float)
                  QRT_SV_REDUCED_CASE(8, float) default: QRT_SV_REDUCED_CASE(16, float) }
@@ -215,6 +218,7 @@ void reduced_chunk_for(std::size_t d, const Amplitude<T>* bra, const Amplitude<T
     switch (d) { QRT_SV_REDUCED_CASE(1, double) QRT_SV_REDUCED_CASE(2, double) QRT_SV_REDUCED_CASE(4, double)
                  QRT_SV_REDUCED_CASE(8, double) default: QRT_SV_REDUCED_CASE(16, double) }
   }
+  // clang-format on
 }
 #undef QRT_SV_REDUCED_CASE
 
@@ -235,11 +239,13 @@ std::vector<std::complex<double>> reduced_transition(const Amplitude<T>* bra, co
   const BitInserter insert(mask);
   // The indices below the lowest segment qubit are contiguous: runs of 2^low_bits groups.
   const unsigned groups_log2 = num_qubits - insert.count;
-  const unsigned low_bits = std::min<unsigned>(mask ? static_cast<unsigned>(std::countr_zero(mask)) : groups_log2, groups_log2);
+  const unsigned low_bits =
+      std::min<unsigned>(mask ? static_cast<unsigned>(std::countr_zero(mask)) : groups_log2, groups_log2);
   const std::size_t groups = std::size_t{1} << groups_log2;
   const std::size_t chunk = std::max<std::size_t>(1, parallel::kChunkAmplitudes / d);  // a power of two
   std::vector<std::complex<double>> partial(parallel::chunk_count(groups, chunk) * d * d);
-  parallel::for_each_chunk(groups, chunk, parallel::workers_for(std::size_t{1} << num_qubits, static_cast<int>(threads)),
+  parallel::for_each_chunk(groups, chunk,
+                           parallel::workers_for(std::size_t{1} << num_qubits, static_cast<int>(threads)),
                            [&](std::size_t c, std::size_t begin, std::size_t end) {
                              std::complex<double>* out = partial.data() + c * d * d;
                              reduced_chunk_for<T>(d, bra, ket, insert, low_bits, offset.data(), begin, end, out);

@@ -269,10 +269,10 @@ std::vector<std::vector<std::complex<double>>> segment_passes(Amplitude<T>* lamb
   return transitions;
 }
 
-#define QRT_SV_INSTANTIATE(T)                                                                               \
-  template std::vector<std::vector<std::complex<double>>> segment_passes<T>(                               \
-      Amplitude<T>*, Amplitude<T>*, unsigned, std::span<const SegmentPassSpec>, const ExecPolicy&,      \
-      SegmentPassScratch&);
+#define QRT_SV_INSTANTIATE(T)                                                                                       \
+  template std::vector<std::vector<std::complex<double>>> segment_passes<T>(Amplitude<T>*, Amplitude<T>*, unsigned, \
+                                                                            std::span<const SegmentPassSpec>,       \
+                                                                            const ExecPolicy&, SegmentPassScratch&);
 QRT_SV_INSTANTIATE(double)
 QRT_SV_INSTANTIATE(float)
 #undef QRT_SV_INSTANTIATE

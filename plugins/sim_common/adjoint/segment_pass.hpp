@@ -24,8 +24,8 @@ static_assert(2 * kMaxSegmentPassQubits <= 5, "SegmentPassSpec::needed holds the
 inline constexpr unsigned kSegmentTileQubits = 14;
 
 struct SegmentPassSpec {
-  std::span<const unsigned> qubits;   // ascending, 1..kMaxSegmentPassQubits of them
-  std::span<const Complex> unitary;   // column-major on them (local bit j = qubits[j]; FusedBlock's layout)
+  std::span<const unsigned> qubits;  // ascending, 1..kMaxSegmentPassQubits of them
+  std::span<const Complex> unitary;  // column-major on them (local bit j = qubits[j]; FusedBlock's layout)
   // Bit x * d + y marks entry (x, y) of the transition matrix as one the caller reads: when those and
   // the unitary only couple index pairs {x, x ^ m} (a CNOT with rotations on its target, say), the
   // pass takes the pair kernel, with half the products, and leaves the other entries 0.

@@ -100,8 +100,8 @@ DeviceOptions DeviceOptions::from_kwargs(const qrt::sdk::Kwargs& kwargs) {
                                          : static_cast<unsigned>(tile_qubits);
   o.tiles.chunk_qubits = chunk_qubits_for(o.tiles.tile_qubits, o.amplitude_bytes());
   const auto tile_min_qubits = kwargs.integer("tile_min_qubits");
-  o.tiles.min_state_qubits = tile_min_qubits == 0 ? o.tiles.tile_qubits + kUntiledTilesLog2
-                                                  : static_cast<unsigned>(tile_min_qubits);
+  o.tiles.min_state_qubits =
+      tile_min_qubits == 0 ? o.tiles.tile_qubits + kUntiledTilesLog2 : static_cast<unsigned>(tile_min_qubits);
   return o;
 }
 

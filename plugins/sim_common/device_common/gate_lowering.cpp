@@ -44,8 +44,8 @@ class QubitCollector {
     QubitMask mask = 0, set = 0;
     for (std::size_t i = 0; i < controls.size(); ++i) {
       if (values[i] > 1)
-        throw_invalid_argument(std::string(operation_) + ": control value " + std::to_string(values[i]) +
-                               " of wire " + std::to_string(controls[i]) + " is not 0 or 1");
+        throw_invalid_argument(std::string(operation_) + ": control value " + std::to_string(values[i]) + " of wire " +
+                               std::to_string(controls[i]) + " is not 0 or 1");
       const unsigned q = add(controls[i]);
       mask |= QubitMask{1} << q;
       if (values[i]) set |= QubitMask{1} << q;
@@ -140,11 +140,10 @@ QubitOp lower_matrix_call(const qrt::sdk::MatrixCall& call, const WireMap& wires
   if (k == 0) throw_invalid_argument(name + ": needs at least one wire");
   // Checking unitarity costs dim^3: a bound keeps one call from running for hours.
   if (k > kMaxMatrixWires)
-    qrt::sdk::throw_out_of_range(name + ": a matrix on " + std::to_string(k) +
-                                 " wires is larger than statevector.qubit applies (at most " +
-                                 std::to_string(kMaxMatrixWires) + " wires, a " +
-                                 std::to_string(std::size_t{1} << kMaxMatrixWires) + " x " +
-                                 std::to_string(std::size_t{1} << kMaxMatrixWires) + " matrix); decompose it");
+    qrt::sdk::throw_out_of_range(
+        name + ": a matrix on " + std::to_string(k) + " wires is larger than statevector.qubit applies (at most " +
+        std::to_string(kMaxMatrixWires) + " wires, a " + std::to_string(std::size_t{1} << kMaxMatrixWires) + " x " +
+        std::to_string(std::size_t{1} << kMaxMatrixWires) + " matrix); decompose it");
   if (k + call.controls.size() > wires.num_qubits())
     throw_invalid_argument(name + ": " + std::to_string(k + call.controls.size()) + " wires named but only " +
                            std::to_string(wires.num_qubits()) + " allocated");

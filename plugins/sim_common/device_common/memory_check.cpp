@@ -19,9 +19,9 @@ void require_memory(std::uint64_t bytes, const std::string& what) {
 }
 
 void require_shot_memory(std::uint64_t shots, std::string_view operation) {
-  require_memory(qrt::sdk::saturating_product(shots, sizeof(std::uint64_t)),
-                 std::string(operation) + ": " + std::to_string(shots) +
-                     " shots (8 bytes each for the drawn outcomes)");
+  require_memory(
+      qrt::sdk::saturating_product(shots, sizeof(std::uint64_t)),
+      std::string(operation) + ": " + std::to_string(shots) + " shots (8 bytes each for the drawn outcomes)");
 }
 
 }  // namespace qrt::sv

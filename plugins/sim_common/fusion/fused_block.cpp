@@ -30,7 +30,8 @@ QubitOp FusedBlock::to_local(const QubitOp& op) const {
 }
 
 void FusedBlock::absorb(const QubitOp& op, const ExecPolicy& policy, Workspace& workspace) {
-  if ((op.touched_mask() & ~mask_) != 0) throw std::logic_error("FusedBlock::absorb: op touches qubits outside the block");
+  if ((op.touched_mask() & ~mask_) != 0)
+    throw std::logic_error("FusedBlock::absorb: op touches qubits outside the block");
   if (op_count_ == 0) {
     single_ = op;
     if (op.external_matrix) {

@@ -41,8 +41,8 @@ class FusedBlock {
   std::vector<unsigned> local_to_qubit_;  // block bit j is this qubit
   std::vector<Complex> matrix_;           // column-major dim x dim
   unsigned op_count_ = 0;
-  QubitOp single_;                        // the op, while op_count_ == 1
-  std::vector<Complex> single_matrix_;    // its dense matrix, when borrowed
+  QubitOp single_;                      // the op, while op_count_ == 1
+  std::vector<Complex> single_matrix_;  // its dense matrix, when borrowed
 };
 
 }  // namespace qrt::sv

@@ -97,9 +97,8 @@ void Fuser::push(const QubitOp& op, unsigned num_qubits, OpSink& sink) {
     QubitMask joined = touched;
     for (std::size_t i : hits) joined |= blocks_[i].qubits();
     if (static_cast<unsigned>(std::popcount(joined)) <= limit || hits.empty()) break;
-    const std::size_t largest = *std::max_element(hits.begin(), hits.end(), [&](std::size_t a, std::size_t b) {
-      return blocks_[a].size() < blocks_[b].size();
-    });
+    const std::size_t largest = *std::max_element(
+        hits.begin(), hits.end(), [&](std::size_t a, std::size_t b) { return blocks_[a].size() < blocks_[b].size(); });
     apply_block(blocks_[largest], sink);
     erase_block(largest);
   }

@@ -15,7 +15,7 @@ namespace qrt::sv {
 
 struct FusionConfig {
   bool enabled = true;
-  unsigned max_qubits = 3;        // largest fused block
+  unsigned max_qubits = 3;         // largest fused block
   unsigned min_state_qubits = 12;  // smaller states are cache-resident: fusing them costs more than it saves
   // Weigh the arithmetic of the blocks: an op joins the blocks it overlaps only where that costs no
   // more than applying some of them first (kernel_cost). For states in cache, where arithmetic is

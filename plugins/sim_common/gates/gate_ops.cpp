@@ -7,9 +7,7 @@ namespace qrt::sv {
 
 void adjoint_in_place(QubitOp& op) {
   switch (op.shape) {
-    case OpShape::Phase:
-      op.coeffs[0] = std::conj(op.coeffs[0]);
-      return;
+    case OpShape::Phase: op.coeffs[0] = std::conj(op.coeffs[0]); return;
     case OpShape::Parity:
       op.coeffs[0] = std::conj(op.coeffs[0]);
       op.coeffs[1] = std::conj(op.coeffs[1]);

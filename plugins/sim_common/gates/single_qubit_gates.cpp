@@ -22,14 +22,18 @@ void pauli_y(std::span<const double>, std::span<const unsigned> w, GateOps& out)
   out.emplace([&] { return one_qubit(w[0], 0.0, -kI, kI, 0.0); });
 }
 
-void pauli_z(std::span<const double>, std::span<const unsigned> w, GateOps& out) { out.emplace([&] { return phase_on_one(w[0], -1.0); }); }
+void pauli_z(std::span<const double>, std::span<const unsigned> w, GateOps& out) {
+  out.emplace([&] { return phase_on_one(w[0], -1.0); });
+}
 
 void hadamard(std::span<const double>, std::span<const unsigned> w, GateOps& out) {
   const double r = std::numbers::sqrt2 / 2;
   out.emplace([&] { return one_qubit(w[0], r, r, r, -r); });
 }
 
-void s_gate(std::span<const double>, std::span<const unsigned> w, GateOps& out) { out.emplace([&] { return phase_on_one(w[0], kI); }); }
+void s_gate(std::span<const double>, std::span<const unsigned> w, GateOps& out) {
+  out.emplace([&] { return phase_on_one(w[0], kI); });
+}
 
 void t_gate(std::span<const double>, std::span<const unsigned> w, GateOps& out) {
   out.emplace([&] { return phase_on_one(w[0], std::polar(1.0, std::numbers::pi / 4)); });
@@ -65,8 +69,10 @@ void rz(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
 void rot(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
   const double phi = p[0], theta = p[1], omega = p[2];
   const double c = std::cos(theta / 2), s = std::sin(theta / 2);
-  out.emplace([&] { return one_qubit(w[0], std::polar(c, -(phi + omega) / 2), -std::polar(s, (phi - omega) / 2),
-                    std::polar(s, -(phi - omega) / 2), std::polar(c, (phi + omega) / 2)); });
+  out.emplace([&] {
+    return one_qubit(w[0], std::polar(c, -(phi + omega) / 2), -std::polar(s, (phi - omega) / 2),
+                     std::polar(s, -(phi - omega) / 2), std::polar(c, (phi + omega) / 2));
+  });
 }
 
 }  // namespace qrt::sv::gates

@@ -45,30 +45,36 @@ void siswap(std::span<const double>, std::span<const unsigned> w, GateOps& out) 
 void ecr(std::span<const double>, std::span<const unsigned> w, GateOps& out) {
   const double r = std::numbers::sqrt2 / 2;
   const Complex i = kI * r;
-  out.emplace([&] { return two_qubit(w, {0.0, 0.0, r, i,  //
-                        0.0, 0.0, i, r,  //
-                        r, -i, 0.0, 0.0,  //
-                        -i, r, 0.0, 0.0}); });
+  out.emplace([&] {
+    return two_qubit(w, {0.0, 0.0, r, i,   //
+                         0.0, 0.0, i, r,   //
+                         r, -i, 0.0, 0.0,  //
+                         -i, r, 0.0, 0.0});
+  });
 }
 
 // IsingXX(phi) = exp(-i phi X⊗X / 2)
 void ising_xx(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
   const double c = std::cos(p[0] / 2);
   const Complex s = -kI * std::sin(p[0] / 2);
-  out.emplace([&] { return two_qubit(w, {c, 0.0, 0.0, s,  //
-                        0.0, c, s, 0.0,  //
-                        0.0, s, c, 0.0,  //
-                        s, 0.0, 0.0, c}); });
+  out.emplace([&] {
+    return two_qubit(w, {c, 0.0, 0.0, s,  //
+                         0.0, c, s, 0.0,  //
+                         0.0, s, c, 0.0,  //
+                         s, 0.0, 0.0, c});
+  });
 }
 
 // IsingYY(phi) = exp(-i phi Y⊗Y / 2)
 void ising_yy(std::span<const double> p, std::span<const unsigned> w, GateOps& out) {
   const double c = std::cos(p[0] / 2);
   const Complex s = kI * std::sin(p[0] / 2);
-  out.emplace([&] { return two_qubit(w, {c, 0.0, 0.0, s,  //
-                        0.0, c, -s, 0.0,  //
-                        0.0, -s, c, 0.0,  //
-                        s, 0.0, 0.0, c}); });
+  out.emplace([&] {
+    return two_qubit(w, {c, 0.0, 0.0, s,   //
+                         0.0, c, -s, 0.0,  //
+                         0.0, -s, c, 0.0,  //
+                         s, 0.0, 0.0, c});
+  });
 }
 
 // IsingXY(phi) = exp(i phi (X⊗X + Y⊗Y) / 4): a rotation of the |01>, |10> pair.
@@ -94,10 +100,12 @@ namespace {
 void single_excitation_with_phase(double phi, double sign, std::span<const unsigned> w, GateOps& out) {
   const double c = std::cos(phi / 2), s = std::sin(phi / 2);
   const Complex e = std::polar(1.0, sign * phi / 2);
-  out.emplace([&] { return two_qubit(w, {e, 0.0, 0.0, 0.0,  //
-                        0.0, c, -s, 0.0,  //
-                        0.0, s, c, 0.0,  //
-                        0.0, 0.0, 0.0, e}); });
+  out.emplace([&] {
+    return two_qubit(w, {e, 0.0, 0.0, 0.0,  //
+                         0.0, c, -s, 0.0,   //
+                         0.0, s, c, 0.0,    //
+                         0.0, 0.0, 0.0, e});
+  });
 }
 }  // namespace
 

@@ -32,7 +32,8 @@ void check_op_fits(const QubitOp& op, unsigned num_qubits) {
 }  // namespace
 
 template <class T>
-void apply_op(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy, Workspace& workspace) {
+void apply_op(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy,
+              Workspace& workspace) {
   check_op_fits(op, num_qubits);
   if (num_qubits <= kSmallStateQubits && policy.small_state_path) return apply_small(amps, num_qubits, op);
   const unsigned threads = num_qubits >= policy.parallel_min_qubits && policy.threads > 1 ? policy.threads : 1;

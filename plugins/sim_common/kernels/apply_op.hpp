@@ -15,11 +15,12 @@ struct ExecPolicy {
   bool small_state_path = true;          // tiny states take direct loops (small_state.hpp); off: always SIMD
 };
 
-// `amps` holds 2^num_qubits amplitudes (any alignment works; 64 bytes is fastest). The op must only touch qubits < num_qubits
-// (std::invalid_argument otherwise); it is otherwise trusted (validated by the caller).
-// T = double (complex128 state) or float (complex64 state); instantiated for both.
+// `amps` holds 2^num_qubits amplitudes (any alignment works; 64 bytes is fastest). The op must only touch qubits <
+// num_qubits (std::invalid_argument otherwise); it is otherwise trusted (validated by the caller). T = double
+// (complex128 state) or float (complex64 state); instantiated for both.
 template <class T>
-void apply_op(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy, Workspace& workspace);
+void apply_op(Amplitude<T>* amps, unsigned num_qubits, const QubitOp& op, const ExecPolicy& policy,
+              Workspace& workspace);
 
 // The same on a given kernel table (no small-state path, no choice of level), on `threads` threads.
 // For tests: they run tables of register widths this CPU cannot execute, built from generic vectors.

@@ -19,9 +19,9 @@ inline constexpr unsigned kMaxLaneQubits = 3;
 
 template <class T>
 struct KernelArgs {
-  T* amps = nullptr;              // interleaved (re, im) amplitudes
-  const T* coef = nullptr;        // shape-specific coefficients (see lane_coefficients.hpp)
-  std::uint64_t outer_count = 0;  // number of register groups to update
+  T* amps = nullptr;               // interleaved (re, im) amplitudes
+  const T* coef = nullptr;         // shape-specific coefficients (see lane_coefficients.hpp)
+  std::uint64_t outer_count = 0;   // number of register groups to update
   std::uint64_t fixed_values = 0;  // register-index bits forced to 1 in every group (control values)
   std::uint64_t parity_mask = 0;   // Parity: register-index bits whose parity selects the coefficient
   std::uint64_t offsets[1u << kMaxKernelTargets] = {};  // register offsets of a group's members

@@ -48,7 +48,8 @@ inline std::uint64_t group_to_register(const KernelArgs<T>& a, std::uint64_t gro
 // Calls body(first register of the group) for groups [begin, end). Groups inside one run map to
 // consecutive registers, so the fixed-bit insertion is paid once per run, not per register.
 template <class T, class Body>
-__attribute__((always_inline)) inline void visit_groups(const KernelArgs<T>& a, std::uint64_t begin, std::uint64_t end, Body& body) {
+__attribute__((always_inline)) inline void visit_groups(const KernelArgs<T>& a, std::uint64_t begin, std::uint64_t end,
+                                                        Body& body) {
   const std::uint64_t run_mask = (std::uint64_t{1} << a.run_log2) - 1;
   std::uint64_t group = begin;
   while (group < end) {
@@ -138,8 +139,7 @@ template <class S>
 void parity_kernel(const KernelArgs<typename S::Scalar>& a) {
   typename S::Scalar* const amps = a.amps;
   const std::uint64_t parity_mask = a.parity_mask;
-  const LaneCoefficient<S> c[2] = {LaneCoefficient<S>::load(a.coef),
-                                   LaneCoefficient<S>::load(a.coef + 2 * S::scalars)};
+  const LaneCoefficient<S> c[2] = {LaneCoefficient<S>::load(a.coef), LaneCoefficient<S>::load(a.coef + 2 * S::scalars)};
   for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
     typename S::Scalar* p = register_at<S>(amps, r);
     prefetch_for_update(p);
@@ -261,7 +261,8 @@ void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
       const Reg v = S::load(p);
       [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
         ((in[h * X + I] = S::template permute<nth_subset(LM, I)>(v)), ...);
-      }(std::make_integer_sequence<unsigned, X>{});
+      }
+      (std::make_integer_sequence<unsigned, X>{});
     }
     QRT_SV_UNROLL(32)
     for (unsigned ho = 0; ho < H; ++ho) {

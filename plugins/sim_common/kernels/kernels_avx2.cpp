@@ -1,8 +1,8 @@
 // The kernel tables (complex128 and complex64) for the avx2 SIMD level (compiled with -mavx2 -mfma -mpopcnt).
 // Constant-initialised: loading the plugin runs no code from this file, so it is safe on CPUs that
 // lack the instructions; the dispatcher only calls into it after checking cpuid.
-#include "kernels/simd_avx2.hpp"
 #include "kernels/kernel_templates.hpp"
+#include "kernels/simd_avx2.hpp"
 
 namespace qrt::sv::kernels {
 

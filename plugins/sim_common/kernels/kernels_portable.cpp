@@ -1,8 +1,8 @@
 // The kernel tables (complex128 and complex64) for the portable SIMD level (no target flags: runs on any x86-64).
 // Constant-initialised: loading the plugin runs no code from this file, so it is safe on CPUs that
 // lack the instructions; the dispatcher only calls into it after checking cpuid.
-#include "kernels/simd_portable.hpp"
 #include "kernels/kernel_templates.hpp"
+#include "kernels/simd_portable.hpp"
 
 namespace qrt::sv::kernels {
 

@@ -66,7 +66,8 @@ void build_dense_coefficients(const DenseSplit& split, std::span<const Complex> 
   }
 }
 
-template void build_dense_coefficients<double>(const DenseSplit&, std::span<const Complex>, LaneControls, bool, double*);
+template void build_dense_coefficients<double>(const DenseSplit&, std::span<const Complex>, LaneControls, bool,
+                                               double*);
 template void build_dense_coefficients<float>(const DenseSplit&, std::span<const Complex>, LaneControls, bool, float*);
 
 }  // namespace qrt::sv

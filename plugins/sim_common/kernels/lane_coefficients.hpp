@@ -44,7 +44,7 @@ struct DenseSplit {
   // The lane targets the matrix mixes (the kernel permutes lanes over these); a lane target it never
   // flips only selects each lane's coefficients. split_dense_targets sets all lane targets.
   unsigned mixed_lane_mask = 0;
-  unsigned lane_matrix_bit[8] = {};   // lane qubit q is this bit of the matrix index
+  unsigned lane_matrix_bit[8] = {};  // lane qubit q is this bit of the matrix index
   unsigned lanes_log2 = 0;
 };
 

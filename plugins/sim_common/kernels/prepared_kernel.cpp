@@ -253,9 +253,9 @@ void prepare_dense(const Target<T>& t, const QubitOp& op) {
   split.mixed_lane_mask &= ~lane_selectors;
   const LaneControls lanes = lane_controls(t, op);
   const bool per_lane = split.lane_target_mask != 0 || lanes.mask != 0;
-  const kernels::KernelFn<T> kernel =
-      split.num_high <= kernels::kMaxKernelTargets ? t.table.dense[split.num_high][split.mixed_lane_mask][per_lane]
-                                                   : nullptr;
+  const kernels::KernelFn<T> kernel = split.num_high <= kernels::kMaxKernelTargets
+                                          ? t.table.dense[split.num_high][split.mixed_lane_mask][per_lane]
+                                          : nullptr;
   if (!kernel) {  // the runtime-sized path, on a copy that owns its matrix
     PreparedKernel<T>& out = t.out;
     out.large = true;
@@ -284,7 +284,7 @@ template <class T>
 using Handler = void (*)(const Target<T>&, const QubitOp&);
 template <class T>
 constexpr Handler<T> kHandlers[kNumOpShapes] = {&prepare_phase<T>, &prepare_parity<T>, &prepare_two_level<T>,
-                                               &prepare_dense<T>};
+                                                &prepare_dense<T>};
 
 }  // namespace
 

@@ -20,8 +20,8 @@ inline constexpr unsigned kMaxSegmentPassTargets = 2;
 
 template <class T>
 struct SegmentPassArgs {
-  KernelArgs<T> dense;            // ψ as `amps`, the unitary's coefficients and group layout (dense_kernel)
-  T* lambda = nullptr;            // λ: the same layout as ψ
+  KernelArgs<T> dense;             // ψ as `amps`, the unitary's coefficients and group layout (dense_kernel)
+  T* lambda = nullptr;             // λ: the same layout as ψ
   std::uint64_t chunk_groups = 1;  // groups per chunk (a power of two; independent of threads)
 };
 
@@ -99,7 +99,7 @@ struct DenseSegmentBody {
 
   QRT_SV_KERNEL_BODY void operator()(std::uint64_t r) {
     Reg psi_in[C], lambda_in[C], lambda_raw[H];
-QRT_SV_UNROLL(8)
+    QRT_SV_UNROLL(8)
     for (unsigned h = 0; h < H; ++h) {
       Scalar* const p = register_at<S>(psi, r + offsets[h]);
       Scalar* const l = register_at<S>(lambda, r + offsets[h]);
@@ -110,26 +110,27 @@ QRT_SV_UNROLL(8)
       [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
         ((psi_in[h * X + I] = S::template permute<nth_subset(LM, I)>(vp)), ...);
         ((lambda_in[h * X + I] = S::template permute<nth_subset(LM, I)>(vl)), ...);
-      }(std::make_integer_sequence<unsigned, X>{});
+      }
+      (std::make_integer_sequence<unsigned, X>{});
     }
     // conj(λ) ψ lane by lane: Re λ · ψ + (-Im λ) · (i ψ) = (λr ψr + λi ψi, λr ψi - λi ψr).
     Reg lambda_re[H], lambda_minus_im[H];
-QRT_SV_UNROLL(8)
+    QRT_SV_UNROLL(8)
     for (unsigned hl = 0; hl < H; ++hl) {
       lambda_re[hl] = S::real_dup(lambda_raw[hl]);
       lambda_minus_im[hl] = S::mul(S::broadcast(Scalar(-1)), S::imag_dup(lambda_raw[hl]));
     }
-QRT_SV_UNROLL(8)
+    QRT_SV_UNROLL(8)
     for (unsigned c = 0; c < C; ++c) {
       const Reg i_psi = S::times_i(psi_in[c]);
-QRT_SV_UNROLL(8)
+      QRT_SV_UNROLL(8)
       for (unsigned hl = 0; hl < H; ++hl)
         sums[hl * C + c] = S::fma(lambda_minus_im[hl], i_psi, S::fma(lambda_re[hl], psi_in[c], sums[hl * C + c]));
     }
-QRT_SV_UNROLL(8)
+    QRT_SV_UNROLL(8)
     for (unsigned ho = 0; ho < H; ++ho) {
       Reg p_re = S::zero(), p_im = S::zero(), l_re = S::zero(), l_im = S::zero();
-QRT_SV_UNROLL(32)
+      QRT_SV_UNROLL(32)
       for (unsigned c = 0; c < C; ++c) {
         times_coefficient(ho * C + c, psi_in[c], p_re, p_im);
         times_coefficient(ho * C + c, lambda_in[c], l_re, l_im);
@@ -166,7 +167,7 @@ struct PairSegmentBody {
 
   QRT_SV_KERNEL_BODY void operator()(std::uint64_t r) {
     Reg p[4], l[4], ip[4], il[4];
-QRT_SV_UNROLL(4)
+    QRT_SV_UNROLL(4)
     for (unsigned k = 0; k < 4; ++k) {
       Scalar* const pp = register_at<S>(psi, r + offsets[k]);
       Scalar* const lp = register_at<S>(lambda, r + offsets[k]);
@@ -179,7 +180,7 @@ QRT_SV_UNROLL(4)
     }
     // conj(λ) ψ without shuffling λ: λ ⊙ ψ holds (λr ψr, λi ψi) and λ ⊙ iψ holds (-λr ψi, λi ψr), so
     // Re = the sum of the first's two slots and Im = minus the second's (folded after the pass).
-QRT_SV_UNROLL(4)
+    QRT_SV_UNROLL(4)
     for (unsigned k = 0; k < 4; ++k) {
       sums[4 * k] = S::fma(l[k], p[k], sums[4 * k]);
       sums[4 * k + 1] = S::fma(l[k], ip[k], sums[4 * k + 1]);
@@ -187,7 +188,7 @@ QRT_SV_UNROLL(4)
       sums[4 * k + 3] = S::fma(l[k], ip[k ^ 1u], sums[4 * k + 3]);
     }
     // c v = Re(c) v + Im(c) (i v), with i v formed once per input.
-QRT_SV_UNROLL(4)
+    QRT_SV_UNROLL(4)
     for (std::size_t k = 0; k < 4; ++k) {
       const Reg d_re = S::broadcast(coef[4 * k]), d_im = S::broadcast(coef[4 * k + 1]);
       const Reg o_re = S::broadcast(coef[4 * k + 2]), o_im = S::broadcast(coef[4 * k + 3]);
@@ -215,8 +216,7 @@ constexpr SegmentPassFn<typename S::Scalar> segment_pass_entry() {
   constexpr unsigned targets = KH + popcount_const(LM);
   if constexpr (LM < (1u << S::lanes_log2) && targets >= 1 && targets <= kMaxSegmentPassTargets)
     return &segment_pass_kernel<S, KH, LM>;
-  else
-    return nullptr;
+  else return nullptr;
 }
 
 template <class S, unsigned KH, unsigned... LM>
@@ -230,7 +230,8 @@ constexpr SegmentKernelTable<typename S::Scalar> make_segment_kernel_table() {
   t.lanes_log2 = S::lanes_log2;
   [&]<unsigned... KH>(std::integer_sequence<unsigned, KH...>) {
     (fill_segment_row<S, KH>(t, std::make_integer_sequence<unsigned, 1u << kMaxLaneQubits>{}), ...);
-  }(std::make_integer_sequence<unsigned, kMaxSegmentPassTargets + 1>{});
+  }
+  (std::make_integer_sequence<unsigned, kMaxSegmentPassTargets + 1>{});
   t.pair_pass = &segment_pair_pass_kernel<S>;
   return t;
 }

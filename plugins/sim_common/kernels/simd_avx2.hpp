@@ -14,7 +14,8 @@ struct Avx2Simd {
   using Scalar = double;
   static constexpr unsigned lanes_log2 = 1;
   static constexpr unsigned scalars = 4;
-  // Per-lane dense coefficients a kernel may hold in registers (16 vector registers: only the smallest kernels keep their coefficients in registers).
+  // Per-lane dense coefficients a kernel may hold in registers (16 vector registers: only the smallest kernels keep
+  // their coefficients in registers).
   static constexpr unsigned held_coefficient_registers = 4;
   using Reg = __m256d;
   static Reg load(const double* p) { return _mm256_loadu_pd(p); }

@@ -16,7 +16,8 @@ struct Avx512Simd {
   using Scalar = double;
   static constexpr unsigned lanes_log2 = 2;
   static constexpr unsigned scalars = 8;
-  // Per-lane dense coefficients a kernel may hold in registers (32 vector registers: up to 16 coefficients stay in registers beside inputs and accumulators).
+  // Per-lane dense coefficients a kernel may hold in registers (32 vector registers: up to 16 coefficients stay in
+  // registers beside inputs and accumulators).
   static constexpr unsigned held_coefficient_registers = 16;
   using Reg = __m512d;
   static Reg load(const double* p) { return _mm512_loadu_pd(p); }

@@ -45,14 +45,14 @@ struct Outcome {
 };
 
 template <class T>
-Outcome draw_outcome(const std::complex<T>* state, std::size_t num_qubits, std::size_t qubit,
-                     std::mt19937_64& rng, std::optional<int> postselect, int threads, const char* operation) {
+Outcome draw_outcome(const std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
+                     std::optional<int> postselect, int threads, const char* operation) {
   check_state(state, num_qubits, operation);
   check_qubit(qubit, num_qubits, operation);
   check_threads(threads, operation);
   if (postselect && *postselect != 0 && *postselect != 1) {
-    fail(ErrorKind::InvalidArgument, std::string(operation) + ": postselect must be 0 or 1, got " +
-                                         std::to_string(*postselect));
+    fail(ErrorKind::InvalidArgument,
+         std::string(operation) + ": postselect must be 0 or 1, got " + std::to_string(*postselect));
   }
   const auto p = qubit_probabilities(state, num_qubits, qubit, threads);
   const double total = p[0] + p[1];
@@ -63,10 +63,9 @@ Outcome draw_outcome(const std::complex<T>* state, std::size_t num_qubits, std::
   if (postselect) {
     const int value = *postselect;
     if (p[value] / total < kMinPostselectProbability) {
-      fail(ErrorKind::FailedPrecondition, std::string(operation) + ": cannot postselect outcome " +
-                                              std::to_string(value) + " of qubit " + std::to_string(qubit) +
-                                              ": its probability " + std::to_string(p[value] / total) +
-                                              " is (nearly) zero");
+      fail(ErrorKind::FailedPrecondition,
+           std::string(operation) + ": cannot postselect outcome " + std::to_string(value) + " of qubit " +
+               std::to_string(qubit) + ": its probability " + std::to_string(p[value] / total) + " is (nearly) zero");
     }
     return {value, p[value]};
   }
@@ -87,16 +86,15 @@ int measure(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, s
 }
 
 template <class T>
-int reset_qubit(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
-                int threads) {
+int reset_qubit(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng, int threads) {
   const Outcome outcome = draw_outcome(state, num_qubits, qubit, rng, std::nullopt, threads, "reset_qubit");
   project(state, num_qubits, qubit, outcome.value, 1.0 / std::sqrt(outcome.probability), Destination::MoveToZero,
           threads);
   return outcome.value;
 }
 
-
-template int measure<double>(std::complex<double>*, std::size_t, std::size_t, std::mt19937_64&, std::optional<int>, int);
+template int measure<double>(std::complex<double>*, std::size_t, std::size_t, std::mt19937_64&, std::optional<int>,
+                             int);
 template int measure<float>(std::complex<float>*, std::size_t, std::size_t, std::mt19937_64&, std::optional<int>, int);
 template int reset_qubit<double>(std::complex<double>*, std::size_t, std::size_t, std::mt19937_64&, int);
 template int reset_qubit<float>(std::complex<float>*, std::size_t, std::size_t, std::mt19937_64&, int);

@@ -32,7 +32,6 @@ int measure(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, s
 // flipped when the outcome was 1. Done as one projection pass after the probability pass.
 // Returns the measured outcome.
 template <class T>
-int reset_qubit(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng,
-                int threads);
+int reset_qubit(std::complex<T>* state, std::size_t num_qubits, std::size_t qubit, std::mt19937_64& rng, int threads);
 
 }  // namespace qrt::sv

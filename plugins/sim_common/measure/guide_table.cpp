@@ -19,23 +19,25 @@ void running_sum(std::span<double> values, int threads) {
   const std::size_t size = values.size();
   const int workers = parallel::workers_for(size, threads);
   std::vector<double> chunk_total(parallel::chunk_count(size, parallel::kChunkAmplitudes), 0.0);
-  parallel::for_each_chunk(size, parallel::kChunkAmplitudes, workers, [&](std::size_t chunk, std::size_t begin, std::size_t end) {
-    double sum = 0.0;
-    for (std::size_t i = begin; i < end; ++i) {
-      sum += values[i];
-      values[i] = sum;
-    }
-    chunk_total[chunk] = sum;
-  });
+  parallel::for_each_chunk(size, parallel::kChunkAmplitudes, workers,
+                           [&](std::size_t chunk, std::size_t begin, std::size_t end) {
+                             double sum = 0.0;
+                             for (std::size_t i = begin; i < end; ++i) {
+                               sum += values[i];
+                               values[i] = sum;
+                             }
+                             chunk_total[chunk] = sum;
+                           });
   double offset = 0.0;
   for (double& total : chunk_total) {
     const double next = offset + total;
     total = offset;
     offset = next;
   }
-  parallel::for_each_chunk(size, parallel::kChunkAmplitudes, workers, [&](std::size_t chunk, std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) values[i] += chunk_total[chunk];
-  });
+  parallel::for_each_chunk(size, parallel::kChunkAmplitudes, workers,
+                           [&](std::size_t chunk, std::size_t begin, std::size_t end) {
+                             for (std::size_t i = begin; i < end; ++i) values[i] += chunk_total[chunk];
+                           });
 }
 
 }  // namespace
@@ -67,8 +69,8 @@ GuideTable::GuideTable(std::span<double> weights, std::span<std::uint64_t> guide
 std::uint64_t GuideTable::draw(std::uint64_t random_bits) const {
   const double unit = uniform01(random_bits);
   const double target = unit * total_;
-  const auto bucket = std::min<std::size_t>(static_cast<std::size_t>(unit * static_cast<double>(guide_.size())),
-                                            guide_.size() - 1);
+  const auto bucket =
+      std::min<std::size_t>(static_cast<std::size_t>(unit * static_cast<double>(guide_.size())), guide_.size() - 1);
   // The first outcome whose running sum exceeds the target (zero-weight outcomes never qualify). The
   // guide entry is at most one step late when rounding puts the target on a bucket boundary.
   std::uint64_t outcome = guide_[bucket];

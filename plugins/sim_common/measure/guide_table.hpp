@@ -25,10 +25,10 @@ class GuideTable {
   std::uint64_t draw(std::uint64_t random_bits) const;
 
  private:
-  std::span<const double> cumulative_;      // running sum of the weights
-  std::span<const std::uint64_t> guide_;    // guide_[j]: first outcome with cumulative_ > j * total / M
+  std::span<const double> cumulative_;    // running sum of the weights
+  std::span<const std::uint64_t> guide_;  // guide_[j]: first outcome with cumulative_ > j * total / M
   double total_ = 0.0;
-  std::uint64_t last_possible_ = 0;         // last outcome of non-zero weight
+  std::uint64_t last_possible_ = 0;  // last outcome of non-zero weight
 };
 
 }  // namespace qrt::sv

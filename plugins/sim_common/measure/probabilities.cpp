@@ -59,14 +59,13 @@ void buffered_tiles(const ProbsPlan& plan, const std::complex<T>* state, std::sp
 // order this is a full bit reversal of the index): whole output lines computed and stored at once.
 template <bool kStreaming, class T>
 void line_tiles(const ProbsPlan& plan, const std::complex<T>* state, std::span<double> out, int workers) {
-  parallel::for_each_chunk(plan.output_tiles(), tiles_per_chunk(plan), workers,
-                           [&](std::size_t, std::size_t begin, std::size_t end) {
-                             for (std::size_t tile = begin; tile < end; ++tile) {
-                               plan.template write_lines<kStreaming>(state, plan.tile_input(tile),
-                                                            out.data() + plan.tile_output(tile));
-                             }
-                             if constexpr (kStreaming) streaming::fence();
-                           });
+  parallel::for_each_chunk(
+      plan.output_tiles(), tiles_per_chunk(plan), workers, [&](std::size_t, std::size_t begin, std::size_t end) {
+        for (std::size_t tile = begin; tile < end; ++tile) {
+          plan.template write_lines<kStreaming>(state, plan.tile_input(tile), out.data() + plan.tile_output(tile));
+        }
+        if constexpr (kStreaming) streaming::fence();
+      });
 }
 
 // All qubits in allocation order: output index = reversed amplitude index. Writing an amplitude index
@@ -130,21 +129,22 @@ void partial_histograms(const ProbsPlan& plan, const std::complex<T>* state, std
   const std::size_t per_range = parallel::chunk_count(combinations, std::min(kPartialHistograms, combinations));
   const std::size_t ranges = parallel::chunk_count(combinations, per_range);
   std::vector<double> partial(ranges * out.size(), 0.0);
-  parallel::for_each_chunk(combinations, per_range, workers, [&](std::size_t range, std::size_t begin, std::size_t end) {
-    double* histogram = partial.data() + range * out.size();
-    std::vector<double> sums(plan.tile_size(), 0.0);
-    Index kept = bits::deposit(begin / traced_tiles, plan.kept_outer());
-    Index traced = bits::deposit(begin % traced_tiles, plan.traced_outer());
-    for (std::size_t combination = begin; combination < end; ++combination) {
-      plan.add_norms<true>(state, kept | traced, sums.data());
-      traced = bits::next_submask(traced, plan.traced_outer());
-      if (traced == 0 || combination + 1 == end) {  // this kept combination is done (in this range)
-        plan.flush<true>(sums.data(), histogram + plan.output_offset(kept));
-        std::fill(sums.begin(), sums.end(), 0.0);
-        kept = bits::next_submask(kept, plan.kept_outer());
-      }
-    }
-  });
+  parallel::for_each_chunk(
+      combinations, per_range, workers, [&](std::size_t range, std::size_t begin, std::size_t end) {
+        double* histogram = partial.data() + range * out.size();
+        std::vector<double> sums(plan.tile_size(), 0.0);
+        Index kept = bits::deposit(begin / traced_tiles, plan.kept_outer());
+        Index traced = bits::deposit(begin % traced_tiles, plan.traced_outer());
+        for (std::size_t combination = begin; combination < end; ++combination) {
+          plan.add_norms<true>(state, kept | traced, sums.data());
+          traced = bits::next_submask(traced, plan.traced_outer());
+          if (traced == 0 || combination + 1 == end) {  // this kept combination is done (in this range)
+            plan.flush<true>(sums.data(), histogram + plan.output_offset(kept));
+            std::fill(sums.begin(), sums.end(), 0.0);
+            kept = bits::next_submask(kept, plan.kept_outer());
+          }
+        }
+      });
   std::fill(out.begin(), out.end(), 0.0);
   for (std::size_t range = 0; range < ranges; ++range) {
     const double* histogram = partial.data() + range * out.size();
@@ -154,8 +154,8 @@ void partial_histograms(const ProbsPlan& plan, const std::complex<T>* state, std
 
 // Indexed by ProbsPlan::Kernel.
 template <class T>
-constexpr ProbsKernel<T> kKernels[] = {partial_histograms<T>,     buffered_tiles<T>,        line_tiles<false, T>,
-                                       line_tiles<true, T>,       reversed_tiles<false, T>, reversed_tiles<true, T>};
+constexpr ProbsKernel<T> kKernels[] = {partial_histograms<T>, buffered_tiles<T>,        line_tiles<false, T>,
+                                       line_tiles<true, T>,   reversed_tiles<false, T>, reversed_tiles<true, T>};
 
 }  // namespace
 
@@ -171,12 +171,13 @@ void probs(const std::complex<T>* state, std::size_t num_qubits, std::span<const
                                          std::to_string(qubits.size()) + " = " + std::to_string(expected));
   }
   const ProbsPlan plan(num_qubits, qubits, streaming::aligned(out.data()));
-  kKernels<T>[static_cast<int>(plan.kernel())](plan, state, out, parallel::workers_for(std::size_t{1} << num_qubits, threads));
+  kKernels<T>[static_cast<int>(plan.kernel())](plan, state, out,
+                                               parallel::workers_for(std::size_t{1} << num_qubits, threads));
 }
 
 template <class T>
-std::vector<double> probs(const std::complex<T>* state, std::size_t num_qubits,
-                          std::span<const std::size_t> qubits, int threads) {
+std::vector<double> probs(const std::complex<T>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
+                          int threads) {
   check_qubits(qubits, num_qubits, "probs");
   std::vector<double> out(std::size_t{1} << qubits.size());
   probs(state, num_qubits, qubits, out, threads);
@@ -184,16 +185,15 @@ std::vector<double> probs(const std::complex<T>* state, std::size_t num_qubits,
 }
 
 template <class T>
-std::array<double, 2> qubit_probabilities(const std::complex<T>* state, std::size_t num_qubits,
-                                          std::size_t qubit, int threads) {
+std::array<double, 2> qubit_probabilities(const std::complex<T>* state, std::size_t num_qubits, std::size_t qubit,
+                                          int threads) {
   std::array<double, 2> result{};
   const std::size_t qubits[] = {qubit};
   probs(state, num_qubits, qubits, result, threads);
   return result;
 }
 
-
-#define QRT_SV_INSTANTIATE(T)                                                                                      \
+#define QRT_SV_INSTANTIATE(T)                                                                                        \
   template void probs<T>(const std::complex<T>*, std::size_t, std::span<const std::size_t>, std::span<double>, int); \
   template std::vector<double> probs<T>(const std::complex<T>*, std::size_t, std::span<const std::size_t>, int);     \
   template std::array<double, 2> qubit_probabilities<T>(const std::complex<T>*, std::size_t, std::size_t, int);

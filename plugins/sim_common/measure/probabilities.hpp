@@ -29,12 +29,12 @@ void probs(const std::complex<T>* state, std::size_t num_qubits, std::span<const
 
 // Convenience overload returning a new vector of 2^qubits.size() entries.
 template <class T>
-std::vector<double> probs(const std::complex<T>* state, std::size_t num_qubits,
-                          std::span<const std::size_t> qubits, int threads);
+std::vector<double> probs(const std::complex<T>* state, std::size_t num_qubits, std::span<const std::size_t> qubits,
+                          int threads);
 
 // {P(qubit = 0), P(qubit = 1)} in one pass (not renormalised: they sum to the squared norm).
 template <class T>
-std::array<double, 2> qubit_probabilities(const std::complex<T>* state, std::size_t num_qubits,
-                                          std::size_t qubit, int threads);
+std::array<double, 2> qubit_probabilities(const std::complex<T>* state, std::size_t num_qubits, std::size_t qubit,
+                                          int threads);
 
 }  // namespace qrt::sv

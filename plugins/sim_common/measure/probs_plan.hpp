@@ -34,11 +34,11 @@ namespace qrt::sv {
 class ProbsPlan {
  public:
   enum class Kernel {
-    PartialHistograms,   // small output: traced combinations split into ranges, histograms summed
-    BufferedAccumulate,  // output tiles whose entries gather several amplitudes: sum, then add
-    Lines,               // one amplitude per output entry: whole output lines written directly
-    StreamedLines,       // Lines with streaming stores (16-byte aligned output, SSE2)
-    ReversedTiles,       // all qubits in allocation order (a full bit reversal): tiles transposed in cache
+    PartialHistograms,      // small output: traced combinations split into ranges, histograms summed
+    BufferedAccumulate,     // output tiles whose entries gather several amplitudes: sum, then add
+    Lines,                  // one amplitude per output entry: whole output lines written directly
+    StreamedLines,          // Lines with streaming stores (16-byte aligned output, SSE2)
+    ReversedTiles,          // all qubits in allocation order (a full bit reversal): tiles transposed in cache
     StreamedReversedTiles,  // ReversedTiles with streaming stores (16-byte aligned output, SSE2)
   };
 

@@ -122,7 +122,6 @@ std::vector<OutcomeCount> counts(const std::complex<T>* state, std::size_t num_q
   return result;
 }
 
-
 #define QRT_SV_INSTANTIATE(T)                                                                                     \
   template std::span<const std::uint64_t> draw_outcomes<T>(const std::complex<T>*, std::size_t,                   \
                                                            std::span<const std::size_t>, std::uint64_t,           \

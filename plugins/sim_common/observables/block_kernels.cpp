@@ -89,20 +89,20 @@ void for_each_run(const std::complex<T>* ket, const CompiledTerm& term, const Bl
                   const Visit& visit) {
   const std::size_t size = layout.amplitudes_per_run();
   const std::size_t run = layout.run_length;
-  parallel::for_each_chunk(layout.outer_count, layout.runs_per_chunk(), workers,
-                           [&](std::size_t chunk, std::size_t begin, std::size_t end) {
-                             std::vector<std::complex<double>> buffers(2 * size);
-                             Index base = bits::deposit(begin, layout.outer_mask);
-                             for (std::size_t outer = begin; outer < end; ++outer) {
-                               for (std::size_t b = 0; b < layout.offsets.size(); ++b) {
-                                 std::copy_n(ket + base + layout.offsets[b], run, buffers.data() + b * run);
-                               }
-                               const std::complex<double>* result =
-                                   apply_factors(term.dense, layout.block_bits, run, buffers.data(), buffers.data() + size);
-                               visit(chunk, base, result);
-                               base = bits::next_submask(base, layout.outer_mask);
-                             }
-                           });
+  parallel::for_each_chunk(
+      layout.outer_count, layout.runs_per_chunk(), workers, [&](std::size_t chunk, std::size_t begin, std::size_t end) {
+        std::vector<std::complex<double>> buffers(2 * size);
+        Index base = bits::deposit(begin, layout.outer_mask);
+        for (std::size_t outer = begin; outer < end; ++outer) {
+          for (std::size_t b = 0; b < layout.offsets.size(); ++b) {
+            std::copy_n(ket + base + layout.offsets[b], run, buffers.data() + b * run);
+          }
+          const std::complex<double>* result =
+              apply_factors(term.dense, layout.block_bits, run, buffers.data(), buffers.data() + size);
+          visit(chunk, base, result);
+          base = bits::next_submask(base, layout.outer_mask);
+        }
+      });
 }
 
 }  // namespace
@@ -119,8 +119,8 @@ std::complex<double> block_inner(const std::complex<T>* bra, const std::complex<
     std::complex<double> sum = 0.0;
     for (std::size_t b = 0; b < layout.offsets.size(); ++b) {
       for (std::size_t t = 0; t < run; ++t) {
-        sum += layout.run_sign[t] *
-               (std::conj(std::complex<double>(bra_run[layout.offsets[b] + t])) * block[b * run + t]);
+        sum +=
+            layout.run_sign[t] * (std::conj(std::complex<double>(bra_run[layout.offsets[b] + t])) * block[b * run + t]);
       }
     }
     partial[chunk] += bits::parity(base & term.pauli.sign) ? -sum : sum;
@@ -150,10 +150,9 @@ void block_accumulate(const std::complex<T>* ket, std::size_t num_qubits, const 
   });
 }
 
-
-#define QRT_SV_INSTANTIATE(T)                                                                                  \
-  template std::complex<double> block_inner<T>(const std::complex<T>*, const std::complex<T>*, std::size_t,   \
-                                               const CompiledTerm&, int);                                     \
+#define QRT_SV_INSTANTIATE(T)                                                                                       \
+  template std::complex<double> block_inner<T>(const std::complex<T>*, const std::complex<T>*, std::size_t,         \
+                                               const CompiledTerm&, int);                                           \
   template void block_accumulate<T>(const std::complex<T>*, std::size_t, const CompiledTerm&, std::complex<double>, \
                                     std::complex<T>*, int);
 QRT_SV_INSTANTIATE(double)

@@ -17,8 +17,8 @@ inline constexpr std::size_t kMaxBlockQubits = 10;
 // <bra| P ⊗ B |ket>, coefficient not applied. Requires term.dense_qubit_count() <= kMaxBlockQubits.
 // T = double or float (the state's scalar type); blocks are transformed and summed in double.
 template <class T>
-std::complex<double> block_inner(const std::complex<T>* bra, const std::complex<T>* ket,
-                                 std::size_t num_qubits, const CompiledTerm& term, int threads);
+std::complex<double> block_inner(const std::complex<T>* bra, const std::complex<T>* ket, std::size_t num_qubits,
+                                 const CompiledTerm& term, int threads);
 
 // acc += scale * (P ⊗ B)|ket>, coefficient not applied. `acc` must not alias `ket`.
 template <class T>

@@ -28,24 +28,24 @@ std::string factor_context(std::size_t term_index, std::size_t factor_index, con
 
 void check_hermitian_matrix(const Factor& factor, const std::string& context) {
   const std::size_t m = factor.qubits.size();
-  if (m == 0) fail(ErrorKind::InvalidArgument, "observable: " + context + ": a Hermitian factor needs at least one qubit");
+  if (m == 0)
+    fail(ErrorKind::InvalidArgument, "observable: " + context + ": a Hermitian factor needs at least one qubit");
   if (m > kMaxHermitianQubits) {
     fail(ErrorKind::OutOfRange, "observable: " + context + ": Hermitian factors are limited to " +
                                     std::to_string(kMaxHermitianQubits) + " qubits");
   }
   const std::size_t dim = std::size_t{1} << m;
   if (factor.matrix.size() != dim * dim) {
-    fail(ErrorKind::InvalidArgument, "observable: " + context + ": matrix has " +
-                                         std::to_string(factor.matrix.size()) + " entries, expected " +
-                                         std::to_string(dim) + "x" + std::to_string(dim) + " = " +
-                                         std::to_string(dim * dim));
+    fail(ErrorKind::InvalidArgument, "observable: " + context + ": matrix has " + std::to_string(factor.matrix.size()) +
+                                         " entries, expected " + std::to_string(dim) + "x" + std::to_string(dim) +
+                                         " = " + std::to_string(dim * dim));
   }
   double largest = 0.0;
   for (std::size_t i = 0; i < factor.matrix.size(); ++i) {
     const auto& entry = factor.matrix[i];
     if (!std::isfinite(entry.real()) || !std::isfinite(entry.imag())) {
-      fail(ErrorKind::InvalidArgument, "observable: " + context + ": matrix entry (" + std::to_string(i / dim) +
-                                           ", " + std::to_string(i % dim) + ") is not finite");
+      fail(ErrorKind::InvalidArgument, "observable: " + context + ": matrix entry (" + std::to_string(i / dim) + ", " +
+                                           std::to_string(i % dim) + ") is not finite");
     }
     largest = std::max(largest, std::abs(entry));
   }
@@ -136,8 +136,8 @@ CompiledTerm compile_term(const Term& term, std::size_t num_qubits, std::size_t 
         compiled.dense.push_back({factor.qubits, factor.matrix, false});
         break;
       default:
-        fail(ErrorKind::InvalidArgument, "observable: " + context + ": unknown factor kind " +
-                                             std::to_string(static_cast<int>(factor.kind)));
+        fail(ErrorKind::InvalidArgument,
+             "observable: " + context + ": unknown factor kind " + std::to_string(static_cast<int>(factor.kind)));
     }
   }
   return compiled;
@@ -146,7 +146,8 @@ CompiledTerm compile_term(const Term& term, std::size_t num_qubits, std::size_t 
 std::vector<CompiledTerm> compile_observable(const Observable& observable, std::size_t num_qubits) {
   std::vector<CompiledTerm> compiled;
   compiled.reserve(observable.terms.size());
-  for (std::size_t t = 0; t < observable.terms.size(); ++t) compiled.push_back(compile_term(observable.terms[t], num_qubits, t));
+  for (std::size_t t = 0; t < observable.terms.size(); ++t)
+    compiled.push_back(compile_term(observable.terms[t], num_qubits, t));
   return compiled;
 }
 

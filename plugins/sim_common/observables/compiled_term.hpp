@@ -24,15 +24,15 @@ inline constexpr std::size_t kMaxHermitianQubits = 12;
 inline constexpr double kHermitianTolerance = 1e-10;
 
 struct PauliMasks {
-  std::uint64_t flip = 0;    // X and Y qubits
-  std::uint64_t sign = 0;    // Z and Y qubits
-  unsigned y_count = 0;      // number of Y factors: the word carries a phase i^y_count
+  std::uint64_t flip = 0;  // X and Y qubits
+  std::uint64_t sign = 0;  // Z and Y qubits
+  unsigned y_count = 0;    // number of Y factors: the word carries a phase i^y_count
 };
 
 struct DenseFactor {
-  std::vector<std::size_t> qubits;            // qubits[0] = most significant bit of the matrix index
-  std::vector<std::complex<double>> matrix;   // row-major 2^m x 2^m
-  bool squares_to_identity = false;           // Hadamard: M * M = I
+  std::vector<std::size_t> qubits;           // qubits[0] = most significant bit of the matrix index
+  std::vector<std::complex<double>> matrix;  // row-major 2^m x 2^m
+  bool squares_to_identity = false;          // Hadamard: M * M = I
 };
 
 struct CompiledTerm {

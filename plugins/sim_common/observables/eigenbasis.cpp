@@ -17,9 +17,9 @@ std::vector<Complex> rotation_for(FactorKind kind) {
   const double h = 1.0 / std::sqrt(2.0);
   const double c = std::cos(std::numbers::pi / 8), s = std::sin(std::numbers::pi / 8);
   switch (kind) {
-    case FactorKind::PauliX: return {h, h, h, -h};                                      // H
-    case FactorKind::PauliY: return {h, Complex(0, -h), h, Complex(0, h)};              // H S^dagger
-    case FactorKind::Hadamard: return {c, s, -s, c};                                    // RY(-pi/4)
+    case FactorKind::PauliX: return {h, h, h, -h};                          // H
+    case FactorKind::PauliY: return {h, Complex(0, -h), h, Complex(0, h)};  // H S^dagger
+    case FactorKind::Hadamard: return {c, s, -s, c};                        // RY(-pi/4)
     default: return {};
   }
 }

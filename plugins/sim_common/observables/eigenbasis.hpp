@@ -13,9 +13,9 @@
 namespace qrt::sv {
 
 struct FactorEigenbasis {
-  std::vector<std::size_t> qubits;                // measured qubits, qubits[0] = MSB of the outcome
-  std::vector<std::complex<double>> rotation;     // row-major 2^m x 2^m; empty when already diagonal
-  std::vector<double> eigenvalues;                // eigenvalue of each outcome over `qubits`
+  std::vector<std::size_t> qubits;             // measured qubits, qubits[0] = MSB of the outcome
+  std::vector<std::complex<double>> rotation;  // row-major 2^m x 2^m; empty when already diagonal
+  std::vector<double> eigenvalues;             // eigenvalue of each outcome over `qubits`
 };
 
 // For a validated factor (Identity yields no qubits and the single eigenvalue 1).

@@ -16,8 +16,8 @@ namespace qrt::sv {
 
 namespace {
 
-std::vector<CompiledTerm> checked_terms(const void* state, std::size_t num_qubits,
-                                        const Observable& observable, int threads, const char* operation) {
+std::vector<CompiledTerm> checked_terms(const void* state, std::size_t num_qubits, const Observable& observable,
+                                        int threads, const char* operation) {
   check_state(state, num_qubits, operation);
   check_threads(threads, operation);
   return compile_observable(observable, num_qubits);
@@ -44,8 +44,9 @@ template <class T>
 void accumulate_terms(const std::complex<T>* state, std::size_t num_qubits, const std::vector<CompiledTerm>& terms,
                       std::complex<T>* out, int threads, MeasurementWorkspace& workspace) {
   const std::size_t size = std::size_t{1} << num_qubits;
-  parallel::for_each_chunk(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
-                           [&](std::size_t, std::size_t begin, std::size_t end) { std::fill(out + begin, out + end, std::complex<T>(0)); });
+  parallel::for_each_chunk(
+      size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
+      [&](std::size_t, std::size_t begin, std::size_t end) { std::fill(out + begin, out + end, std::complex<T>(0)); });
   const TermPlan plan = plan_terms(terms, num_qubits);
   if (plan.words) pauli_sum_accumulate(state, *plan.words, 1.0, out, threads);
   for (const CompiledTerm* term : plan.others) {
@@ -59,7 +60,8 @@ double squared_norm(const std::complex<T>* vector, std::size_t num_qubits, int t
   return parallel::ordered_sum<double>(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
                                        [&](std::size_t begin, std::size_t end) {
                                          double sum = 0.0;
-                                         for (std::size_t i = begin; i < end; ++i) sum += std::norm(std::complex<double>(vector[i]));
+                                         for (std::size_t i = begin; i < end; ++i)
+                                           sum += std::norm(std::complex<double>(vector[i]));
                                          return sum;
                                        });
 }
@@ -110,7 +112,8 @@ double var(const std::complex<T>* state, std::size_t num_qubits, const Observabl
 
 template <class T>
 void apply_observable(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable,
-                      std::type_identity_t<std::span<std::complex<T>>> out, int threads, MeasurementWorkspace* workspace) {
+                      std::type_identity_t<std::span<std::complex<T>>> out, int threads,
+                      MeasurementWorkspace* workspace) {
   const std::vector<CompiledTerm> terms = checked_terms(state, num_qubits, observable, threads, "apply_observable");
   const std::size_t size = std::size_t{1} << num_qubits;
   if (out.size() != size) {
@@ -122,12 +125,11 @@ void apply_observable(const std::complex<T>* state, std::size_t num_qubits, cons
   accumulate_terms(state, num_qubits, terms, out.data(), threads, workspace_or(workspace, local));
 }
 
-
 // NOLINTBEGIN(bugprone-macro-parentheses): T is a type (a template argument), which cannot take parentheses
-#define QRT_SV_INSTANTIATE(T)                                                                                     \
-  template double expval<T>(const std::complex<T>*, std::size_t, const Observable&, int, MeasurementWorkspace*);  \
-  template double var<T>(const std::complex<T>*, std::size_t, const Observable&, int, MeasurementWorkspace*);     \
-  template void apply_observable<T>(const std::complex<T>*, std::size_t, const Observable&,                       \
+#define QRT_SV_INSTANTIATE(T)                                                                                    \
+  template double expval<T>(const std::complex<T>*, std::size_t, const Observable&, int, MeasurementWorkspace*); \
+  template double var<T>(const std::complex<T>*, std::size_t, const Observable&, int, MeasurementWorkspace*);    \
+  template void apply_observable<T>(const std::complex<T>*, std::size_t, const Observable&,                      \
                                     std::span<std::complex<T>>, int, MeasurementWorkspace*);
 QRT_SV_INSTANTIATE(double)
 QRT_SV_INSTANTIATE(float)

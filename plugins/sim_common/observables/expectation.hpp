@@ -36,6 +36,7 @@ double var(const std::complex<T>* state, std::size_t num_qubits, const Observabl
 // out = O|state> (Pauli words grouped as for expval); out.size() must be 2^num_qubits and `out` must not alias `state`.
 template <class T>
 void apply_observable(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable,
-                      std::type_identity_t<std::span<std::complex<T>>> out, int threads, MeasurementWorkspace* workspace = nullptr);
+                      std::type_identity_t<std::span<std::complex<T>>> out, int threads,
+                      MeasurementWorkspace* workspace = nullptr);
 
 }  // namespace qrt::sv

@@ -24,7 +24,8 @@ void apply_local_matrix(std::complex<T>* state, std::size_t num_qubits, std::spa
                              std::vector<std::complex<double>> in(dim);
                              Index base = bits::deposit(begin, outer_mask);
                              for (std::size_t outer = begin; outer < end; ++outer) {
-                               for (std::size_t b = 0; b < dim; ++b) in[b] = std::complex<double>(state[base + offsets[b]]);
+                               for (std::size_t b = 0; b < dim; ++b)
+                                 in[b] = std::complex<double>(state[base + offsets[b]]);
                                for (std::size_t row = 0; row < dim; ++row) {
                                  std::complex<double> sum = 0.0;
                                  for (std::size_t col = 0; col < dim; ++col) sum += matrix[row * dim + col] * in[col];
@@ -36,8 +37,8 @@ void apply_local_matrix(std::complex<T>* state, std::size_t num_qubits, std::spa
 }
 
 template <class T>
-void copy_state(const std::complex<T>* state, std::size_t num_qubits, std::type_identity_t<std::span<std::complex<T>>> copy,
-                int threads) {
+void copy_state(const std::complex<T>* state, std::size_t num_qubits,
+                std::type_identity_t<std::span<std::complex<T>>> copy, int threads) {
   const std::size_t size = std::size_t{1} << num_qubits;
   parallel::for_each_chunk(size, parallel::kChunkAmplitudes, parallel::workers_for(size, threads),
                            [&](std::size_t, std::size_t begin, std::size_t end) {
@@ -45,11 +46,10 @@ void copy_state(const std::complex<T>* state, std::size_t num_qubits, std::type_
                            });
 }
 
-
 // NOLINTBEGIN(bugprone-macro-parentheses): T is a type (a template argument), which cannot take parentheses
-#define QRT_SV_INSTANTIATE(T)                                                                                     \
-  template void apply_local_matrix<T>(std::complex<T>*, std::size_t, std::span<const std::size_t>,                \
-                                      std::span<const std::complex<double>>, int);                                \
+#define QRT_SV_INSTANTIATE(T)                                                                      \
+  template void apply_local_matrix<T>(std::complex<T>*, std::size_t, std::span<const std::size_t>, \
+                                      std::span<const std::complex<double>>, int);                 \
   template void copy_state<T>(const std::complex<T>*, std::size_t, std::span<std::complex<T>>, int);
 QRT_SV_INSTANTIATE(double)
 QRT_SV_INSTANTIATE(float)

@@ -19,7 +19,7 @@ void apply_local_matrix(std::complex<T>* state, std::size_t num_qubits, std::spa
 
 // Copies the 2^num_qubits amplitudes into `copy` (same size), in parallel for large states.
 template <class T>
-void copy_state(const std::complex<T>* state, std::size_t num_qubits, std::type_identity_t<std::span<std::complex<T>>> copy,
-                int threads);
+void copy_state(const std::complex<T>* state, std::size_t num_qubits,
+                std::type_identity_t<std::span<std::complex<T>>> copy, int threads);
 
 }  // namespace qrt::sv

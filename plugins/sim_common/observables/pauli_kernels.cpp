@@ -18,9 +18,9 @@ constexpr std::size_t kBlockBits = 10;
 
 struct Blocking {
   std::size_t block_bits;
-  Index low;                 // mask of the in-block bits
+  Index low;  // mask of the in-block bits
   Index flip_low, flip_high;
-  std::vector<double> low_sign;  // (-1)^parity(lo & sign) for every in-block index lo
+  std::vector<double> low_sign;         // (-1)^parity(lo & sign) for every in-block index lo
   std::vector<double> sign_per_double;  // low_sign[i / 2] at i (diagonal-norm path only)
 
   Blocking(std::size_t num_qubits, const PauliMasks& word, bool diagonal_norm)
@@ -105,9 +105,11 @@ __attribute__((always_inline)) inline double signed_norm(const T* k, const doubl
 // contiguous copy first. kDiagonalNorm: bra == ket and the word flips nothing. One clone per SIMD
 // level, picked by the loader for this CPU (the library itself is built for the baseline instruction set).
 template <bool kFlipsLowBits, bool kDiagonalNorm = false, class T>
-__attribute__((always_inline)) inline std::complex<double> inner_range_body(
-    const std::complex<T>* bra, const std::complex<T>* ket, const PauliMasks& word,
-    const Blocking& blocking, Index skipped_bit, std::size_t begin, std::size_t end) {
+__attribute__((always_inline)) inline std::complex<double> inner_range_body(const std::complex<T>* bra,
+                                                                            const std::complex<T>* ket,
+                                                                            const PauliMasks& word,
+                                                                            const Blocking& blocking, Index skipped_bit,
+                                                                            std::size_t begin, std::size_t end) {
   const std::size_t block = blocking.block_size();
   const double* sign = blocking.low_sign.data();
   const Index below = skipped_bit - 1;
@@ -122,10 +124,10 @@ __attribute__((always_inline)) inline std::complex<double> inner_range_body(
       bra_block = flipped;
     }
     const std::complex<double> sum =
-        kDiagonalNorm ? std::complex<double>(signed_norm(reinterpret_cast<const T*>(ket + base),
-                                                         blocking.sign_per_double.data(), block))
-                      : signed_inner(reinterpret_cast<const T*>(bra_block), reinterpret_cast<const T*>(ket + base),
-                                     sign, block);
+        kDiagonalNorm
+            ? std::complex<double>(
+                  signed_norm(reinterpret_cast<const T*>(ket + base), blocking.sign_per_double.data(), block))
+            : signed_inner(reinterpret_cast<const T*>(bra_block), reinterpret_cast<const T*>(ket + base), sign, block);
     re += block_sign * sum.real();
     im += block_sign * sum.imag();
   }
@@ -135,21 +137,21 @@ __attribute__((always_inline)) inline std::complex<double> inner_range_body(
 #define QRT_SV_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 
 // target_clones cannot be put on templates: one set of clones per element type, through a macro.
-#define QRT_SV_INNER_RANGES(T)                                                                                   \
-  QRT_SV_SIMD_CLONES std::complex<double> inner_range_contiguous(                                               \
-      const std::complex<T>* bra, const std::complex<T>* ket, const PauliMasks& word, const Blocking& blocking, \
-      Index skipped_bit, std::size_t begin, std::size_t end) {                                                  \
-    return inner_range_body<false>(bra, ket, word, blocking, skipped_bit, begin, end);                          \
-  }                                                                                                             \
-  QRT_SV_SIMD_CLONES std::complex<double> inner_range_diagonal_norm(                                            \
-      const std::complex<T>* bra, const std::complex<T>* ket, const PauliMasks& word, const Blocking& blocking, \
-      Index skipped_bit, std::size_t begin, std::size_t end) {                                                  \
-    return inner_range_body<false, true>(bra, ket, word, blocking, skipped_bit, begin, end);                    \
-  }                                                                                                             \
-  QRT_SV_SIMD_CLONES std::complex<double> inner_range_flipped(                                                  \
-      const std::complex<T>* bra, const std::complex<T>* ket, const PauliMasks& word, const Blocking& blocking, \
-      Index skipped_bit, std::size_t begin, std::size_t end) {                                                  \
-    return inner_range_body<true>(bra, ket, word, blocking, skipped_bit, begin, end);                           \
+#define QRT_SV_INNER_RANGES(T)                                                                                         \
+  QRT_SV_SIMD_CLONES std::complex<double> inner_range_contiguous(                                                      \
+      const std::complex<T>* bra, const std::complex<T>* ket, const PauliMasks& word, const Blocking& blocking,        \
+      Index skipped_bit, std::size_t begin, std::size_t end) {                                                         \
+    return inner_range_body<false>(bra, ket, word, blocking, skipped_bit, begin, end);                                 \
+  }                                                                                                                    \
+  QRT_SV_SIMD_CLONES std::complex<double> inner_range_diagonal_norm(                                                   \
+      const std::complex<T>* bra, const std::complex<T>* ket, const PauliMasks& word, const Blocking& blocking,        \
+      Index skipped_bit, std::size_t begin, std::size_t end) {                                                         \
+    return inner_range_body<false, true>(bra, ket, word, blocking, skipped_bit, begin, end);                           \
+  }                                                                                                                    \
+  QRT_SV_SIMD_CLONES std::complex<double> inner_range_flipped(const std::complex<T>* bra, const std::complex<T>* ket,  \
+                                                              const PauliMasks& word, const Blocking& blocking,        \
+                                                              Index skipped_bit, std::size_t begin, std::size_t end) { \
+    return inner_range_body<true>(bra, ket, word, blocking, skipped_bit, begin, end);                                  \
   }
 QRT_SV_INNER_RANGES(double)
 QRT_SV_INNER_RANGES(float)
@@ -186,7 +188,7 @@ template <class T>
 constexpr InnerRange<T> kInnerRanges[] = {inner_range_contiguous, inner_range_flipped};
 template <class T>
 constexpr decltype(&accumulate_range<false, T>) kAccumulateRanges[] = {accumulate_range<false, T>,
-                                                                         accumulate_range<true, T>};
+                                                                       accumulate_range<true, T>};
 
 }  // namespace
 
@@ -221,16 +223,14 @@ void pauli_accumulate(const std::complex<T>* ket, std::size_t num_qubits, const 
   const auto range = kAccumulateRanges<T>[blocking.flip_low != 0];
   const std::complex<double> factor = scale * i_power(word.y_count);
   // Chunks write acc[i ^ flip] for their own i only: a bijection, so chunks never collide.
-  parallel::for_each_chunk(size, std::max(parallel::kChunkAmplitudes, blocking.block_size()),
-                           parallel::workers_for(size, threads), [&](std::size_t, std::size_t begin, std::size_t end) {
-                             range(ket, word, blocking, factor, acc, begin, end);
-                           });
+  parallel::for_each_chunk(
+      size, std::max(parallel::kChunkAmplitudes, blocking.block_size()), parallel::workers_for(size, threads),
+      [&](std::size_t, std::size_t begin, std::size_t end) { range(ket, word, blocking, factor, acc, begin, end); });
 }
 
-
-#define QRT_SV_INSTANTIATE(T)                                                                                  \
-  template std::complex<double> pauli_inner<T>(const std::complex<T>*, const std::complex<T>*, std::size_t,   \
-                                               const PauliMasks&, int);                                       \
+#define QRT_SV_INSTANTIATE(T)                                                                                     \
+  template std::complex<double> pauli_inner<T>(const std::complex<T>*, const std::complex<T>*, std::size_t,       \
+                                               const PauliMasks&, int);                                           \
   template void pauli_accumulate<T>(const std::complex<T>*, std::size_t, const PauliMasks&, std::complex<double>, \
                                     std::complex<T>*, int);
 QRT_SV_INSTANTIATE(double)

@@ -13,8 +13,8 @@ namespace qrt::sv {
 // <bra| P |ket> over a num_qubits-qubit register, phase i^y_count included.
 // T = double or float (the state's scalar type); sums are formed in double.
 template <class T>
-std::complex<double> pauli_inner(const std::complex<T>* bra, const std::complex<T>* ket,
-                                 std::size_t num_qubits, const PauliMasks& word, int threads);
+std::complex<double> pauli_inner(const std::complex<T>* bra, const std::complex<T>* ket, std::size_t num_qubits,
+                                 const PauliMasks& word, int threads);
 
 // acc += scale * P |ket>. `acc` must not alias `ket`.
 template <class T>

@@ -28,28 +28,30 @@ inline constexpr std::size_t kPauliSumBlockBits = 8;
 
 struct PauliGroup {
   std::uint64_t flip = 0;
-  std::vector<std::uint64_t> signs;                // one per distinct word of the group
-  std::vector<std::complex<double>> weights;       // w_k = (sum of its coefficients) * (-i)^y_k
-  std::vector<std::uint32_t> pattern_of;           // per word: its low sign pattern (index into patterns)
-  std::vector<std::uint64_t> patterns;             // the distinct low sign masks (s & block mask)
-  std::uint64_t high_signs = 0;                    // the words' sign bits above the block (OR): D depends on a
-                                                   // block's position only through these bits
-  std::vector<std::uint32_t> pattern_table;        // per pattern: its sign table in PauliSum::sign_tables
-                                                   // (empty when `transform`)
-  bool transform = false;                          // D by a Walsh-Hadamard transform (many patterns)
-  bool imaginary = false;                          // some weight has an imaginary part (an odd number of Y)
+  std::vector<std::uint64_t> signs;           // one per distinct word of the group
+  std::vector<std::complex<double>> weights;  // w_k = (sum of its coefficients) * (-i)^y_k
+  std::vector<std::uint32_t> pattern_of;      // per word: its low sign pattern (index into patterns)
+  std::vector<std::uint64_t> patterns;        // the distinct low sign masks (s & block mask)
+  std::uint64_t high_signs = 0;               // the words' sign bits above the block (OR): D depends on a
+                                              // block's position only through these bits
+  std::vector<std::uint32_t> pattern_table;   // per pattern: its sign table in PauliSum::sign_tables
+                                              // (empty when `transform`)
+  bool transform = false;                     // D by a Walsh-Hadamard transform (many patterns)
+  bool imaginary = false;                     // some weight has an imaginary part (an odd number of Y)
 };
 
 struct PauliSum {
   std::size_t num_qubits = 0;
-  std::size_t block_bits = 0;                // min(kPauliSumBlockBits, num_qubits)
-  std::vector<PauliGroup> groups;            // sorted by flip mask
+  std::size_t block_bits = 0;      // min(kPauliSumBlockBits, num_qubits)
+  std::vector<PauliGroup> groups;  // sorted by flip mask
   // Per distinct low sign mask m: (-1)^parity(lo & m) for every in-block index lo, twice (for the real
   // and the imaginary part of an amplitude: the kernels then run over plain doubles with no shuffles).
   std::vector<double> sign_tables;
   std::size_t word_count() const;
   std::size_t block_size() const { return std::size_t{1} << block_bits; }
-  const double* sign_table(std::uint32_t table) const { return sign_tables.data() + 2 * std::size_t{table} * block_size(); }
+  const double* sign_table(std::uint32_t table) const {
+    return sign_tables.data() + 2 * std::size_t{table} * block_size();
+  }
 };
 
 // Whether a compiled term is a plain Pauli word (no Hadamard or Hermitian factor): what a PauliSum holds.

@@ -127,10 +127,18 @@ __attribute__((always_inline)) inline const T* partner_block(const std::complex<
   }
   const Index runs = flip_low & ~Index{3};
   switch (flip_low & 3) {
-    case 0: for (Index g = 0; g < block; g += 4) copy_four<0>(source + (g ^ runs), buffer + g); break;
-    case 1: for (Index g = 0; g < block; g += 4) copy_four<1>(source + (g ^ runs), buffer + g); break;
-    case 2: for (Index g = 0; g < block; g += 4) copy_four<2>(source + (g ^ runs), buffer + g); break;
-    default: for (Index g = 0; g < block; g += 4) copy_four<3>(source + (g ^ runs), buffer + g); break;
+    case 0:
+      for (Index g = 0; g < block; g += 4) copy_four<0>(source + (g ^ runs), buffer + g);
+      break;
+    case 1:
+      for (Index g = 0; g < block; g += 4) copy_four<1>(source + (g ^ runs), buffer + g);
+      break;
+    case 2:
+      for (Index g = 0; g < block; g += 4) copy_four<2>(source + (g ^ runs), buffer + g);
+      break;
+    default:
+      for (Index g = 0; g < block; g += 4) copy_four<3>(source + (g ^ runs), buffer + g);
+      break;
   }
   return reinterpret_cast<const T*>(buffer);
 }

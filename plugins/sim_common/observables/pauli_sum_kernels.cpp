@@ -89,7 +89,9 @@ __attribute__((always_inline)) inline void accumulate_body(const std::complex<T>
     const bool imaginary = group.imaginary || scale.imag() != 0.0;
     for_each_block(
         group, begin, end, block_mask, 0,
-        [&](Index base) __attribute__((always_inline)) { build_diagonal(sum, group, base, scale, scratch.pattern_weight, scratch.diagonal); },
+        [&](Index base) __attribute__((always_inline)) {
+          build_diagonal(sum, group, base, scale, scratch.pattern_weight, scratch.diagonal);
+        },
         [&](Index base) __attribute__((always_inline)) {
           const T* k = partner_block(ket, base, group.flip, block_mask, block, buffer);
           T* a = reinterpret_cast<T*>(acc + base);
@@ -121,7 +123,9 @@ __attribute__((always_inline)) inline double expectation_body(const std::complex
     double part = 0.0;
     for_each_block(
         group, begin, end, block_mask, paired_bit,
-        [&](Index base) __attribute__((always_inline)) { build_diagonal(sum, group, base, Scale(1.0), scratch.pattern_weight, scratch.diagonal); },
+        [&](Index base) __attribute__((always_inline)) {
+          build_diagonal(sum, group, base, Scale(1.0), scratch.pattern_weight, scratch.diagonal);
+        },
         [&](Index base) __attribute__((always_inline)) {
           const T* b = reinterpret_cast<const T*>(state + base);
           if (group.flip == 0) {
@@ -145,15 +149,15 @@ constexpr std::size_t kLanes = kPartialSums / 2;
 
 // One set of clones per SIMD level, picked by the loader for this CPU (as pauli_kernels.cpp).
 #define QRT_SV_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#define QRT_SV_CHUNKS(T)                                                                                       \
-  QRT_SV_SIMD_CLONES double expectation_chunk(const std::complex<T>* state, const PauliSum& sum,              \
-                                              std::size_t begin, std::size_t end) {                           \
-    return sum.block_size() >= kLanes ? expectation_body<kLanes, T>(state, sum, begin, end)                   \
-                                      : expectation_body<1, T>(state, sum, begin, end);                       \
-  }                                                                                                           \
-  QRT_SV_SIMD_CLONES void accumulate_chunk(const std::complex<T>* ket, const PauliSum& sum, Scale scale,       \
-                                           std::complex<T>* acc, std::size_t begin, std::size_t end) {        \
-    accumulate_body<T>(ket, sum, scale, acc, begin, end);                                                     \
+#define QRT_SV_CHUNKS(T)                                                                                            \
+  QRT_SV_SIMD_CLONES double expectation_chunk(const std::complex<T>* state, const PauliSum& sum, std::size_t begin, \
+                                              std::size_t end) {                                                    \
+    return sum.block_size() >= kLanes ? expectation_body<kLanes, T>(state, sum, begin, end)                         \
+                                      : expectation_body<1, T>(state, sum, begin, end);                             \
+  }                                                                                                                 \
+  QRT_SV_SIMD_CLONES void accumulate_chunk(const std::complex<T>* ket, const PauliSum& sum, Scale scale,            \
+                                           std::complex<T>* acc, std::size_t begin, std::size_t end) {              \
+    accumulate_body<T>(ket, sum, scale, acc, begin, end);                                                           \
   }
 QRT_SV_CHUNKS(double)
 QRT_SV_CHUNKS(float)
@@ -167,10 +171,9 @@ std::size_t chunk_size(const PauliSum& sum) { return std::max(parallel::kChunkAm
 template <class T>
 double pauli_sum_expectation(const std::complex<T>* state, const PauliSum& sum, int threads) {
   const std::size_t size = std::size_t{1} << sum.num_qubits;
-  return parallel::ordered_sum<double>(size, chunk_size(sum), parallel::workers_for(size, threads),
-                                       [&](std::size_t begin, std::size_t end) {
-                                         return expectation_chunk(state, sum, begin, end);
-                                       });
+  return parallel::ordered_sum<double>(
+      size, chunk_size(sum), parallel::workers_for(size, threads),
+      [&](std::size_t begin, std::size_t end) { return expectation_chunk(state, sum, begin, end); });
 }
 
 template <class T>
@@ -178,15 +181,14 @@ void pauli_sum_accumulate(const std::complex<T>* ket, const PauliSum& sum, std::
                           std::complex<T>* acc, int threads) {
   const std::size_t size = std::size_t{1} << sum.num_qubits;
   // Chunks write acc only at their own output indices: chunks never collide.
-  parallel::for_each_chunk(size, chunk_size(sum), parallel::workers_for(size, threads),
-                           [&](std::size_t, std::size_t begin, std::size_t end) {
-                             accumulate_chunk(ket, sum, scale, acc, begin, end);
-                           });
+  parallel::for_each_chunk(
+      size, chunk_size(sum), parallel::workers_for(size, threads),
+      [&](std::size_t, std::size_t begin, std::size_t end) { accumulate_chunk(ket, sum, scale, acc, begin, end); });
 }
 
-#define QRT_SV_INSTANTIATE(T)                                                                                  \
-  template double pauli_sum_expectation<T>(const std::complex<T>*, const PauliSum&, int);                    \
-  template void pauli_sum_accumulate<T>(const std::complex<T>*, const PauliSum&, std::complex<double>,        \
+#define QRT_SV_INSTANTIATE(T)                                                                          \
+  template double pauli_sum_expectation<T>(const std::complex<T>*, const PauliSum&, int);              \
+  template void pauli_sum_accumulate<T>(const std::complex<T>*, const PauliSum&, std::complex<double>, \
                                         std::complex<T>*, int);
 QRT_SV_INSTANTIATE(double)
 QRT_SV_INSTANTIATE(float)

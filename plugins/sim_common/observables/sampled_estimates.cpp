@@ -94,7 +94,8 @@ void check_arguments(const void* state, std::size_t num_qubits, const Observable
 
 ShotMeasurement::ShotMeasurement(std::vector<FactorEigenbasis> bases, std::vector<Term> terms)
     : bases_(std::move(bases)), terms_(std::move(terms)), shift_(bases_.size()) {
-  for (const FactorEigenbasis& basis : bases_) measured_.insert(measured_.end(), basis.qubits.begin(), basis.qubits.end());
+  for (const FactorEigenbasis& basis : bases_)
+    measured_.insert(measured_.end(), basis.qubits.begin(), basis.qubits.end());
   for (std::size_t b = 0, start = 0; b < bases_.size(); start += bases_[b].qubits.size(), ++b)
     shift_[b] = measured_.size() - start - bases_[b].qubits.size();
 }
@@ -117,7 +118,8 @@ std::vector<ShotMeasurement> expval_measurements(const Observable& observable, s
     plans.push_back(std::move(*together));
     return plans;
   }
-  for (std::size_t t = 0; t < count; ++t) plans.push_back(*group_terms(observable, t, t + 1, num_qubits));  // one term always groups
+  for (std::size_t t = 0; t < count; ++t)
+    plans.push_back(*group_terms(observable, t, t + 1, num_qubits));  // one term always groups
   return plans;
 }
 
@@ -145,8 +147,8 @@ double sample_variance(std::span<const double> values) {
 }
 
 template <class T>
-double expval_sampled(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
-                      std::mt19937_64& rng, int threads, MeasurementWorkspace* workspace) {
+double expval_sampled(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable,
+                      std::uint64_t shots, std::mt19937_64& rng, int threads, MeasurementWorkspace* workspace) {
   check_arguments(state, num_qubits, observable, shots, threads, "expval_sampled");
   MeasurementWorkspace local;
   MeasurementWorkspace& scratch = workspace ? *workspace : local;
@@ -157,19 +159,18 @@ double expval_sampled(const std::complex<T>* state, std::size_t num_qubits, cons
 }
 
 template <class T>
-double var_sampled(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable, std::uint64_t shots,
-                   std::mt19937_64& rng, int threads, MeasurementWorkspace* workspace) {
+double var_sampled(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable,
+                   std::uint64_t shots, std::mt19937_64& rng, int threads, MeasurementWorkspace* workspace) {
   check_arguments(state, num_qubits, observable, shots, threads, "var_sampled");
   const ShotMeasurement plan = var_measurement(observable, num_qubits);
   MeasurementWorkspace local;
   return sample_variance(sample_values(state, num_qubits, plan, shots, rng, threads, workspace ? *workspace : local));
 }
 
-
-#define QRT_SV_INSTANTIATE(T)                                                                                    \
-  template double expval_sampled<T>(const std::complex<T>*, std::size_t, const Observable&, std::uint64_t,      \
-                                    std::mt19937_64&, int, MeasurementWorkspace*);                              \
-  template double var_sampled<T>(const std::complex<T>*, std::size_t, const Observable&, std::uint64_t,         \
+#define QRT_SV_INSTANTIATE(T)                                                                              \
+  template double expval_sampled<T>(const std::complex<T>*, std::size_t, const Observable&, std::uint64_t, \
+                                    std::mt19937_64&, int, MeasurementWorkspace*);                         \
+  template double var_sampled<T>(const std::complex<T>*, std::size_t, const Observable&, std::uint64_t,    \
                                  std::mt19937_64&, int, MeasurementWorkspace*);
 QRT_SV_INSTANTIATE(double)
 QRT_SV_INSTANTIATE(float)

@@ -71,7 +71,6 @@ double expval_sampled(const std::complex<T>* state, std::size_t num_qubits, cons
 
 template <class T>
 double var_sampled(const std::complex<T>* state, std::size_t num_qubits, const Observable& observable,
-                   std::uint64_t shots, std::mt19937_64& rng, int threads,
-                   MeasurementWorkspace* workspace = nullptr);
+                   std::uint64_t shots, std::mt19937_64& rng, int threads, MeasurementWorkspace* workspace = nullptr);
 
 }  // namespace qrt::sv

@@ -22,7 +22,8 @@ const Amp<T>* dense_part_applied(const Amp<T>* ket, std::size_t num_qubits, cons
                                  MeasurementWorkspace& workspace) {
   const std::span<Amp<T>> copy = workspace.state_copy_as<T>(std::size_t{1} << num_qubits);
   copy_state(ket, num_qubits, copy, threads);
-  for (const DenseFactor& factor : term.dense) apply_local_matrix(copy.data(), num_qubits, factor.qubits, factor.matrix, threads);
+  for (const DenseFactor& factor : term.dense)
+    apply_local_matrix(copy.data(), num_qubits, factor.qubits, factor.matrix, threads);
   return copy.data();
 }
 
@@ -99,9 +100,9 @@ void term_accumulate(const std::complex<T>* ket, std::size_t num_qubits, const C
   kKernels<T>[static_cast<int>(strategy_for(term))].accumulate(ket, num_qubits, term, scale, acc, threads, workspace);
 }
 
-#define QRT_SV_INSTANTIATE(T)                                                                                    \
-  template std::complex<double> term_inner<T>(const std::complex<T>*, const std::complex<T>*, std::size_t,      \
-                                              const CompiledTerm&, int, MeasurementWorkspace&);                 \
+#define QRT_SV_INSTANTIATE(T)                                                                                      \
+  template std::complex<double> term_inner<T>(const std::complex<T>*, const std::complex<T>*, std::size_t,         \
+                                              const CompiledTerm&, int, MeasurementWorkspace&);                    \
   template void term_accumulate<T>(const std::complex<T>*, std::size_t, const CompiledTerm&, std::complex<double>, \
                                    std::complex<T>*, int, MeasurementWorkspace&);
 QRT_SV_INSTANTIATE(double)

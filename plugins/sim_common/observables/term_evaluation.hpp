@@ -21,14 +21,12 @@ TermStrategy strategy_for(const CompiledTerm& term);
 // <bra| T |ket> (T without its coefficient).
 // T = double or float (the state's scalar type).
 template <class T>
-std::complex<double> term_inner(const std::complex<T>* bra, const std::complex<T>* ket,
-                                std::size_t num_qubits, const CompiledTerm& term, int threads,
-                                MeasurementWorkspace& workspace);
+std::complex<double> term_inner(const std::complex<T>* bra, const std::complex<T>* ket, std::size_t num_qubits,
+                                const CompiledTerm& term, int threads, MeasurementWorkspace& workspace);
 
 // acc += scale * T |ket> (T without its coefficient). `acc` must not alias `ket`.
 template <class T>
 void term_accumulate(const std::complex<T>* ket, std::size_t num_qubits, const CompiledTerm& term,
-                     std::complex<double> scale, std::complex<T>* acc, int threads,
-                     MeasurementWorkspace& workspace);
+                     std::complex<double> scale, std::complex<T>* acc, int threads, MeasurementWorkspace& workspace);
 
 }  // namespace qrt::sv

@@ -76,7 +76,6 @@ void BasicAmplitudeBuffer<T>::reserve(std::size_t count, std::size_t keep) {
   *this = std::move(fresh);
 }
 
-
 template class BasicAmplitudeBuffer<double>;
 template class BasicAmplitudeBuffer<float>;
 

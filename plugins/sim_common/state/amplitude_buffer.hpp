@@ -1,7 +1,7 @@
-// Grow-only storage for complex amplitudes (T = double: complex128, float: complex64), 64-byte aligned. Large buffers are mapped 2 MiB
-// aligned and advised as transparent huge pages: on this class of machine first-touching fresh
-// memory is slow (page faults, ~0.3-0.7 GB/s), so a device keeps its buffer across resets and qubit
-// (re)allocations instead of returning it to the system.
+// Grow-only storage for complex amplitudes (T = double: complex128, float: complex64), 64-byte aligned. Large buffers
+// are mapped 2 MiB aligned and advised as transparent huge pages: on this class of machine first-touching fresh memory
+// is slow (page faults, ~0.3-0.7 GB/s), so a device keeps its buffer across resets and qubit (re)allocations instead of
+// returning it to the system.
 #pragma once
 
 #include <complex>

@@ -40,7 +40,6 @@ void copy_amplitudes(Amplitude<T>* out, const Amplitude<T>* in, std::size_t coun
   });
 }
 
-
 void widen_amplitudes(Complex* out, const Amplitude<float>* in, std::size_t count, unsigned threads) {
   split(count, threads, [out, in](std::size_t b, std::size_t e) {
     for (std::size_t i = b; i < e; ++i) out[i] = Complex(in[i]);

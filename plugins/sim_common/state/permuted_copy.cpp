@@ -22,7 +22,8 @@ void copy_permuted(const Amplitude<T>* state, std::span<const unsigned> qubit_at
   bool identity = true;
   std::uint64_t seen = 0;
   for (unsigned p = 0; p < n; ++p) {
-    if (qubit_at[p] >= n || ((seen >> qubit_at[p]) & 1u)) throw std::invalid_argument("copy_permuted: not a permutation");
+    if (qubit_at[p] >= n || ((seen >> qubit_at[p]) & 1u))
+      throw std::invalid_argument("copy_permuted: not a permutation");
     seen |= std::uint64_t{1} << qubit_at[p];
     identity = identity && qubit_at[p] == n - 1 - p;
   }
@@ -56,7 +57,6 @@ void copy_permuted(const Amplitude<T>* state, std::span<const unsigned> qubit_at
     gather(size * me / team, size * (me + 1) / team);
   }
 }
-
 
 template void copy_permuted<double>(const Amplitude<double>*, std::span<const unsigned>, Complex*, unsigned);
 template void copy_permuted<float>(const Amplitude<float>*, std::span<const unsigned>, Complex*, unsigned);

@@ -42,7 +42,6 @@ void BasicStateVector<T>::remove_top_qubit(int value) {
   --num_qubits_;
 }
 
-
 template class BasicStateVector<double>;
 template class BasicStateVector<float>;
 

@@ -1,6 +1,6 @@
-// The simulated state: 2^n complex amplitudes (T = double: complex128, float: complex64), qubit k = bit k of the amplitude index.
-// Qubits are added on top (tensor product with |0>) and removed from the top, so growing and
-// shrinking never reorders the existing amplitudes; the device maps its wire ids onto qubit indices.
+// The simulated state: 2^n complex amplitudes (T = double: complex128, float: complex64), qubit k = bit k of the
+// amplitude index. Qubits are added on top (tensor product with |0>) and removed from the top, so growing and shrinking
+// never reorders the existing amplitudes; the device maps its wire ids onto qubit indices.
 #pragma once
 
 #include "kernels/qubit_op.hpp"

@@ -73,9 +73,7 @@ void TileProgram<T>::add(const QubitOp& op) {
   base.control_mask = local(op.control_mask);
   base.control_values = local(op.control_values);
   switch (op.shape) {
-    case OpShape::Phase:
-      step.first_kernel = prepare(base);
-      break;
+    case OpShape::Phase: step.first_kernel = prepare(base); break;
     case OpShape::Parity: {
       step.outer_parity_mask = op.target_mask & ~window_;
       base.target_mask = local(op.target_mask);

@@ -42,10 +42,10 @@ class TileProgram {
  private:
   struct Step {
     QubitMask outer_control_mask = 0, outer_control_values = 0;  // the op acts where these match
-    QubitMask outer_parity_mask = 0;  // Parity: odd parity of these outside bits is variant 1
+    QubitMask outer_parity_mask = 0;                          // Parity: odd parity of these outside bits is variant 1
     std::array<std::uint8_t, kMaxTileSelectors> selectors{};  // Dense: their outside bits, in order,
     unsigned num_selectors = 0;                               // number the variant
-    std::size_t first_kernel = 0;     // the variants' kernels, consecutive in kernels_
+    std::size_t first_kernel = 0;                             // the variants' kernels, consecutive in kernels_
   };
   QubitMask local(QubitMask state_bits) const;
   std::size_t prepare(const QubitOp& local_op);

@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -90,7 +90,7 @@ void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& p
     throw std::invalid_argument("walk_tiles: the window must hold qubit 0 and lie within the state");
   const unsigned k = program.tile_qubits();
   const QubitMask outer = state & ~window;
-  const unsigned chunk_qubits = static_cast<unsigned>(std::countr_one(window));  // contiguous low qubits
+  const unsigned chunk_qubits = static_cast<unsigned>(std::countr_one(window));   // contiguous low qubits
   const QubitMask chunk_select = window & ~((QubitMask{1} << chunk_qubits) - 1);  // window qubits above them
   const bool in_place = chunk_select == 0;
   const std::size_t chunk_bytes = sizeof(Amplitude<T>) << chunk_qubits;

@@ -73,8 +73,7 @@ std::vector<std::pair<unsigned, unsigned>> TiledQueue::relabel_swaps(QubitMask w
   // The next run's window holds the low qubits and at most tile_qubits - chunk_qubits others: any
   // qubit of this window can be one of its low qubits. Its likely window: the greedy plan of the
   // deferred ops under that rule.
-  const WindowRun next_run =
-      plan_window_run(deferred, {0, tile_qubits, window, tile_qubits - chunk_qubits});
+  const WindowRun next_run = plan_window_run(deferred, {0, tile_qubits, window, tile_qubits - chunk_qubits});
   const NextUse next = next_use(deferred);
   std::vector<unsigned> order = by_next_use(window, next);
   std::stable_partition(order.begin(), order.end(), [&](unsigned q) { return (next_run.window >> q) & 1u; });
@@ -132,8 +131,8 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
       }
       fuser_.flush(sink);
       for (const auto& [a, b] : swaps)
-        sink.apply(QubitOp::two_level((QubitMask{1} << a) | (QubitMask{1} << b), QubitMask{1} << a,
-                                      {0.0, 1.0, 1.0, 0.0}));
+        sink.apply(
+            QubitOp::two_level((QubitMask{1} << a) | (QubitMask{1} << b), QubitMask{1} << a, {0.0, 1.0, 1.0, 0.0}));
       walk_tiles(amps, num_qubits, program, threads, mine.buffers, fixed_values);
       ++stats_.runs;
       if (window != low_qubits(k)) ++stats_.gathered_runs;

@@ -29,10 +29,10 @@ namespace qrt::sv {
 
 struct TileConfig {
   bool enabled = true;
-  unsigned tile_qubits = 15;   // k: a tile holds 2^k amplitudes
-  unsigned min_state_qubits = 19;  // smaller states take the untiled path (> tile_qubits in any case)
-  unsigned chunk_qubits = 10;  // every window holds the lowest chunk_qubits qubits (< tile_qubits)
-  bool fuse = true;            // fuse gates inside a run
+  unsigned tile_qubits = 15;                      // k: a tile holds 2^k amplitudes
+  unsigned min_state_qubits = 19;                 // smaller states take the untiled path (> tile_qubits in any case)
+  unsigned chunk_qubits = 10;                     // every window holds the lowest chunk_qubits qubits (< tile_qubits)
+  bool fuse = true;                               // fuse gates inside a run
   std::size_t max_queued = std::size_t{1} << 14;  // the most gates queued (queue_limit)
 };
 
@@ -49,11 +49,11 @@ inline constexpr unsigned kTileFusionQubits = 2;
 
 // What the passes over the state were (cumulative; reset with reset_stats).
 struct TileStats {
-  std::uint64_t runs = 0;          // tiled passes
+  std::uint64_t runs = 0;           // tiled passes
   std::uint64_t gathered_runs = 0;  // of them, over a window other than the lowest qubits
-  std::uint64_t direct_ops = 0;    // ops too wide for any window, applied in a pass of their own
-  std::uint64_t ops = 0;           // ops that went through runs (before fusion)
-  std::uint64_t swaps = 0;         // relabelling swaps
+  std::uint64_t direct_ops = 0;     // ops too wide for any window, applied in a pass of their own
+  std::uint64_t ops = 0;            // ops that went through runs (before fusion)
+  std::uint64_t swaps = 0;          // relabelling swaps
   // The runs' arithmetic: the sum of their fused ops' kernel_cost (fusion/fuser.hpp), in passes of a
   // 2x2 kernel over the whole state with the tiles in cache.
   double work = 0;

@@ -21,8 +21,8 @@ WindowRun plan_window_run(std::span<const OpFootprint> pending, const WindowLimi
     const QubitMask taken = op.inside & ~run.window;
     if (joins && taken != 0) {
       const unsigned cost = static_cast<unsigned>(std::popcount(taken & ~limits.free_to_take));
-      joins = static_cast<unsigned>(std::popcount(run.window | taken)) <= limits.capacity &&
-              spent + cost <= limits.budget;
+      joins =
+          static_cast<unsigned>(std::popcount(run.window | taken)) <= limits.capacity && spent + cost <= limits.budget;
       if (joins) {
         run.window |= taken;
         spent += cost;

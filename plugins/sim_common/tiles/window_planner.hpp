@@ -28,10 +28,10 @@ OpFootprint footprint(const QubitOp& op);
 
 // How a window may grow during a run.
 struct WindowLimits {
-  QubitMask start = 0;                // the qubits it holds before the run
-  unsigned capacity = 64;             // the most qubits it may hold
+  QubitMask start = 0;                     // the qubits it holds before the run
+  unsigned capacity = 64;                  // the most qubits it may hold
   QubitMask free_to_take = ~QubitMask{0};  // qubits it may take without counting against `budget`
-  unsigned budget = 64;               // the most other qubits it may take
+  unsigned budget = 64;                    // the most other qubits it may take
 };
 
 struct WindowRun {

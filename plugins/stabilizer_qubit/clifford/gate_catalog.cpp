@@ -63,14 +63,17 @@ GateCatalog::GateCatalog() {
   for (const GateMatrix& g : gate_matrices()) {
     const std::size_t dim = std::size_t{1} << g.num_wires;
     const std::vector<Complex> inverse = adjoint_of(g.matrix, dim);
-    CatalogGate entry{g.name, g.num_wires, std::string_view(g.name) == "Identity",
-                      {required_clifford(g.matrix, g.num_wires, g.name), required_clifford(inverse, g.num_wires, g.name)},
-                      {}};
+    CatalogGate entry{
+        g.name,
+        g.num_wires,
+        std::string_view(g.name) == "Identity",
+        {required_clifford(g.matrix, g.num_wires, g.name), required_clifford(inverse, g.num_wires, g.name)},
+        {}};
     if (g.num_wires == 1)
       for (int adjoint = 0; adjoint < 2; ++adjoint)
         for (int value = 0; value < 2; ++value)
-          entry.controlled[adjoint][value] = LocalClifford::from_unitary(
-              controlled_matrix(adjoint ? inverse : g.matrix, value), 2);
+          entry.controlled[adjoint][value] =
+              LocalClifford::from_unitary(controlled_matrix(adjoint ? inverse : g.matrix, value), 2);
     gates_.push_back(std::move(entry));
   }
 }

@@ -31,10 +31,10 @@ Matrix adjoint(std::span<const Complex> a, std::size_t dim) {
 Matrix single_pauli(unsigned bits) {
   const Complex i{0, 1};
   switch (bits & 3u) {
-    case 1: return {0, 1, 1, 0};    // X
-    case 2: return {1, 0, 0, -1};   // Z
-    case 3: return {0, -i, i, 0};   // Y
-    default: return {1, 0, 0, 1};   // I
+    case 1: return {0, 1, 1, 0};   // X
+    case 2: return {1, 0, 0, -1};  // Z
+    case 3: return {0, -i, i, 0};  // Y
+    default: return {1, 0, 0, 1};  // I
   }
 }
 
@@ -48,7 +48,8 @@ Matrix local_pauli(unsigned index, unsigned arity) {
     for (std::size_t r = 0; r < dim; ++r)
       for (std::size_t c = 0; c < dim; ++c)
         for (std::size_t fr = 0; fr < 2; ++fr)
-          for (std::size_t fc = 0; fc < 2; ++fc) next[(r * 2 + fr) * dim * 2 + c * 2 + fc] = result[r * dim + c] * factor[fr * 2 + fc];
+          for (std::size_t fc = 0; fc < 2; ++fc)
+            next[(r * 2 + fr) * dim * 2 + c * 2 + fc] = result[r * dim + c] * factor[fr * 2 + fc];
     result = std::move(next);
     dim *= 2;
   }
@@ -79,7 +80,8 @@ std::optional<LocalClifford> LocalClifford::from_unitary(std::span<const Complex
       Complex overlap = 0;
       for (std::size_t k = 0; k < dim * dim; ++k) overlap += std::conj(paulis[q][k]) * image[k];
       overlap /= static_cast<double>(dim);
-      if (std::abs(std::abs(overlap.real()) - 1.0) < kCliffordTolerance && std::abs(overlap.imag()) < kCliffordTolerance) {
+      if (std::abs(std::abs(overlap.real()) - 1.0) < kCliffordTolerance &&
+          std::abs(overlap.imag()) < kCliffordTolerance) {
         gate.images_[p] = {static_cast<std::uint8_t>(q), static_cast<std::uint8_t>(overlap.real() < 0)};
         found = true;
       }

@@ -68,10 +68,8 @@ std::optional<LocalClifford> rotation_clifford(const RotationGate& gate, std::sp
   std::vector<double> used(angles.begin(), angles.end());
   bool quarter_turns = true;
   for (double& angle : used)
-    if (auto q = quarter_turn(angle))
-      angle = *q;
-    else
-      quarter_turns = false;
+    if (auto q = quarter_turn(angle)) angle = *q;
+    else quarter_turns = false;
   if (!quarter_turns && gate.num_params == 1) return std::nullopt;
   std::vector<Complex> m = rotation_matrix(gate.kind, used);
   // Snapped angles leave cos/sin rounding of order 1e-16: exact zeros and ones make the table exact.

@@ -50,10 +50,9 @@ double StabilizerDevice::var(const qrt::sdk::Observable& observable) {
 void StabilizerDevice::probs(std::span<const qrt::sdk::Wire> wires, std::span<double> out) {
   const std::vector<std::size_t> columns = wires_.columns(wires, "probs");
   if (columns.size() > OutcomeSpace::kMaxProbabilityBits)
-    qrt::sdk::throw_out_of_range("probs over " + std::to_string(columns.size()) +
-                                 " wires: stabilizer.qubit lists probabilities for at most " +
-                                 std::to_string(OutcomeSpace::kMaxProbabilityBits) +
-                                 " wires (2^20 outcomes); use sample or counts for more");
+    qrt::sdk::throw_out_of_range(
+        "probs over " + std::to_string(columns.size()) + " wires: stabilizer.qubit lists probabilities for at most " +
+        std::to_string(OutcomeSpace::kMaxProbabilityBits) + " wires (2^20 outcomes); use sample or counts for more");
   if (out.size() != (std::size_t{1} << columns.size()))
     qrt::sdk::throw_invalid_argument("probs: output length must be 2^" + std::to_string(columns.size()));
   OutcomeSpace(tableau_, columns).probabilities(out);

@@ -46,7 +46,9 @@ qrt::sdk::Capabilities StabilizerDevice::capabilities() {
 StabilizerDevice::StabilizerDevice(const qrt::sdk::Kwargs& kwargs)
     : StabilizerDevice(DeviceOptions::from_kwargs(kwargs)) {}
 
-StabilizerDevice::StabilizerDevice(const DeviceOptions& options) : options_(options), shots_(options.shots) { reseed(); }
+StabilizerDevice::StabilizerDevice(const DeviceOptions& options) : options_(options), shots_(options.shots) {
+  reseed();
+}
 
 void StabilizerDevice::reseed() {
   if (options_.seed) {
@@ -65,17 +67,17 @@ void StabilizerDevice::reset() {
 
 std::vector<qrt::sdk::Wire> StabilizerDevice::allocate_qubits(std::size_t count) {
   if (count > options_.max_qubits - num_qubits())
-    qrt::sdk::throw_out_of_range("cannot allocate " + std::to_string(count) + " qubits: " +
-                                 std::to_string(num_qubits()) + " of at most " + std::to_string(options_.max_qubits) +
-                                 " (kwarg max_qubits) are allocated");
+    qrt::sdk::throw_out_of_range("cannot allocate " + std::to_string(count) +
+                                 " qubits: " + std::to_string(num_qubits()) + " of at most " +
+                                 std::to_string(options_.max_qubits) + " (kwarg max_qubits) are allocated");
   if (count == 0) return {};
   const std::size_t total = num_qubits() + count;
   require_memory(tableau_bytes(total), "a tableau of " + std::to_string(total) + " qubits");
   try {
     tableau_.add_qubits(count);
   } catch (const std::bad_alloc&) {  // the tableau is left as it was (Tableau::add_qubits)
-    throw qrt::sdk::Error(QRT_ERROR_OUT_OF_MEMORY, "a tableau of " + std::to_string(total) +
-                                                       " qubits (" + qrt::sdk::format_bytes(tableau_bytes(total)) +
+    throw qrt::sdk::Error(QRT_ERROR_OUT_OF_MEMORY, "a tableau of " + std::to_string(total) + " qubits (" +
+                                                       qrt::sdk::format_bytes(tableau_bytes(total)) +
                                                        ") cannot be allocated");
   }
   return wires_.allocate(count);
@@ -115,7 +117,8 @@ void StabilizerDevice::apply_gate(const qrt::sdk::GateCall& call) {
   if (!call.params.empty())
     qrt::sdk::throw_invalid_argument(where + " takes no parameters, got " + std::to_string(call.params.size()));
   if (gate.is_identity ? call.wires.empty() : call.wires.size() != gate.num_wires)
-    qrt::sdk::throw_invalid_argument(where + " acts on " + (gate.is_identity ? "one or more" : std::to_string(gate.num_wires)) +
+    qrt::sdk::throw_invalid_argument(where + " acts on " +
+                                     (gate.is_identity ? "one or more" : std::to_string(gate.num_wires)) +
                                      " wire(s), got " + std::to_string(call.wires.size()));
   check_control_values(call.controls, call.control_values, where);
   const std::vector<std::size_t> columns = gate_columns(call.controls, call.wires, gate.name);
@@ -128,8 +131,9 @@ void StabilizerDevice::apply_gate(const qrt::sdk::GateCall& call) {
                                 "PauliX, PauliY or PauliZ only (the Clifford cases; Identity takes any)");
   const auto& table = gate.controlled[call.adjoint][call.control_values[0]];
   if (!table)
-    qrt::sdk::throw_unsupported(where + " with a control is not a Clifford operation, which stabilizer.qubit "
-                                        "cannot simulate");
+    qrt::sdk::throw_unsupported(where +
+                                " with a control is not a Clifford operation, which stabilizer.qubit "
+                                "cannot simulate");
   tableau_.apply(*table, columns);
 }
 
@@ -159,8 +163,7 @@ void StabilizerDevice::apply_rotation(const RotationGate& gate, const qrt::sdk::
     qrt::sdk::throw_unsupported(where + " with " + std::to_string(call.controls.size()) +
                                 " control wires is not a Clifford operation, which stabilizer.qubit cannot simulate");
   const std::vector<std::size_t> columns = gate_columns(call.controls, call.wires, where);
-  const std::optional<int> control =
-      call.controls.empty() ? std::nullopt : std::optional<int>(call.control_values[0]);
+  const std::optional<int> control = call.controls.empty() ? std::nullopt : std::optional<int>(call.control_values[0]);
   const auto table = rotation_clifford(gate, call.params, call.adjoint, control);
   if (!table)
     qrt::sdk::throw_unsupported(std::string(gate.name) + "(" + angle_list(call.params) + ")" +
@@ -192,8 +195,9 @@ void StabilizerDevice::apply_matrix(const qrt::sdk::MatrixCall& call) {
   if (!call.controls.empty()) matrix = controlled_matrix(matrix, call.control_values[0]);
   const auto table = LocalClifford::from_unitary(matrix, static_cast<unsigned>(total));
   if (!table)
-    qrt::sdk::throw_unsupported("apply_matrix: the matrix is not a Clifford unitary (it does not map Pauli operators "
-                                "to Pauli operators), which stabilizer.qubit cannot simulate");
+    qrt::sdk::throw_unsupported(
+        "apply_matrix: the matrix is not a Clifford unitary (it does not map Pauli operators "
+        "to Pauli operators), which stabilizer.qubit cannot simulate");
   tableau_.apply(*table, columns);
 }
 

@@ -4,7 +4,8 @@
 // PauliX/PauliY/PauliZ (giving CNOT/CY/CZ, either control value); Identity on any number of wires and
 // controls; the rotations RX, RY, RZ, PhaseShift and Rot (one control at most) when their angles are
 // multiples of pi/2 (clifford/rotation_gates.hpp); apply_matrix accepts any one- or two-qubit Clifford
-// unitary (controls included). Non-Clifford operations are errors naming the gate and its angles. No amplitudes: `state` is unsupported.
+// unitary (controls included). Non-Clifford operations are errors naming the gate and its angles. No amplitudes:
+// `state` is unsupported.
 //
 // Qubit release: a wire may be released only while it is not entangled with the others (some
 // one-qubit Pauli on it stabilises the state: it is in |0>, |1>, |+>, |->, |+i> or |-i>). Releasing an
@@ -73,8 +74,8 @@ class StabilizerDevice final : public qrt::sdk::Device {
   void apply_rotation(const RotationGate& gate, const qrt::sdk::GateCall& call);
   void reseed();
   // Columns of the call's controls followed by its wires, validated.
-  std::vector<std::size_t> gate_columns(std::span<const qrt::sdk::Wire> controls,
-                                        std::span<const qrt::sdk::Wire> wires, std::string_view operation) const;
+  std::vector<std::size_t> gate_columns(std::span<const qrt::sdk::Wire> controls, std::span<const qrt::sdk::Wire> wires,
+                                        std::string_view operation) const;
 
   DeviceOptions options_;
   Tableau tableau_;

@@ -42,7 +42,8 @@ std::vector<double> shot_values(const Tableau& tableau, std::span<const PauliTer
   Tableau rotated = tableau;
   std::vector<std::size_t> columns;
   for (const auto& [column, letter] : measured) {
-    if (letter != PauliLetter::Z) rotated.apply(letter == PauliLetter::X ? x_to_z() : y_to_z(), std::span<const std::size_t>(&column, 1));
+    if (letter != PauliLetter::Z)
+      rotated.apply(letter == PauliLetter::X ? x_to_z() : y_to_z(), std::span<const std::size_t>(&column, 1));
     columns.push_back(column);
   }
   const OutcomeSpace space(rotated, columns);
@@ -88,7 +89,8 @@ double expval_sampled(const Tableau& tableau, const PauliSum& observable, std::u
   const std::span<const PauliTerm> terms(observable.terms);
   if (qubit_wise_commuting(terms)) return terms.empty() ? 0.0 : mean_of(shot_values(tableau, terms, shots, rng));
   double value = 0;
-  for (std::size_t t = 0; t < terms.size(); ++t) value += mean_of(shot_values(tableau, terms.subspan(t, 1), shots, rng));
+  for (std::size_t t = 0; t < terms.size(); ++t)
+    value += mean_of(shot_values(tableau, terms.subspan(t, 1), shots, rng));
   return value;
 }
 

@@ -121,7 +121,8 @@ void OutcomeSpace::probabilities(std::span<double> out) const {
   // Probability indices put columns[0] first (most significant): reverse the bit order.
   const auto index_of = [this](const std::vector<Word>& bits) {
     std::size_t index = 0;
-    for (std::size_t i = 0; i < num_bits_; ++i) index |= static_cast<std::size_t>(test_bit(bits.data(), i)) << (num_bits_ - 1 - i);
+    for (std::size_t i = 0; i < num_bits_; ++i)
+      index |= static_cast<std::size_t>(test_bit(bits.data(), i)) << (num_bits_ - 1 - i);
     return index;
   };
   // An independent basis of the projected generators (XOR basis keyed by the highest set bit).

@@ -42,8 +42,8 @@ class OutcomeSpace {
 
  private:
   std::size_t num_bits_;
-  std::vector<Word> offset_;                  // words_for(num_bits_)
-  std::vector<std::vector<Word>> generators_; // nonzero projections, words_for(num_bits_) each
+  std::vector<Word> offset_;                   // words_for(num_bits_)
+  std::vector<std::vector<Word>> generators_;  // nonzero projections, words_for(num_bits_) each
 };
 
 }  // namespace qrt::stab

@@ -14,7 +14,9 @@ constexpr std::size_t word_of(std::size_t column) { return column / kWordBits; }
 constexpr unsigned shift_of(std::size_t column) { return static_cast<unsigned>(column % kWordBits); }
 constexpr Word bit_of(std::size_t column) { return Word{1} << shift_of(column); }
 
-constexpr bool test_bit(const Word* words, std::size_t column) { return (words[word_of(column)] >> shift_of(column)) & 1u; }
+constexpr bool test_bit(const Word* words, std::size_t column) {
+  return (words[word_of(column)] >> shift_of(column)) & 1u;
+}
 constexpr void flip_bit(Word* words, std::size_t column) { words[word_of(column)] ^= bit_of(column); }
 constexpr void assign_bit(Word* words, std::size_t column, bool value) {
   Word& w = words[word_of(column)];

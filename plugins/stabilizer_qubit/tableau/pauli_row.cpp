@@ -34,14 +34,16 @@ void multiply_into(PauliRef target, PauliCRef source) {
     t[w] = x1 ^ x2;
     t[w + 1] = z1 ^ z2;
   }
-  const unsigned power = (static_cast<unsigned>(std::popcount(low)) + 2u * static_cast<unsigned>(std::popcount(high))) & 3u;
+  const unsigned power =
+      (static_cast<unsigned>(std::popcount(low)) + 2u * static_cast<unsigned>(std::popcount(high))) & 3u;
   if (power & 1u) throw std::logic_error("stabilizer tableau: product of anticommuting Pauli rows");
   *target.sign = static_cast<std::uint8_t>(*target.sign ^ *source.sign ^ (power >> 1));
 }
 
 bool commutes(PauliCRef a, PauliCRef b) {
   Word parity = 0;
-  for (std::size_t w = 0; w < 2 * a.blocks; w += 2) parity ^= (a.words[w] & b.words[w + 1]) ^ (a.words[w + 1] & b.words[w]);
+  for (std::size_t w = 0; w < 2 * a.blocks; w += 2)
+    parity ^= (a.words[w] & b.words[w + 1]) ^ (a.words[w + 1] & b.words[w]);
   return (std::popcount(parity) & 1) == 0;
 }
 

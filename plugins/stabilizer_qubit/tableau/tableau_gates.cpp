@@ -21,7 +21,8 @@ void conjugate_rows(PauliBlock& block, const LocalClifford& gate, std::span<cons
     Word* w = block.row_words(r);
     unsigned local = 0;
     for (unsigned q = 0; q < Arity; ++q)
-      local |= static_cast<unsigned>(((w[offset[q]] >> shift[q]) & 1u) | (((w[offset[q] + 1] >> shift[q]) & 1u) << 1)) << (2 * q);
+      local |= static_cast<unsigned>(((w[offset[q]] >> shift[q]) & 1u) | (((w[offset[q] + 1] >> shift[q]) & 1u) << 1))
+               << (2 * q);
     const PauliImage image = gate.image(local);
     for (unsigned q = 0; q < Arity; ++q) {
       const Word mask = Word{1} << shift[q];

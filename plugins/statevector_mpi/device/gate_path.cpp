@@ -19,7 +19,8 @@ void MpiStatevectorDevice::apply(const QubitOp& op) {
 
 void MpiStatevectorDevice::flush_tiles(bool everything) {
   std::visit(
-      [&](auto& c) { tiles_.flush(c.amplitudes.data(), local_qubits_, policy_, workspace_, *this, rank_bits(), everything);
+      [&](auto& c) {
+        tiles_.flush(c.amplitudes.data(), local_qubits_, policy_, workspace_, *this, rank_bits(), everything);
       },
       chunk_);
 }
@@ -81,8 +82,7 @@ void MpiStatevectorDevice::drain_pending() {
   try {
     while (!pending_.empty()) {
       // Every gate the local qubits allow (and that commutes past the gates left for later).
-      const qrt::sv::WindowRun run =
-          qrt::sv::plan_window_run(pending_.footprints(), {local, local_qubits_, 0, 0});
+      const qrt::sv::WindowRun run = qrt::sv::plan_window_run(pending_.footprints(), {local, local_qubits_, 0, 0});
       for (std::size_t i : run.ops) queue_local(pending_.at(i));
       pending_.keep(run.deferred);
       if (pending_.empty()) break;

@@ -99,18 +99,18 @@ std::vector<qrt::sdk::Wire> MpiStatevectorDevice::allocate_qubits(std::size_t co
   if (count == 0) return {};
   const unsigned total = static_cast<unsigned>(n + count);
   if (total < global_qubits_)
-    qrt::sdk::throw_failed_precondition("statevector.mpi: " + std::to_string(total) + " qubits cannot be split over " +
-                                        std::to_string(comm_.size()) + " ranks (needs at least log2 P = " +
-                                        std::to_string(global_qubits_) + " qubits); use fewer ranks");
+    qrt::sdk::throw_failed_precondition(
+        "statevector.mpi: " + std::to_string(total) + " qubits cannot be split over " + std::to_string(comm_.size()) +
+        " ranks (needs at least log2 P = " + std::to_string(global_qubits_) + " qubits); use fewer ranks");
   flush();
   const unsigned new_local = total - global_qubits_;
   // Per rank: the chunk plus the exchange buffer; checked on every rank, agreed before allocating.
   const std::uint64_t bytes = (std::uint64_t{options_.amplitude_bytes()} << new_local) + 2 * kExchangePieceBytes;
-  std::string problem = bytes > chunk_capacity_bytes()
-                            ? qrt::sv::memory_problem(bytes, "a chunk of " + std::to_string(new_local) + " of " +
-                                                                 std::to_string(total) + " qubits on each of " +
-                                                                 std::to_string(comm_.size()) + " ranks")
-                            : std::string();
+  std::string problem =
+      bytes > chunk_capacity_bytes()
+          ? qrt::sv::memory_problem(bytes, "a chunk of " + std::to_string(new_local) + " of " + std::to_string(total) +
+                                               " qubits on each of " + std::to_string(comm_.size()) + " ranks")
+          : std::string();
   if (problem.empty()) {
     try {
       std::visit(
@@ -124,8 +124,8 @@ std::vector<qrt::sdk::Wire> MpiStatevectorDevice::allocate_qubits(std::size_t co
           },
           chunk_);
     } catch (const std::bad_alloc&) {
-      problem = "allocate_qubits: a chunk of " + std::to_string(new_local) + " qubits (" +
-                std::to_string(bytes >> 20) + " MiB) cannot be allocated";
+      problem = "allocate_qubits: a chunk of " + std::to_string(new_local) + " qubits (" + std::to_string(bytes >> 20) +
+                " MiB) cannot be allocated";
     }
   }
   agree_on_failure(comm_, problem, QRT_ERROR_OUT_OF_MEMORY);
@@ -156,10 +156,10 @@ void MpiStatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires)
   }
   for (qrt::sdk::Wire wire : wires) {
     if (local_qubits_ == 0 || wires_.num_qubits() - 1 < global_qubits_)
-      qrt::sdk::throw_failed_precondition("release_qubits: releasing wire " + std::to_string(wire) + " would leave " +
-                                          std::to_string(wires_.num_qubits() - 1) + " qubits on " +
-                                          std::to_string(comm_.size()) + " ranks (at least log2 P = " +
-                                          std::to_string(global_qubits_) + " must remain)");
+      qrt::sdk::throw_failed_precondition(
+          "release_qubits: releasing wire " + std::to_string(wire) + " would leave " +
+          std::to_string(wires_.num_qubits() - 1) + " qubits on " + std::to_string(comm_.size()) +
+          " ranks (at least log2 P = " + std::to_string(global_qubits_) + " must remain)");
     const int outcome = measure(wire, std::nullopt);
     const unsigned top = local_qubits_ - 1;
     unsigned q = wires_.qubit(wire, "release_qubits");
@@ -248,8 +248,8 @@ int MpiStatevectorDevice::measure(qrt::sdk::Wire wire, std::optional<int> postse
   const std::size_t size = std::size_t{1} << local_qubits_;
   // A global qubit keeps or zeroes this whole chunk: every index counts as "kept" or none does.
   const std::size_t bit = q < local_qubits_ ? std::size_t{1} << q : 0;
-  const std::size_t keep = q < local_qubits_ ? (outcome ? bit : 0)
-                                             : (((comm_.rank() >> (q - local_qubits_)) & 1) == outcome ? 0 : 1);
+  const std::size_t keep =
+      q < local_qubits_ ? (outcome ? bit : 0) : (((comm_.rank() >> (q - local_qubits_)) & 1) == outcome ? 0 : 1);
   std::visit(
       [&](auto& c) {
         auto* a = c.amplitudes.data();
@@ -464,10 +464,10 @@ void MpiStatevectorDevice::state(std::span<qrt::sdk::Complex> out) {
 
 std::uint64_t MpiStatevectorDevice::memory_bytes() const {
   return std::visit(
-      [](const auto& c) -> std::uint64_t {
-        return c.amplitudes.capacity_bytes() + c.exchange_buffer.capacity() * sizeof(c.exchange_buffer[0]);
-      },
-      chunk_) +
+             [](const auto& c) -> std::uint64_t {
+               return c.amplitudes.capacity_bytes() + c.exchange_buffer.capacity() * sizeof(c.exchange_buffer[0]);
+             },
+             chunk_) +
          sizeof(*this);
 }
 

@@ -105,9 +105,9 @@ class MpiStatevectorDevice final : public qrt::sv::StatevectorShell {
   unsigned physical_qubit(qrt::sdk::Wire wire) const { return wires_.qubit(wire, "physical_qubit"); }
 
  private:
-  void apply(const QubitOp& op) override;  // OpSink: a fused local op reaches the chunk
+  void apply(const QubitOp& op) override;      // OpSink: a fused local op reaches the chunk
   void flush_tiles(bool everything) override;  // the tiled queue reaches the chunk
-  void flush() override;                   // the queued gates, then the shell's queues
+  void flush() override;                       // the queued gates, then the shell's queues
   void make_room() override;
   void swap_qubits(unsigned a, unsigned b) override;  // the tiled queue relabelled local qubits
   // Runs the queued gates: those the local qubits allow, then exchanges for the next (see above).

@@ -54,8 +54,7 @@ double MpiStatevectorDevice::expval_exact(const qrt::sdk::Observable& observable
     if (!ready.terms.empty())
       local_sum += qrt::sv::translate_errors([&] {
         return std::visit(
-            [&](auto& c) { return qrt::sv::expval(c.amplitudes.data(), local_qubits_, ready, threads()); },
-            chunk_);
+            [&](auto& c) { return qrt::sv::expval(c.amplitudes.data(), local_qubits_, ready, threads()); }, chunk_);
       });
     if (waiting == 0) break;
     make_local(waiting, waiting & ~global, "expval");

@@ -58,7 +58,7 @@ int known_status(int code) {
 }  // namespace
 
 MpiStatevectorDevice::BlockLayout MpiStatevectorDevice::arrange_blocks(std::span<const Wire> wires,
-                                                                        std::string_view operation) {
+                                                                       std::string_view operation) {
   flush();
   const unsigned k = global_qubits_;
   QubitMask top = 0;  // the physical qubits of the first k wires
@@ -166,10 +166,10 @@ void MpiStatevectorDevice::stream_blocks(const BlockLayout& layout, int doubles_
     for (std::uint64_t first = 0; first < layout.block_size; first += piece) {
       const std::size_t count = static_cast<std::size_t>(std::min<std::uint64_t>(piece, layout.block_size - first));
       fill(first, count);
-      check_mpi(comm_,
-                MPI_Send(buffer.data(), static_cast<int>(count) * doubles_per_value, MPI_DOUBLE, 0, kPieceTag,
-                         comm_.get()),
-                "MPI_Send (read-out piece)");
+      check_mpi(
+          comm_,
+          MPI_Send(buffer.data(), static_cast<int>(count) * doubles_per_value, MPI_DOUBLE, 0, kPieceTag, comm_.get()),
+          "MPI_Send (read-out piece)");
     }
   }
   agree_on_failure(comm_, failure, failure_code);
@@ -178,9 +178,9 @@ void MpiStatevectorDevice::stream_blocks(const BlockLayout& layout, int doubles_
 void MpiStatevectorDevice::probs_to_rank0(std::span<const Wire> wires, const TableSink& sink) {
   const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "probs_to_rank0");  // validates
   agree(comm_.rank() == 0 && !sink ? "probs_to_rank0: no sink on rank 0" : "", QRT_ERROR_INVALID_ARGUMENT);
-  const std::vector<Wire> listed = wires.empty() ? std::vector<Wire>(wires_.allocation_order().begin(),
-                                                                     wires_.allocation_order().end())
-                                                 : std::vector<Wire>(wires.begin(), wires.end());
+  const std::vector<Wire> listed =
+      wires.empty() ? std::vector<Wire>(wires_.allocation_order().begin(), wires_.allocation_order().end())
+                    : std::vector<Wire>(wires.begin(), wires.end());
   if (qubits.size() < global_qubits_) {  // fewer outcomes than ranks: the core reduction
     std::vector<double> table(std::size_t{1} << qubits.size());
     probs(listed, table);
@@ -204,9 +204,9 @@ void MpiStatevectorDevice::state_to_rank0(std::span<const Wire> wires, const Tab
     qrt::sdk::throw_invalid_argument("state_to_rank0: the wires must name all " + std::to_string(wires_.num_qubits()) +
                                      " allocated wires, got " + std::to_string(qubits.size()));
   agree(comm_.rank() == 0 && !sink ? "state_to_rank0: no sink on rank 0" : "", QRT_ERROR_INVALID_ARGUMENT);
-  const std::vector<Wire> listed = wires.empty() ? std::vector<Wire>(wires_.allocation_order().begin(),
-                                                                     wires_.allocation_order().end())
-                                                 : std::vector<Wire>(wires.begin(), wires.end());
+  const std::vector<Wire> listed =
+      wires.empty() ? std::vector<Wire>(wires_.allocation_order().begin(), wires_.allocation_order().end())
+                    : std::vector<Wire>(wires.begin(), wires.end());
   stream_blocks(arrange_blocks(listed, "state_to_rank0"), 2, sink, "state_to_rank0");
 }
 
@@ -222,9 +222,9 @@ MpiStatevectorDevice::TopOutcomes MpiStatevectorDevice::top_outcomes(std::span<c
                                      " wires), got " + std::to_string(k));
   if (!(threshold >= 0))
     qrt::sdk::throw_invalid_argument("top_outcomes: the threshold must be >= 0, got " + std::to_string(threshold));
-  const std::vector<Wire> listed = wires.empty() ? std::vector<Wire>(wires_.allocation_order().begin(),
-                                                                     wires_.allocation_order().end())
-                                                 : std::vector<Wire>(wires.begin(), wires.end());
+  const std::vector<Wire> listed =
+      wires.empty() ? std::vector<Wire>(wires_.allocation_order().begin(), wires_.allocation_order().end())
+                    : std::vector<Wire>(wires.begin(), wires.end());
   TopOutcomes result;
   // A bounded heap whose front is the worst kept entry.
   std::vector<TopOutcome> heap;
@@ -288,8 +288,8 @@ MpiStatevectorDevice::TopOutcomes MpiStatevectorDevice::top_outcomes(std::span<c
   check_mpi(comm_, MPI_Type_contiguous(static_cast<int>(sizeof(TopOutcome)), MPI_BYTE, &entry_type),
             "MPI_Type_contiguous");
   MPI_Type_commit(&entry_type);
-  const int gather = MPI_Gatherv(heap.data(), mine, entry_type, all.data(), counts.data(), displs.data(), entry_type, 0,
-                                 comm_.get());
+  const int gather =
+      MPI_Gatherv(heap.data(), mine, entry_type, all.data(), counts.data(), displs.data(), entry_type, 0, comm_.get());
   MPI_Type_free(&entry_type);
   check_mpi(comm_, gather, "MPI_Gatherv (top-K)");
   const double mass_here = result.total_probability;
@@ -306,9 +306,11 @@ MpiStatevectorDevice::TopOutcomes MpiStatevectorDevice::top_outcomes(std::span<c
 
 std::vector<std::uint64_t> MpiStatevectorDevice::draw_shots(std::span<const Wire> wires, std::uint64_t shots) {
   const std::size_t m = wires.size();
-  if (m > 63) qrt::sdk::throw_out_of_range("statevector.mpi draws outcomes of at most 63 wires, got " + std::to_string(m));
+  if (m > 63)
+    qrt::sdk::throw_out_of_range("statevector.mpi draws outcomes of at most 63 wires, got " + std::to_string(m));
   if (shots > static_cast<std::uint64_t>(INT_MAX))
-    qrt::sdk::throw_out_of_range("statevector.mpi draws at most 2^31 - 1 shots at a time, got " + std::to_string(shots));
+    qrt::sdk::throw_out_of_range("statevector.mpi draws at most 2^31 - 1 shots at a time, got " +
+                                 std::to_string(shots));
   flush();
   // One uniform number per shot, from the generator every rank shares (rank 0's seed): the shot's
   // position in the cumulative distribution, in outcome order, whatever the ranks' layout.

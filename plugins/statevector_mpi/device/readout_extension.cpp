@@ -43,8 +43,7 @@ qrt_error* top_outcomes(qrt_device* device, const qrt_wire* wires, size_t num_wi
     MpiStatevectorDevice& d = mpi_device(device);
     std::string problem;
     if (d.rank() == 0) {
-      if (!out || out->struct_size < sizeof(size_t) ||
-          !QRT_STRUCT_HAS_FIELD(out, qrt_top_outcomes, kept_probability))
+      if (!out || out->struct_size < sizeof(size_t) || !QRT_STRUCT_HAS_FIELD(out, qrt_top_outcomes, kept_probability))
         problem = "top_outcomes: the output struct on rank 0 is NULL or too small";
       else if (!out->entries)
         problem = "top_outcomes: the output's entries on rank 0 are NULL (room for k entries needed)";
@@ -61,8 +60,8 @@ qrt_error* top_outcomes(qrt_device* device, const qrt_wire* wires, size_t num_wi
   });
 }
 
-const qrt_distributed_readout_extension kDistributedReadout{sizeof(qrt_distributed_readout_extension),
-                                                            &probs_to_rank0, &top_outcomes, &state_to_rank0};
+const qrt_distributed_readout_extension kDistributedReadout{sizeof(qrt_distributed_readout_extension), &probs_to_rank0,
+                                                            &top_outcomes, &state_to_rank0};
 
 }  // namespace
 

@@ -15,8 +15,7 @@ inline std::size_t half_index(std::size_t k, unsigned bit, std::size_t value) {
 
 // Copies `count` amplitudes of the half (bit, value) starting at its k-th, in runs of 2^bit.
 template <bool kPack, class A>
-void copy_half(A* chunk, A* buffer, std::size_t first, std::size_t count, unsigned bit,
-               std::size_t value) {
+void copy_half(A* chunk, A* buffer, std::size_t first, std::size_t count, unsigned bit, std::size_t value) {
   const std::size_t run = std::size_t{1} << bit;
   std::size_t done = 0;
   while (done < count) {

@@ -59,8 +59,8 @@ std::vector<qrt::sdk::Wire> StatevectorDevice::allocate_qubits(std::size_t count
         },
         state_);
   } catch (const std::bad_alloc&) {
-    const double gib = std::ldexp(static_cast<double>(options_.amplitude_bytes()), static_cast<int>(n + count)) /
-                       (1u << 30);
+    const double gib =
+        std::ldexp(static_cast<double>(options_.amplitude_bytes()), static_cast<int>(n + count)) / (1u << 30);
     throw qrt::sdk::Error(QRT_ERROR_OUT_OF_MEMORY, "allocate_qubits: a state of " + std::to_string(n + count) +
                                                        " qubits needs " + std::to_string(gib) +
                                                        " GiB, which cannot be allocated");
@@ -173,9 +173,8 @@ void StatevectorDevice::sample(std::span<const qrt::sdk::Wire> wires, std::span<
   flush();
   const std::vector<std::size_t> qubits = wires_.qubits_of(wires, "sample");
   translate_errors([&] {
-    std::visit(
-        [&](const auto& s) { qrt::sv::sample(s.data(), s.num_qubits(), qubits, shots_, rng_, out, threads()); },
-        state_);
+    std::visit([&](const auto& s) { qrt::sv::sample(s.data(), s.num_qubits(), qubits, shots_, rng_, out, threads()); },
+               state_);
   });
 }
 

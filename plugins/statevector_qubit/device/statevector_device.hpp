@@ -65,9 +65,9 @@ class StatevectorDevice final : public StatevectorShell {
   void adjoint_jacobian(const qrt::sdk::AdjointJacobianRequest& request);
 
  private:
-  void apply(const QubitOp& op) override;  // OpSink: an op reaches the state
+  void apply(const QubitOp& op) override;      // OpSink: an op reaches the state
   void flush_tiles(bool everything) override;  // the tiled queue reaches the state
-  void push(const QubitOp& op);            // an op enters the fusion queue
+  void push(const QubitOp& op);                // an op enters the fusion queue
   void reseed();
   // expval (variance = false) or var: analytic without shots, estimated from shots_ shots with them.
   double observe(const qrt::sdk::Observable& observable, bool variance, std::string_view operation);

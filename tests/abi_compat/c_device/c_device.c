@@ -4,8 +4,8 @@
 #include "c_register.h"
 
 #include <inttypes.h>
-#include <stdio.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,7 +105,8 @@ static qrt_error* resolve(const qrt_device* d, const char* operation, const qrt_
     return c_error(QRT_ERROR_INVALID_ARGUMENT, "%s: %zu wires named but %zu allocated", operation, num_wires, d->live);
   for (size_t i = 0; i < num_wires; ++i) {
     const int at = find_wire(d, wires[i]);
-    if (at < 0) return c_error(QRT_ERROR_INVALID_ARGUMENT, "%s: wire %" PRIu64 " is not allocated", operation, wires[i]);
+    if (at < 0)
+      return c_error(QRT_ERROR_INVALID_ARGUMENT, "%s: wire %" PRIu64 " is not allocated", operation, wires[i]);
     for (size_t j = 0; j < i; ++j)
       if (wires[j] == wires[i])
         return c_error(QRT_ERROR_INVALID_ARGUMENT, "%s: wire %" PRIu64 " is listed twice", operation, wires[i]);
@@ -180,9 +181,7 @@ static void gate_matrix(uint32_t gate, double angle, double complex m[4]) {
   const double h = 1.0 / sqrt(2.0);
   switch (gate) {
     case GATE_HADAMARD: m[0] = h, m[1] = h, m[2] = h, m[3] = -h; break;
-    case GATE_RY:
-      m[0] = cos(angle / 2), m[1] = -sin(angle / 2), m[2] = sin(angle / 2), m[3] = cos(angle / 2);
-      break;
+    case GATE_RY: m[0] = cos(angle / 2), m[1] = -sin(angle / 2), m[2] = sin(angle / 2), m[3] = cos(angle / 2); break;
     case GATE_RZ: m[0] = cexp(-I * angle / 2), m[1] = 0, m[2] = 0, m[3] = cexp(I * angle / 2); break;
     default: m[0] = 0, m[1] = 1, m[2] = 1, m[3] = 0; break; /* PauliX, and CNOT's target */
   }
@@ -210,7 +209,7 @@ qrt_error* c_apply_gate(qrt_device* d, const qrt_gate_call* call) {
   if (e) return e;
   double complex m[4];
   const double angle = call->num_params ? (call->adjoint ? -call->params[0] : call->params[0]) : 0.0;
-  gate_matrix(call->gate_id, angle, m);  /* H, X and CNOT are their own inverses */
+  gate_matrix(call->gate_id, angle, m); /* H, X and CNOT are their own inverses */
   if (call->gate_id == GATE_CNOT) c_register_apply(&d->state, slots[1], m, (int)slots[0]);
   else c_register_apply(&d->state, slots[0], m, -1);
   return NULL;
@@ -220,7 +219,8 @@ qrt_error* c_apply_gate(qrt_device* d, const qrt_gate_call* call) {
 
 qrt_error* c_measure(qrt_device* d, qrt_wire wire, int32_t postselect, int32_t* out_result) {
   if (!out_result) return c_error(QRT_ERROR_INVALID_ARGUMENT, "measure: output pointer is NULL");
-  if (postselect < -1 || postselect > 1) return c_error(QRT_ERROR_INVALID_ARGUMENT, "measure: postselect must be -1, 0 or 1");
+  if (postselect < -1 || postselect > 1)
+    return c_error(QRT_ERROR_INVALID_ARGUMENT, "measure: postselect must be -1, 0 or 1");
   unsigned slot = 0;
   size_t n = 0;
   qrt_error* e = resolve(d, "measure", &wire, 1, &slot, &n);
@@ -229,8 +229,8 @@ qrt_error* c_measure(qrt_device* d, qrt_wire wire, int32_t postselect, int32_t* 
     const double p_one = c_register_prob_one(&d->state, slot);
     const double p = postselect ? p_one : 1.0 - p_one;
     if (p <= 1e-12)
-      return c_error(QRT_ERROR_FAILED_PRECONDITION, "measure: postselecting %d on wire %" PRIu64 ", which has probability 0",
-                     (int)postselect, wire);
+      return c_error(QRT_ERROR_FAILED_PRECONDITION,
+                     "measure: postselecting %d on wire %" PRIu64 ", which has probability 0", (int)postselect, wire);
     c_register_collapse(&d->state, slot, postselect);
     *out_result = postselect;
     return NULL;
@@ -265,7 +265,8 @@ qrt_error* c_expval(qrt_device* d, const qrt_observable* observable, double* out
       if (factor->kind != QRT_OBSERVABLE_IDENTITY && factor->kind != QRT_OBSERVABLE_PAULI_Z)
         return c_error(QRT_ERROR_UNSUPPORTED, "expval: observable kind %" PRIu32 " is not supported (Identity, PauliZ)",
                        factor->kind);
-      if (factor->num_wires != 1) return c_error(QRT_ERROR_INVALID_ARGUMENT, "expval: a named observable acts on one wire");
+      if (factor->num_wires != 1)
+        return c_error(QRT_ERROR_INVALID_ARGUMENT, "expval: a named observable acts on one wire");
       unsigned slot = 0;
       size_t n = 0;
       qrt_error* e = resolve(d, "expval", factor->wires, 1, &slot, &n);

@@ -10,8 +10,8 @@
 
 #include "c_device_api.h"
 
-#define C_DEVICE_KWARGS_SCHEMA                                                                           \
-  "{\"kwargs\":["                                                                                        \
+#define C_DEVICE_KWARGS_SCHEMA                                                                             \
+  "{\"kwargs\":["                                                                                          \
   "{\"name\":\"shots\",\"type\":\"int\",\"default\":0,\"min\":0,\"doc\":\"shots for sample and counts\"}," \
   "{\"name\":\"seed\",\"type\":\"int\",\"default\":null,\"min\":0,\"doc\":\"sampling seed; null: fixed\"}]}"
 

@@ -43,14 +43,16 @@ QRT_PLUGIN_EXPORT unsigned c_device_unknown_calls(void) { return atomic_load(&un
 #ifdef C_DEVICE_OLDER_MINOR
 /* What the table of an earlier minor could not contain: the host reports these operations as unsupported
  * (and the host aggregates counts from samples, which needs get_shots, so counts is unsupported too). */
-#define C_CAPABILITIES                                                                                        \
-  "{\"gates\":" C_DEVICE_GATES ",\"observables\":[\"Identity\",\"PauliZ\"],\"measurements\":[\"probs\","    \
+#define C_CAPABILITIES                                                                                         \
+  "{\"gates\":" C_DEVICE_GATES                                                                                 \
+  ",\"observables\":[\"Identity\",\"PauliZ\"],\"measurements\":[\"probs\","                                    \
   "\"measure\",\"expval\"],\"max_qubits\":3,\"shots\":false,\"state\":false,\"mid_circuit_measurement\":true," \
   "\"controlled_gates\":false,\"adjoint\":true}"
 #else
-#define C_CAPABILITIES                                                                                        \
-  "{\"gates\":" C_DEVICE_GATES ",\"observables\":[\"Identity\",\"PauliZ\"],\"measurements\":[\"probs\","    \
-  "\"sample\",\"counts\",\"measure\",\"expval\",\"state\"],\"max_qubits\":3,\"shots\":true,\"state\":true,"  \
+#define C_CAPABILITIES                                                                                      \
+  "{\"gates\":" C_DEVICE_GATES                                                                              \
+  ",\"observables\":[\"Identity\",\"PauliZ\"],\"measurements\":[\"probs\","                                 \
+  "\"sample\",\"counts\",\"measure\",\"expval\",\"state\"],\"max_qubits\":3,\"shots\":true,\"state\":true," \
   "\"mid_circuit_measurement\":true,\"controlled_gates\":false,\"adjoint\":true}"
 #endif
 
@@ -83,29 +85,31 @@ static qrt_error* counted_memory_bytes(qrt_device* d, uint64_t* out) {
   atomic_fetch_add(&unknown_calls, 1u);
   return c_memory_bytes(d, out);
 }
-#define C_TAIL_FUNCTIONS                                                                                   \
-  .counts = counted_counts, .state_size = counted_state_size, .state = counted_state,                     \
-  .set_shots = counted_set_shots, .get_shots = counted_get_shots, .set_seed = counted_set_seed,           \
-  .memory_bytes = counted_memory_bytes
+#define C_TAIL_FUNCTIONS                                                                                              \
+  .counts = counted_counts, .state_size = counted_state_size, .state = counted_state, .set_shots = counted_set_shots, \
+  .get_shots = counted_get_shots, .set_seed = counted_set_seed, .memory_bytes = counted_memory_bytes
 #define C_FUNCTIONS_SIZE offsetof(qrt_device_functions, counts)
 #else
-#define C_TAIL_FUNCTIONS                                                                                   \
-  .counts = c_counts, .state_size = c_state_size, .state = c_state, .set_shots = c_set_shots,             \
+#define C_TAIL_FUNCTIONS                                                                      \
+  .counts = c_counts, .state_size = c_state_size, .state = c_state, .set_shots = c_set_shots, \
   .get_shots = c_get_shots, .set_seed = c_set_seed, .memory_bytes = c_memory_bytes
 #define C_FUNCTIONS_SIZE sizeof(C_FUNCTIONS_TYPE)
 #endif
 
 /* apply_matrix, reset_wire and var stay NULL: optional, "unimplemented". */
-#define C_KNOWN_FUNCTIONS                                                                                   \
-  {                                                                                                         \
-    .struct_size = C_FUNCTIONS_SIZE, .create = c_create, .destroy = c_destroy, .reset = c_reset,             \
-    .allocate_qubits = c_allocate_qubits, .release_qubits = c_release_qubits, .num_qubits = c_num_qubits,   \
-    .apply_gate = c_apply_gate, .measure = c_measure, .expval = c_expval, .probs = c_probs,                 \
-    .sample = c_sample, C_TAIL_FUNCTIONS                                                                    \
+#define C_KNOWN_FUNCTIONS                                                                                       \
+  {                                                                                                             \
+    .struct_size = C_FUNCTIONS_SIZE, .create = c_create, .destroy = c_destroy, .reset = c_reset,                \
+    .allocate_qubits = c_allocate_qubits, .release_qubits = c_release_qubits, .num_qubits = c_num_qubits,       \
+    .apply_gate = c_apply_gate, .measure = c_measure, .expval = c_expval, .probs = c_probs, .sample = c_sample, \
+    C_TAIL_FUNCTIONS                                                                                            \
   }
 
-#define C_KNOWN_DEVICE(functions) \
-  {sizeof(C_DEVICE_TYPE), C_DEVICE_NAME, "1.0.0", "plain C state vector (clang)", C_DEVICE_KWARGS_SCHEMA, C_CAPABILITIES, functions}
+#define C_KNOWN_DEVICE(functions)                                                                          \
+  {                                                                                                        \
+    sizeof(C_DEVICE_TYPE), C_DEVICE_NAME, "1.0.0", "plain C state vector (clang)", C_DEVICE_KWARGS_SCHEMA, \
+        C_CAPABILITIES, functions                                                                          \
+  }
 
 #ifdef C_DEVICE_NEWER_MINOR
 /* ABI 1.99 as this plugin imagines it: fields appended to every extensible struct. */
@@ -144,8 +148,8 @@ static const c_plugin_1_99 plugin = {
 static const qrt_device_functions functions = C_KNOWN_FUNCTIONS;
 static const qrt_device_descriptor device = C_KNOWN_DEVICE(&functions);
 static const qrt_device_descriptor* const devices[] = {&device};
-static const qrt_plugin_descriptor plugin = {sizeof(qrt_plugin_descriptor), C_ABI_MAJOR, C_ABI_MINOR, C_PLUGIN_NAME,
-                                             "1.0.0", devices, 1};
+static const qrt_plugin_descriptor plugin = {
+    sizeof(qrt_plugin_descriptor), C_ABI_MAJOR, C_ABI_MINOR, C_PLUGIN_NAME, "1.0.0", devices, 1};
 #define C_PLUGIN_DESCRIPTOR (&plugin)
 #endif
 

@@ -54,9 +54,9 @@ class TinyQubit final : public qrt::sdk::Device {
         .integer("shots", shots_default, "shots for sample", 0)
         .integer("seed", 1234, "sampling seed", 0)
         .string("inject", "none", "the bug to plant (see tiny_qubit.cpp)",
-                {"none", "rz_sign", "rz_double_angle", "cnot_reversed", "adjoint_ignored", "controls_ignored", "control_values_ignored",
-                 "reset_keeps_shots", "no_wire_check", "params_unchecked", "validates_late", "probs_scaled",
-                 "sample_two", "expval_sign", "shared_state"});
+                {"none", "rz_sign", "rz_double_angle", "cnot_reversed", "adjoint_ignored", "controls_ignored",
+                 "control_values_ignored", "reset_keeps_shots", "no_wire_check", "params_unchecked", "validates_late",
+                 "probs_scaled", "sample_two", "expval_sign", "shared_state"});
   }
 
   static qrt::sdk::Capabilities capabilities() {
@@ -93,8 +93,7 @@ class TinyQubit final : public qrt::sdk::Device {
   }
 
   std::vector<Wire> allocate_qubits(std::size_t count) override {
-    if (count > 4 - content_->wires.size())
-      qrt::sdk::throw_out_of_range("tiny.qubit holds at most 4 qubits");
+    if (count > 4 - content_->wires.size()) qrt::sdk::throw_out_of_range("tiny.qubit holds at most 4 qubits");
     std::vector<Wire> out;
     for (std::size_t i = 0; i < count; ++i) out.push_back(content_->wires.emplace_back(content_->next_wire++));
     content_->state.add(count);
@@ -119,7 +118,8 @@ class TinyQubit final : public qrt::sdk::Device {
     const Gate gate = call.id < std::size(kGates) ? static_cast<Gate>(call.id) : kRY;
     const GateInfo& info = kGates[gate];
     if (!bug("params_unchecked") && !bug("validates_late") && call.params.size() != info.params)
-      qrt::sdk::throw_invalid_argument(std::string(call.name) + " takes " + std::to_string(info.params) + " parameter(s)");
+      qrt::sdk::throw_invalid_argument(std::string(call.name) + " takes " + std::to_string(info.params) +
+                                       " parameter(s)");
     if (call.wires.size() != info.wires)
       qrt::sdk::throw_invalid_argument(std::string(call.name) + " acts on " + std::to_string(info.wires) + " wire(s)");
     std::vector<Wire> all(call.wires.begin(), call.wires.end());
@@ -141,17 +141,20 @@ class TinyQubit final : public qrt::sdk::Device {
     }
     const double angle = call.params.empty() ? 0.0 : call.params[0];
     Matrix2 m = matrix(gate, angle);
-    if (call.adjoint && !bug("adjoint_ignored")) m = {std::conj(m[0]), std::conj(m[2]), std::conj(m[1]), std::conj(m[3])};
+    if (call.adjoint && !bug("adjoint_ignored"))
+      m = {std::conj(m[0]), std::conj(m[2]), std::conj(m[1]), std::conj(m[3])};
     content_->state.apply(m, target, controls, values);
     if (bug("validates_late") && call.params.size() != info.params)
-      qrt::sdk::throw_invalid_argument(std::string(call.name) + " takes " + std::to_string(info.params) + " parameter(s)");
+      qrt::sdk::throw_invalid_argument(std::string(call.name) + " takes " + std::to_string(info.params) +
+                                       " parameter(s)");
   }
 
   int measure(Wire wire, std::optional<int> postselect) override {
     const std::size_t p = positions(std::span<const Wire>(&wire, 1), "measure")[0];
     int outcome = postselect ? *postselect : draw(p);
     const double p1 = content_->state.probability_of_one(p);
-    if ((outcome ? p1 : 1.0 - p1) < 1e-12) qrt::sdk::throw_failed_precondition("postselected outcome has probability 0");
+    if ((outcome ? p1 : 1.0 - p1) < 1e-12)
+      qrt::sdk::throw_failed_precondition("postselected outcome has probability 0");
     content_->state.collapse(p, outcome);
     return outcome;
   }
@@ -184,7 +187,8 @@ class TinyQubit final : public qrt::sdk::Device {
     std::fill(out.begin(), out.end(), 0.0);
     const auto& a = content_->state.amplitudes();
     for (std::size_t i = 0; i < a.size(); ++i) out[content_->state.outcome(i, at)] += std::norm(a[i]);
-    if (bug("probs_scaled")) for (double& p : out) p *= 0.5;
+    if (bug("probs_scaled"))
+      for (double& p : out) p *= 0.5;
   }
 
   void sample(std::span<const Wire> wires, std::span<std::uint8_t> out) override {
@@ -203,15 +207,21 @@ class TinyQubit final : public qrt::sdk::Device {
   }
 
   std::size_t state_size() override { return content_->state.amplitudes().size(); }
-  void state(std::span<Complex> out) override { std::copy(content_->state.amplitudes().begin(), content_->state.amplitudes().end(), out.begin()); }
+  void state(std::span<Complex> out) override {
+    std::copy(content_->state.amplitudes().begin(), content_->state.amplitudes().end(), out.begin());
+  }
   void set_shots(std::uint64_t shots) override { shots_ = shots; }
   std::uint64_t shots() const override { return shots_; }
   void set_seed(std::uint64_t seed) override { rng_.seed(seed); }
-  std::uint64_t memory_bytes() const override { return sizeof(*this) + content_->state.amplitudes().size() * sizeof(Complex); }
+  std::uint64_t memory_bytes() const override {
+    return sizeof(*this) + content_->state.amplitudes().size() * sizeof(Complex);
+  }
 
  private:
   bool bug(std::string_view which) const { return bug_ == which; }
-  bool known(Wire w) const { return std::find(content_->wires.begin(), content_->wires.end(), w) != content_->wires.end(); }
+  bool known(Wire w) const {
+    return std::find(content_->wires.begin(), content_->wires.end(), w) != content_->wires.end();
+  }
 
   // Positions of `wires`, rejecting unknown and repeated ones.
   std::vector<std::size_t> positions(std::span<const Wire> wires, std::string_view operation) const {
@@ -235,7 +245,8 @@ class TinyQubit final : public qrt::sdk::Device {
   }
 
   int draw(std::size_t position) {
-    return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < content_->state.probability_of_one(position) ? 1 : 0;
+    return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < content_->state.probability_of_one(position) ? 1
+                                                                                                                 : 0;
   }
 
   Matrix2 matrix(Gate gate, double angle) const {

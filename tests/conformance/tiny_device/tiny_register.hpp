@@ -37,7 +37,8 @@ class Register {
     for (std::size_t i = 0; i < amplitudes_.size(); ++i) {
       if (i & t) continue;
       bool active = true;
-      for (std::size_t c = 0; c < controls.size(); ++c) active = active && ((i & bit(controls[c])) != 0) == (values[c] != 0);
+      for (std::size_t c = 0; c < controls.size(); ++c)
+        active = active && ((i & bit(controls[c])) != 0) == (values[c] != 0);
       if (!active) continue;
       const Complex a = amplitudes_[i], b = amplitudes_[i | t];
       amplitudes_[i] = m[0] * a + m[1] * b;

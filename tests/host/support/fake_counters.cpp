@@ -27,7 +27,8 @@ fake_plugin_counters FakeCounters::read() const {
 }
 
 fake_plugin_counters operator-(const fake_plugin_counters& a, const fake_plugin_counters& b) {
-  return {a.instances_created - b.instances_created, a.instances_destroyed - b.instances_destroyed,
+  return {a.instances_created - b.instances_created,
+          a.instances_destroyed - b.instances_destroyed,
           a.resets - b.resets,
           a.failed_resets - b.failed_resets,
           a.errors_created - b.errors_created,

@@ -21,7 +21,9 @@ inline std::filesystem::path real_plugin(std::string_view stem) {
 }
 
 // The path the loader reports for a plugin file (it canonicalises what it loads).
-inline std::string reported_path(const std::filesystem::path& file) { return std::filesystem::canonical(file).string(); }
+inline std::string reported_path(const std::filesystem::path& file) {
+  return std::filesystem::canonical(file).string();
+}
 
 // Runtime options searching `dirs` (empty: the default search path), warnings on stderr as chosen.
 inline RuntimeOptions search_options(std::vector<std::filesystem::path> dirs, bool warn_on_load_failure = false) {

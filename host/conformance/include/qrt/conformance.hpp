@@ -26,9 +26,10 @@
 // Observing the state. Gate and value checks read the state through `state` when the device declares
 // it, else through `probs`. Through probs the reference replays the whole circuit, preparation included
 // (so a wrong preparation gate makes other gates fail too), and a random layer follows the gate so that
-// relative phases show in the probabilities. A device with neither is "not checked" there. The limit of probabilities: a device whose every gate is the complex conjugate of the right one
-// (e.g. RZ(-θ) for RZ(θ) when its other gates are real) produces conj(ψ), which has the same
-// probabilities as ψ; only a device exposing `state` can be caught doing that.
+// relative phases show in the probabilities. A device with neither is "not checked" there. The limit of probabilities:
+// a device whose every gate is the complex conjugate of the right one (e.g. RZ(-θ) for RZ(θ) when its other gates are
+// real) produces conj(ψ), which has the same probabilities as ψ; only a device exposing `state` can be caught doing
+// that.
 //
 // Non-simulating devices (decision). A device may accept gates without simulating them (null.qubit:
 // its state is always |0...0>). The kit probes this: it applies each declared one-qubit gate that moves
@@ -73,15 +74,15 @@ enum class Outcome {
 const char* to_string(Outcome outcome) noexcept;
 
 struct CheckResult {
-  std::string group;   // abi, lifecycle, simulation, gates, measurements, errors, concurrency
-  std::string name;    // e.g. "RX adjoint"
+  std::string group;  // abi, lifecycle, simulation, gates, measurements, errors, concurrency
+  std::string name;   // e.g. "RX adjoint"
   Outcome outcome = Outcome::Passed;
   std::string detail;  // what was checked or why it failed / was not checked, with the numbers
 };
 
 struct DeviceReport {
   std::string name, version;
-  bool simulating = false;  // the state was seen to evolve under the device's gates
+  bool simulating = false;       // the state was seen to evolve under the device's gates
   std::string observed_through;  // "state", "probs" or "" (nothing to observe)
   std::vector<CheckResult> checks;
 
@@ -113,12 +114,12 @@ struct Options {
   // Kwargs every instance is created with, in config syntax ("shots=10,seed=1" or a JSON object);
   // empty: the device's defaults. Invalid kwargs throw qrt::Error(Config) from check().
   std::string kwargs;
-  std::uint64_t seed = 0x5eed2024;     // random states, parameters and wire placements
-  double tolerance = 1e-9;             // max |difference| of an amplitude, probability or value
-  std::size_t states_per_case = 2;     // random input states per gate case
+  std::uint64_t seed = 0x5eed2024;  // random states, parameters and wire placements
+  double tolerance = 1e-9;          // max |difference| of an amplitude, probability or value
+  std::size_t states_per_case = 2;  // random input states per gate case
   std::size_t lifecycle_repetitions = 64;
   std::size_t concurrency_rounds = 16;
-  bool require_simulation = false;     // a non-simulating device fails instead of getting a Note
+  bool require_simulation = false;  // a non-simulating device fails instead of getting a Note
   Isolation isolation = Isolation::Worker;
   // Worker only: the longest the load, or one check, may take before the worker is killed and the check
   // fails; 0 or less: no limit. Every check of the bundled plugins takes milliseconds.

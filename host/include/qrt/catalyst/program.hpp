@@ -15,11 +15,11 @@
 
 #include <qrt/catalyst/tensor.hpp>
 #include <qrt/circuit_runner.hpp>
+#include <qrt/device_spec.hpp>
 #include <qrt/execution_progress.hpp>
 #include <qrt/loaded_program.hpp>
-#include <qrt/qir/program.hpp>
-#include <qrt/device_spec.hpp>
 #include <qrt/pool_policy.hpp>
+#include <qrt/qir/program.hpp>
 #include <qrt/runtime.hpp>
 
 #include <cstdint>

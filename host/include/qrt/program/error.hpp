@@ -19,11 +19,11 @@ enum class Severity : std::uint8_t { Warning, Error };
 
 struct Diagnostic {
   Severity severity = Severity::Error;
-  std::string file;         // file name as given (OpenQASM: "qelib1.inc" for the built-in library)
-  std::uint32_t line = 0;   // 1-based; 0 when the message is about the file as a whole
-  std::uint32_t column = 0; // 1-based byte column
-  std::string message;      // the bare message, without position or excerpt
-  std::string source_line;  // the text of `line`, quoted under the message; may be empty
+  std::string file;          // file name as given (OpenQASM: "qelib1.inc" for the built-in library)
+  std::uint32_t line = 0;    // 1-based; 0 when the message is about the file as a whole
+  std::uint32_t column = 0;  // 1-based byte column
+  std::string message;       // the bare message, without position or excerpt
+  std::string source_line;   // the text of `line`, quoted under the message; may be empty
 
   // "file:line:column: error: message" followed by the source line and a caret.
   std::string format() const;

@@ -30,8 +30,18 @@ class Expression {
   enum class Op : std::uint8_t {
     Constant,   // value
     Parameter,  // the gate parameter with index `operand[0]`
-    Negate, Add, Subtract, Multiply, Divide, Power,
-    Sin, Cos, Tan, Exp, Ln, Sqrt,
+    Negate,
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Power,
+    Sin,
+    Cos,
+    Tan,
+    Exp,
+    Ln,
+    Sqrt,
   };
   struct Node {
     Op op = Op::Constant;

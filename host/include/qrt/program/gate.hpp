@@ -19,25 +19,25 @@ enum class GateKind : std::uint8_t {
 
 // One gate application inside a body: an earlier gate applied to the enclosing gate's formal qubits.
 struct GateCall {
-  std::uint32_t gate = 0;              // index into Program::gates
-  std::vector<Expression> params;      // in terms of the enclosing gate's parameters
-  std::vector<std::uint32_t> qubits;   // indices into the enclosing gate's formal qubits, all distinct
-  SourcePos pos;                       // the gate name of the call
+  std::uint32_t gate = 0;             // index into Program::gates
+  std::vector<Expression> params;     // in terms of the enclosing gate's parameters
+  std::vector<std::uint32_t> qubits;  // indices into the enclosing gate's formal qubits, all distinct
+  SourcePos pos;                      // the gate name of the call
 };
 
 struct GateDefinition {
   std::string name;
   GateKind kind = GateKind::Defined;
-  std::vector<std::string> params;     // formal parameter names
-  std::vector<std::string> qubits;     // formal qubit names (at least one)
-  std::vector<GateCall> body;          // Defined only. Barriers inside bodies are checked, then dropped:
-                                       // they do not change the expansion.
+  std::vector<std::string> params;  // formal parameter names
+  std::vector<std::string> qubits;  // formal qubit names (at least one)
+  std::vector<GateCall> body;       // Defined only. Barriers inside bodies are checked, then dropped:
+                                    // they do not change the expansion.
   // True for U, CX and the gates of the built-in qelib1.inc. Only these may be lowered to native device
   // gates by name; a user's own gate called e.g. `h` is always expanded through its body.
   bool builtin = false;
   // Nesting depth of the definition: 0 for primitives and opaque gates, 1 + the deepest callee otherwise.
   std::uint32_t depth = 0;
-  SourcePos pos;                       // where the name was declared (line 0 for U and CX)
+  SourcePos pos;  // where the name was declared (line 0 for U and CX)
 };
 
 }  // namespace qrt::program

@@ -82,15 +82,15 @@ enum class LoweredKind : std::uint8_t {
 struct LoweredOperation {
   LoweredKind kind = LoweredKind::Gate;
   bool adjoint = false;
-  std::uint32_t gate = 0;    // Gate: index into LoweredProgram::gate_names
-  IndexRange params;         // Gate: into LoweredProgram::parameters
-  IndexRange wires;          // targets, in the native gate's wire order: into LoweredProgram::wires
-  IndexRange controls;       // extra control wires (on top of the gate's own): into control_wires and
-                             // control_values (same range; every value is 1 at present)
-  IndexRange matrix;         // Matrix: into LoweredProgram::matrices
-  std::uint32_t clbit = 0;   // Measure
+  std::uint32_t gate = 0;   // Gate: index into LoweredProgram::gate_names
+  IndexRange params;        // Gate: into LoweredProgram::parameters
+  IndexRange wires;         // targets, in the native gate's wire order: into LoweredProgram::wires
+  IndexRange controls;      // extra control wires (on top of the gate's own): into control_wires and
+                            // control_values (same range; every value is 1 at present)
+  IndexRange matrix;        // Matrix: into LoweredProgram::matrices
+  std::uint32_t clbit = 0;  // Measure
   std::optional<Condition> condition;
-  SourcePos pos;             // the top-level statement this came from (Program::error_at works with it)
+  SourcePos pos;  // the top-level statement this came from (Program::error_at works with it)
 };
 
 struct LoweredProgram {

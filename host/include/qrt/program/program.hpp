@@ -63,12 +63,12 @@ enum class OpKind : std::uint8_t {
 
 struct Operation {
   OpKind kind = OpKind::Gate;
-  std::uint32_t gate = 0;    // Gate: index into Program::gates
-  IndexRange params;         // Gate: into Program::parameters
-  IndexRange qubits;         // into Program::operands (global qubit indices)
-  std::uint32_t clbit = 0;   // Measure: global classical bit index
+  std::uint32_t gate = 0;   // Gate: index into Program::gates
+  IndexRange params;        // Gate: into Program::parameters
+  IndexRange qubits;        // into Program::operands (global qubit indices)
+  std::uint32_t clbit = 0;  // Measure: global classical bit index
   std::optional<Condition> condition;
-  SourcePos pos;             // the statement's gate name / keyword
+  SourcePos pos;  // the statement's gate name / keyword
 };
 
 // A top-level gate argument that uses a free parameter: Program::parameters[parameter] is `expression`
@@ -88,13 +88,13 @@ struct Program {
   std::vector<Register> cregs;
   std::vector<GateDefinition> gates;  // U, CX, then every definition in declaration order
   std::vector<Operation> operations;
-  std::vector<double> parameters;     // pool for Operation::params
+  std::vector<double> parameters;       // pool for Operation::params
   std::vector<std::uint32_t> operands;  // pool for Operation::qubits
   // The free parameters the top-level arguments use, first use first (a stable order: the order of the
   // source), and every argument that uses one, in increasing `parameter` order. Empty for a plain program.
   std::vector<std::string> free_parameters;
   std::vector<SymbolicArgument> symbolic_arguments;
-  std::vector<Diagnostic> warnings;   // e.g. a missing `OPENQASM 2.0;` header
+  std::vector<Diagnostic> warnings;  // e.g. a missing `OPENQASM 2.0;` header
   // Every file read (the main file, includes, the built-in qelib1.inc); SourcePos::file indexes this.
   std::vector<std::shared_ptr<const SourceFile>> sources;
 

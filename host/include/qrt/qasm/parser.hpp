@@ -34,12 +34,12 @@ namespace qrt::qasm {
 
 // Limits that keep any input, however hostile, from exhausting memory or the stack.
 struct ParseOptions {
-  std::vector<std::filesystem::path> include_paths;  // searched after the including file's folder
-  std::uint32_t max_qubits = 1u << 16;          // sum of all qreg sizes
-  std::uint32_t max_clbits = 1u << 16;          // sum of all creg sizes
+  std::vector<std::filesystem::path> include_paths;   // searched after the including file's folder
+  std::uint32_t max_qubits = 1u << 16;                // sum of all qreg sizes
+  std::uint32_t max_clbits = 1u << 16;                // sum of all creg sizes
   std::size_t max_operations = std::size_t{1} << 24;  // after broadcasting; 4x as many qubit operands
-  std::uint32_t max_gate_depth = 64;            // nesting of gate definitions
-  std::uint32_t max_expression_depth = 128;     // nesting of parentheses / operators
+  std::uint32_t max_gate_depth = 64;                  // nesting of gate definitions
+  std::uint32_t max_expression_depth = 128;           // nesting of parentheses / operators
   std::uint32_t max_include_depth = 32;
   std::size_t max_file_bytes = std::size_t{1} << 28;
   // Extension for parameter sweeps and gradients (not OpenQASM 2.0): an identifier with no other meaning
@@ -54,6 +54,6 @@ program::Program parse_file(const std::filesystem::path& path, const ParseOption
 
 // Parses `source`; `name` is used in messages and its folder is the base for relative includes.
 program::Program parse_string(std::string_view source, const std::string& name = "<input>",
-                     const ParseOptions& options = {});
+                              const ParseOptions& options = {});
 
 }  // namespace qrt::qasm

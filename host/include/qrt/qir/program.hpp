@@ -86,13 +86,13 @@ struct RunOptions {
   // global switch) runs a compiled program whole in its worker process (see run below).
   std::string device = "statevector.qubit";
   std::uint64_t shots = 1;
-  std::optional<std::uint64_t> seed;        // shot k runs with a seed derived from (seed, k)
+  std::optional<std::uint64_t> seed;  // shot k runs with a seed derived from (seed, k)
   // The seed was picked by the caller so that the run can be repeated, not asked for by its user: a device
   // that cannot be seeded (set_seed is optional) then runs unseeded instead of refusing the run. Without a
   // seed, a device that can be seeded gets fresh per-shot seeds and one that cannot runs unseeded.
   bool seed_optional = false;
-  RuntimeOptions runtime = {};              // used when the process runtime is not up yet
-  bool stop_on_failure = true;              // a failed shot ends the run
+  RuntimeOptions runtime = {};  // used when the process runtime is not up yet
+  bool stop_on_failure = true;  // a failed shot ends the run
   // Called after each shot (in order), e.g. to print it while later shots run.
   std::function<void(std::uint64_t shot, const ShotOutput&)> on_shot;
   // Watched and stoppable (qrt/execution_progress.hpp): total 0 (unknown for compiled code), shots done /

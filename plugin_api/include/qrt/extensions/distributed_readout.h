@@ -70,8 +70,8 @@ typedef struct qrt_distributed_readout_extension {
    * there). 1 <= k <= 2^m, threshold >= 0. Errors: QRT_ERROR_INVALID_ARGUMENT for k == 0, k > 2^m (the
    * message says so; ask for at most 2^m), a negative or NaN threshold, a bad wire, a NULL or too small
    * `out` (or `out->entries`) on rank 0; QRT_ERROR_OUT_OF_MEMORY when k entries per rank do not fit. */
-  qrt_error* (*top_outcomes)(qrt_device* device, const qrt_wire* wires, size_t num_wires, uint64_t k,
-                             double threshold, qrt_top_outcomes* out);
+  qrt_error* (*top_outcomes)(qrt_device* device, const qrt_wire* wires, size_t num_wires, uint64_t k, double threshold,
+                             qrt_top_outcomes* out);
 
   /* The state over `wires`, which must name every allocated wire once, in any order (num_wires == 0:
    * allocation order, the core `state`'s indexing), 2^n complex128 amplitudes delivered to `sink` on rank 0

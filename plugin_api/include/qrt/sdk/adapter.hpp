@@ -23,7 +23,9 @@ struct OwnedError : qrt_error {
   std::string text;
 };
 
-inline void destroy_owned_error(qrt_error* error) { std::unique_ptr<OwnedError> owned(static_cast<OwnedError*>(error)); }
+inline void destroy_owned_error(qrt_error* error) {
+  std::unique_ptr<OwnedError> owned(static_cast<OwnedError*>(error));
+}
 
 // Used when not even the error can be allocated; destroying it does nothing.
 inline qrt_error* out_of_memory_error() {
@@ -181,9 +183,7 @@ struct CommonFunctions {
       *out = as_device(d).var(to_observable(o));
     });
   }
-  static std::size_t wire_count(Device& dev, std::size_t num_wires) {
-    return num_wires ? num_wires : dev.num_qubits();
-  }
+  static std::size_t wire_count(Device& dev, std::size_t num_wires) { return num_wires ? num_wires : dev.num_qubits(); }
   static qrt_error* probs(qrt_device* d, const qrt_wire* wires, size_t n, double* out, size_t out_len) {
     return guarded([&] {
       Device& dev = as_device(d);
@@ -283,14 +283,17 @@ struct DeviceExport {
   //   static const void* extension(std::string_view id) noexcept;   // the extension's struct, or nullptr
   // Without it the device offers none and get_extension stays NULL.
   static const void* get_extension(const char* id) noexcept {
-    if constexpr (requires { { D::extension(std::string_view{}) } -> std::convertible_to<const void*>; }) {
+    if constexpr (requires {
+                    { D::extension(std::string_view{}) } -> std::convertible_to<const void*>;
+                  }) {
       return id ? D::extension(std::string_view(id)) : nullptr;
     } else {
       return nullptr;
     }
   }
-  static constexpr bool has_extensions =
-      requires { { D::extension(std::string_view{}) } -> std::convertible_to<const void*>; };
+  static constexpr bool has_extensions = requires {
+    { D::extension(std::string_view{}) } -> std::convertible_to<const void*>;
+  };
 
   static const qrt_device_functions* functions() {
     static const qrt_device_functions table = [] {
@@ -327,9 +330,9 @@ struct DeviceExport {
     static const std::string name(D::name), version(D::version), description(D::description);
     static const std::string schema_json = schema().to_json();
     static const std::string capabilities_json = capabilities().to_json();
-    static const qrt_device_descriptor d{sizeof(qrt_device_descriptor), name.c_str(), version.c_str(),
-                                         description.c_str(), schema_json.c_str(), capabilities_json.c_str(),
-                                         functions()};
+    static const qrt_device_descriptor d{
+        sizeof(qrt_device_descriptor), name.c_str(), version.c_str(), description.c_str(), schema_json.c_str(),
+        capabilities_json.c_str(),     functions()};
     return &d;
   }
 };
@@ -342,8 +345,12 @@ const qrt_plugin_descriptor* plugin_descriptor(const qrt_host_info* host, const 
   try {
     static const std::array<const qrt_device_descriptor*, sizeof...(Devices)> devices{
         DeviceExport<Devices>::descriptor()...};
-    static const qrt_plugin_descriptor plugin{sizeof(qrt_plugin_descriptor), QRT_ABI_VERSION_MAJOR,
-                                              QRT_ABI_VERSION_MINOR, plugin_name, plugin_version, devices.data(),
+    static const qrt_plugin_descriptor plugin{sizeof(qrt_plugin_descriptor),
+                                              QRT_ABI_VERSION_MAJOR,
+                                              QRT_ABI_VERSION_MINOR,
+                                              plugin_name,
+                                              plugin_version,
+                                              devices.data(),
                                               devices.size()};
     return &plugin;
   } catch (...) {

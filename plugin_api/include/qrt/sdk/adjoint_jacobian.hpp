@@ -40,11 +40,11 @@ struct TrainableParam {
 };
 
 struct AdjointJacobianRequest {
-  std::span<const CircuitOp> ops;           // applied in order to the current state
+  std::span<const CircuitOp> ops;             // applied in order to the current state
   std::span<const TrainableParam> trainable;  // the Jacobian's columns
-  std::span<const Observable> observables;  // the Jacobian's rows
-  std::span<double> expvals;                // observables.size() values, or empty when not wanted
-  std::span<double> jacobian;               // observables.size() x trainable.size(), row-major
+  std::span<const Observable> observables;    // the Jacobian's rows
+  std::span<double> expvals;                  // observables.size() values, or empty when not wanted
+  std::span<double> jacobian;                 // observables.size() x trainable.size(), row-major
 
   double& jacobian_at(std::size_t observable, std::size_t column) const {
     return jacobian[observable * trainable.size() + column];
@@ -95,8 +95,13 @@ class ConvertedAdjointRequest {
                                " is not in the device's gate list");
       require(g->num_params == 0 || g->params, (where(k) + ": parameter array is NULL").c_str());
       const Controls& controls = controls_.emplace_back(g->controls, g->control_values, g->num_controls);
-      out.gate = GateCall{g->gate_id,          gate_names[g->gate_id], {g->params, g->num_params},
-                          wire_span(g->wires, g->num_wires), controls.wires, controls.values, g->adjoint != 0};
+      out.gate = GateCall{g->gate_id,
+                          gate_names[g->gate_id],
+                          {g->params, g->num_params},
+                          wire_span(g->wires, g->num_wires),
+                          controls.wires,
+                          controls.values,
+                          g->adjoint != 0};
     } else {
       const qrt_matrix_call* m = op.matrix;
       require(QRT_STRUCT_HAS_FIELD(m, qrt_matrix_call, num_controls), (where(k) + ": matrix call too small").c_str());

@@ -22,7 +22,9 @@ class Error : public std::runtime_error {
   throw Error(QRT_ERROR_INVALID_ARGUMENT, message);
 }
 [[noreturn]] inline void throw_unsupported(const std::string& message) { throw Error(QRT_ERROR_UNSUPPORTED, message); }
-[[noreturn]] inline void throw_out_of_range(const std::string& message) { throw Error(QRT_ERROR_OUT_OF_RANGE, message); }
+[[noreturn]] inline void throw_out_of_range(const std::string& message) {
+  throw Error(QRT_ERROR_OUT_OF_RANGE, message);
+}
 [[noreturn]] inline void throw_failed_precondition(const std::string& message) {
   throw Error(QRT_ERROR_FAILED_PRECONDITION, message);
 }

@@ -104,7 +104,8 @@ class FlatObjectParser {
     ++pos_;
   }
   void skip_space() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\n' || text_[pos_] == '\t' || text_[pos_] == '\r'))
+    while (pos_ < text_.size() &&
+           (text_[pos_] == ' ' || text_[pos_] == '\n' || text_[pos_] == '\t' || text_[pos_] == '\r'))
       ++pos_;
   }
   bool consume_word(std::string_view word) {
@@ -151,7 +152,9 @@ class FlatObjectParser {
       }
       if (pos_ >= text_.size()) fail("unterminated escape");
       switch (char e = text_[pos_++]) {
-        case '"': case '\\': case '/': out.push_back(e); break;
+        case '"':
+        case '\\':
+        case '/': out.push_back(e); break;
         case 'b': out.push_back('\b'); break;
         case 'f': out.push_back('\f'); break;
         case 'n': out.push_back('\n'); break;
@@ -179,7 +182,8 @@ class FlatObjectParser {
     if (consume_word("true")) return true;
     if (consume_word("false")) return false;
     std::size_t start = pos_;
-    while (pos_ < text_.size() && std::string_view("+-0123456789.eE").find(text_[pos_]) != std::string_view::npos) ++pos_;
+    while (pos_ < text_.size() && std::string_view("+-0123456789.eE").find(text_[pos_]) != std::string_view::npos)
+      ++pos_;
     std::string_view number = text_.substr(start, pos_ - start);
     if (number.empty()) fail("expected a scalar value (objects and arrays are not kwargs values)");
     const char* first = number.data();

@@ -96,8 +96,7 @@ inline std::string format_bytes(std::uint64_t bytes) {
     std::snprintf(scaled, sizeof scaled, " (%.3g GiB)", static_cast<double>(bytes) / (1u << 30));
   else if (bytes >= (std::uint64_t{1} << 20))
     std::snprintf(scaled, sizeof scaled, " (%.3g MiB)", static_cast<double>(bytes) / (1u << 20));
-  else
-    scaled[0] = '\0';
+  else scaled[0] = '\0';
   return std::to_string(bytes) + " bytes" + scaled;
 }
 

@@ -30,8 +30,8 @@ struct KwargSpec {
   KwargType type;
   json_lite::Scalar default_value;  // std::monostate: the key may be null ("unset")
   std::string doc;
-  std::optional<double> min, max;   // Integer / Real
-  std::vector<std::string> choices; // String; empty: any
+  std::optional<double> min, max;    // Integer / Real
+  std::vector<std::string> choices;  // String; empty: any
 };
 
 class Schema {
@@ -44,8 +44,8 @@ class Schema {
     if (max) spec.max = static_cast<double>(*max);
     return add(std::move(spec));
   }
-  Schema& real(std::string name, std::optional<double> default_value, std::string doc,
-               std::optional<double> min = {}, std::optional<double> max = {}) {
+  Schema& real(std::string name, std::optional<double> default_value, std::string doc, std::optional<double> min = {},
+               std::optional<double> max = {}) {
     KwargSpec spec{std::move(name), KwargType::Real, {}, std::move(doc), min, max, {}};
     if (default_value) spec.default_value = *default_value;
     return add(std::move(spec));
@@ -77,7 +77,8 @@ class Schema {
       auto bound = [&](const char* key, const std::optional<double>& v) {
         if (!v) return;
         out += std::string(",\"") + key + "\":";
-        out += e.type == KwargType::Integer ? json_lite::to_json(static_cast<std::int64_t>(*v)) : json_lite::to_json(*v);
+        out +=
+            e.type == KwargType::Integer ? json_lite::to_json(static_cast<std::int64_t>(*v)) : json_lite::to_json(*v);
       };
       bound("min", e.min);
       bound("max", e.max);
