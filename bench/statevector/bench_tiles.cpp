@@ -12,7 +12,9 @@
 // work x 2^n x that time: in cache the tiled path is bound by the core's arithmetic, not by memory. The
 // load average at start and end. Prints one JSON object.
 //   bench_tiles [--qubits 24[,28]] [--threads 1,2] [--precision double,single] [--layers 10]
-//               [--repetitions 3] [--tile-qubits 0 (auto)]
+//               [--repetitions 3] [--tile-qubits 0 (auto)] [--rotations RX,RY,RZ]
+// --rotations RY gives the hardware-efficient ansatz of variational algorithms (RY layers and a CNOT
+// ladder: real matrices throughout, which the real-coefficient kernels take).
 // n = 28 in double precision holds two 4 GiB states: ask for it explicitly.
 #include "device/statevector_device.hpp"
 #include "inplace_reference.hpp"
@@ -39,6 +41,7 @@ struct Options {
   std::vector<int> threads = {1, 2};
   std::vector<std::string> precisions = {"double", "single"};
   int layers = 10, repetitions = 3, tile_qubits = 0;
+  std::vector<std::string> rotations = {"RX", "RY", "RZ"};  // per wire and layer, before the CNOT ladder
 };
 
 std::vector<std::string> split(const std::string& list) {
@@ -70,9 +73,10 @@ Options parse(int argc, char** argv) {
     else if (a == "--layers") o.layers = std::stoi(value());
     else if (a == "--repetitions") o.repetitions = std::stoi(value());
     else if (a == "--tile-qubits") o.tile_qubits = std::stoi(value());
+    else if (a == "--rotations") o.rotations = split(value());
     else {
       std::cerr << "usage: bench_tiles [--qubits 24[,28]] [--threads 1,2] [--precision double,single] [--layers 10]"
-                   " [--repetitions 3] [--tile-qubits 0]\n";
+                   " [--repetitions 3] [--tile-qubits 0] [--rotations RX,RY,RZ]\n";
       std::exit(2);
     }
   }
@@ -136,8 +140,10 @@ Run make_run(int n, int threads, const std::string& precision, bool tiles, int t
 std::uint64_t passes_of(const qrt::sv::StatevectorDevice& d) { return d.tile_stats().passes() + d.untiled_passes(); }
 
 // The layered circuit once, through the SDK calls, and a probs() read that flushes it.
-double run_layered(Run& r, int layers) {
-  const std::uint32_t rx = gate_id("RX"), ry = gate_id("RY"), rz = gate_id("RZ"), cnot = gate_id("CNOT");
+double run_layered(Run& r, int layers, const std::vector<std::string>& rotations) {
+  const std::uint32_t cnot = gate_id("CNOT");
+  std::vector<std::uint32_t> rotation_ids;
+  for (const std::string& name : rotations) rotation_ids.push_back(gate_id(name));
   const int n = static_cast<int>(r.wires.size());
   std::vector<double> p(2);
   const std::uint64_t before = passes_of(*r.device);
@@ -147,9 +153,8 @@ double run_layered(Run& r, int layers) {
     const double angle[] = {0.1 + 0.01 * layer};
     for (int q = 0; q < n; ++q) {
       const qrt::sdk::Wire w[] = {r.wires[q]};
-      r.device->apply_gate({rx, "RX", angle, w, {}, {}, false});
-      r.device->apply_gate({ry, "RY", angle, w, {}, {}, false});
-      r.device->apply_gate({rz, "RZ", angle, w, {}, {}, false});
+      for (std::size_t i = 0; i < rotations.size(); ++i)
+        r.device->apply_gate({rotation_ids[i], rotations[i].c_str(), angle, w, {}, {}, false});
     }
     for (int q = 0; q + 1 < n; ++q) {
       const qrt::sdk::Wire pair[] = {r.wires[q], r.wires[q + 1]};
@@ -162,6 +167,15 @@ double run_layered(Run& r, int layers) {
   r.work = r.device->tile_stats().work - work_before;
   r.seconds.push_back(seconds);
   return seconds;
+}
+
+// A ratio as JSON: null where it has no value (a state below the tile size takes no tiled pass).
+std::string number(double x) {
+  if (!std::isfinite(x)) return "null";
+  std::ostringstream out;
+  out.precision(6);
+  out << x;
+  return out.str();
 }
 
 double best(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
@@ -183,8 +197,10 @@ int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   std::ostringstream json;
   json.precision(6);
-  json << "{\"benchmark\": \"bench_tiles\", \"circuit\": \"" << o.layers
-       << " layers of RX, RY, RZ on every wire + CNOT ladder, then probs of one wire\""
+  std::string rotations;
+  for (const std::string& r : o.rotations) rotations += (rotations.empty() ? "" : ", ") + r;
+  json << "{\"benchmark\": \"bench_tiles\", \"circuit\": \"" << o.layers << " layers of " << rotations
+       << " on every wire + CNOT ladder, then probs of one wire\""
        << ", \"simd\": \"" << qrt::sv::simd_level_name(qrt::sv::best_simd_level()) << "\""
        << ", \"loadavg_start\": \"" << load_average() << "\", \"results\": [";
   bool first = true;
@@ -205,8 +221,8 @@ int main(int argc, char** argv) {
           double pass = reference.pass_seconds();
           pass = std::min(pass, reference.pass_seconds());
           reference_seconds.push_back(pass);
-          run_layered(untiled, o.layers);
-          run_layered(tiled, o.layers);
+          run_layered(untiled, o.layers, o.rotations);
+          run_layered(tiled, o.layers, o.rotations);
         }
         const double gbps = reference_bytes / best(reference_seconds) / 1e9;
         const double pass_s = 2.0 * amplitude_bytes * std::ldexp(1.0, n) / (gbps * 1e9);
@@ -220,9 +236,9 @@ int main(int argc, char** argv) {
         json << (first ? "" : ",") << "\n  {\"n\": " << n << ", \"precision\": \"" << precision
              << "\", \"threads\": " << threads << ", \"tile_qubits\": " << tc.tile_qubits
              << ", \"chunk_qubits\": " << tc.chunk_qubits << ", \"layers\": " << o.layers
-             << ", \"gates\": " << o.layers * (4 * n - 1) << ",\n   \"tiled_s\": {\"best\": " << best(tiled.seconds)
-             << ", \"median\": " << median(tiled.seconds) << ", \"all\": " << list(tiled.seconds)
-             << "},\n   \"untiled_s\": {\"best\": " << best(untiled.seconds)
+             << ", \"gates\": " << o.layers * (static_cast<int>(o.rotations.size() + 1) * n - 1)
+             << ",\n   \"tiled_s\": {\"best\": " << best(tiled.seconds) << ", \"median\": " << median(tiled.seconds)
+             << ", \"all\": " << list(tiled.seconds) << "},\n   \"untiled_s\": {\"best\": " << best(untiled.seconds)
              << ", \"median\": " << median(untiled.seconds) << ", \"all\": " << list(untiled.seconds)
              << "},\n   \"speedup_best\": " << best(untiled.seconds) / best(tiled.seconds)
              << ", \"speedup_median\": " << median(untiled.seconds) / median(tiled.seconds)
@@ -230,12 +246,12 @@ int main(int argc, char** argv) {
              << "}, \"inplace_GBps\": " << gbps << ", \"pass_s\": " << pass_s
              << ",\n   \"floor_s\": {\"tiled\": " << tiled_per_layer * o.layers * pass_s
              << ", \"untiled\": " << untiled_per_layer * o.layers * pass_s
-             << "}, \"tiled_over_floor\": " << best(tiled.seconds) / (tiled_per_layer * o.layers * pass_s)
+             << "}, \"tiled_over_floor\": " << number(best(tiled.seconds) / (tiled_per_layer * o.layers * pass_s))
              << ",\n   \"tiled_work_per_layer\": " << tiled.work / o.layers
              << ", \"cached_2x2_ns_per_amplitude\": " << two_by_two_s * 1e9
              << ", \"arithmetic_floor_s\": " << arithmetic_floor
-             << ", \"tiled_over_arithmetic_floor\": " << best(tiled.seconds) / arithmetic_floor << ", \"loadavg\": \""
-             << load_average() << "\"}";
+             << ", \"tiled_over_arithmetic_floor\": " << number(best(tiled.seconds) / arithmetic_floor)
+             << ", \"loadavg\": \"" << load_average() << "\"}";
         first = false;
       }
   json << "\n], \"loadavg_end\": \"" << load_average() << "\"}\n";

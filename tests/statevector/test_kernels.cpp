@@ -145,6 +145,74 @@ Case pairs_case(unsigned n, std::mt19937_64& rng) {
   return c;
 }
 
+// Real 2x2 matrices (a rotation as RY, or a reflection as H): the real-coefficient kernels (two-level,
+// two pairs, and the lane kernel for a target inside the register).
+std::array<Complex, 4> real_orthogonal(std::mt19937_64& rng) {
+  const double t = std::uniform_real_distribution<double>(-3.2, 3.2)(rng), c = std::cos(t), s = std::sin(t);
+  if (rng() & 1u) return {c, -s, s, c};
+  return {c, s, s, -c};
+}
+
+Case real_two_level_case(unsigned n, std::mt19937_64& rng) {
+  Case c;
+  const unsigned k = 1 + static_cast<unsigned>(rng() % std::min(n, 2u));
+  c.wires = random_wires(n, k, static_cast<unsigned>(rng() % (n - k + 1)), rng);
+  const std::array<Complex, 4> m = real_orthogonal(rng);
+  const std::size_t dim = std::size_t{1} << k;
+  const std::size_t a_local = rng() % dim, b_local = a_local ^ (dim - 1);
+  QubitMask mask = 0, a_bits = 0;
+  for (unsigned j = 0; j < k; ++j) {
+    const unsigned q = c.wires.targets[j];  // reference bit k-1-j
+    mask |= QubitMask{1} << q;
+    if ((a_local >> (k - 1 - j)) & 1u) a_bits |= QubitMask{1} << q;
+  }
+  c.op = QubitOp::two_level(mask, a_bits, m);
+  add_controls(c.op, c.wires);
+  c.matrix = sv_test::identity(dim);
+  c.matrix[a_local * dim + a_local] = m[0];
+  c.matrix[a_local * dim + b_local] = m[1];
+  c.matrix[b_local * dim + a_local] = m[2];
+  c.matrix[b_local * dim + b_local] = m[3];
+  return c;
+}
+
+// A real 1-qubit dense op (RY, H as matrices), a real 2-qubit one of two blocks (a CNOT fused with RY),
+// or a real 3-qubit one (three RYs and a real permutation: a fused block of a real circuit).
+Case real_dense_case(unsigned n, std::mt19937_64& rng) {
+  Case c;
+  const unsigned k = 1 + static_cast<unsigned>(rng() % std::min(n, 3u));
+  c.wires = random_wires(n, k, static_cast<unsigned>(rng() % (n - k + 1)), rng);
+  if (k == 3) {
+    const std::array<Complex, 4> r[3] = {real_orthogonal(rng), real_orthogonal(rng), real_orthogonal(rng)};
+    std::array<std::size_t, 8> permutation{0, 1, 2, 3, 4, 5, 6, 7};
+    std::shuffle(permutation.begin(), permutation.end(), rng);
+    c.matrix = Matrix(64, 0.0);
+    for (std::size_t row = 0; row < 8; ++row)
+      for (std::size_t col = 0; col < 8; ++col) {
+        Complex v = 1.0;  // kron(r0, r1, r2)[permutation[row]][col]
+        for (unsigned b = 0; b < 3; ++b) v *= r[b][((permutation[row] >> b) & 1u) * 2 + ((col >> b) & 1u)];
+        c.matrix[row * 8 + col] = v;
+      }
+  } else if (k == 1) {
+    const std::array<Complex, 4> m = real_orthogonal(rng);
+    c.matrix.assign(m.begin(), m.end());
+  } else {
+    const unsigned m = 1 + static_cast<unsigned>(rng() % 3);
+    const unsigned members[4] = {0, m, m == 1 ? 2u : 1u, (m == 1 ? 2u : 1u) ^ m};
+    c.matrix = Matrix(16, 0.0);
+    for (unsigned pair = 0; pair < 2; ++pair) {
+      const std::array<Complex, 4> block = real_orthogonal(rng);
+      for (unsigned r = 0; r < 2; ++r)
+        for (unsigned s = 0; s < 2; ++s) c.matrix[members[2 * pair + r] * 4 + members[2 * pair + s]] = block[r * 2 + s];
+    }
+  }
+  c.storage = c.matrix;
+  std::vector<unsigned> lsb_first(c.wires.targets.rbegin(), c.wires.targets.rend());
+  c.op = QubitOp::dense(lsb_first, c.storage);
+  add_controls(c.op, c.wires);
+  return c;
+}
+
 // Applies c's op to a random state held in Real precision and compares with the dense reference. In
 // complex64 the kernels round the double-precision coefficients once and compute in float, so each
 // amplitude may differ by a few float epsilons (amplitudes are at most 1; a dense op sums at most 32
@@ -172,11 +240,10 @@ void check_against_reference(Case& c, unsigned n, const ExecPolicy& policy, std:
 }
 
 using Maker = Case (*)(unsigned, std::mt19937_64&);
-const std::pair<const char*, Maker> kShapes[] = {{"phase", &phase_case},
-                                                 {"parity", &parity_case},
-                                                 {"two-level", &two_level_case},
-                                                 {"dense", &dense_case},
-                                                 {"two pairs", &pairs_case}};
+const std::pair<const char*, Maker> kShapes[] = {
+    {"phase", &phase_case},          {"parity", &parity_case},   {"two-level", &two_level_case},
+    {"dense", &dense_case},          {"two pairs", &pairs_case}, {"real two-level", &real_two_level_case},
+    {"real dense", &real_dense_case}};
 
 std::vector<SimdLevel> supported_levels() {
   std::vector<SimdLevel> levels;
@@ -372,4 +439,39 @@ TEST_CASE("tiled runs apply every shape tile by tile, windows in place and gathe
   CHECK_THROWS_WITH(program.add(QubitOp::two_level(QubitMask{1} << 9, 0, {0.0, 1.0, 1.0, 0.0})),
                     Catch::Contains("outside the tile's window"));
   CHECK_NOTHROW(program.add(QubitOp::parity(1.0, -1.0, QubitMask{1} << 9)));  // diagonal: anywhere
+}
+
+TEST_CASE("real matrices take the real-coefficient kernels, complex ones the general kernels", "[kernels]") {
+  for (SimdLevel level : supported_levels()) {
+    const kernels::KernelTable<double>& table = kernel_table_for<double>(level, 10);
+    const unsigned lanes = table.lanes_log2;
+    AlignedScratch coefficients;
+    Workspace ws;
+    const auto kernel_of = [&](const QubitOp& op) {
+      return prepare_kernel<double>(op, 10, table, 1, coefficients, ws).kernel;
+    };
+    INFO(table.name);
+    const double c = std::cos(0.4), s = std::sin(0.4);
+    const QubitMask high = QubitMask{1} << lanes;  // the lowest register-selecting qubit
+    QubitOp ry = QubitOp::two_level(high, 0, {c, -s, s, c});
+    CHECK(kernel_of(ry) == table.two_level[static_cast<unsigned>(kernels::TwoLevelKernel::Real)]);
+    QubitOp rx = QubitOp::two_level(high, 0, {c, Complex(0, -s), Complex(0, -s), c});
+    CHECK(kernel_of(rx) == table.two_level[static_cast<unsigned>(kernels::TwoLevelKernel::General)]);
+    // CNOT (control qubit 7) fused with RY on its target: two real blocks.
+    const std::array<Complex, 16> fused = {c, -s, 0, 0, s, c, 0, 0, 0, 0, s, c, 0, 0, c, -s};
+    const unsigned targets[] = {lanes, 7};
+    CHECK(kernel_of(QubitOp::dense(targets, fused)) == table.two_pairs_real);
+    // A real 3-qubit block on register qubits; with one imaginary entry, the complex kernel.
+    std::vector<Complex> block(64, 0.0);
+    for (unsigned i = 0; i < 8; ++i) block[i * 8 + (i ^ 7u)] = 1.0;
+    const unsigned three[] = {lanes, lanes + 1, lanes + 2};
+    CHECK(kernel_of(QubitOp::dense(three, block)) == table.dense_real[3]);
+    block[5] = Complex(0, 1);
+    CHECK(kernel_of(QubitOp::dense(three, block)) == table.dense[3][0][0]);
+    if (lanes > 0) {  // a target inside the register
+      QubitOp lane_ry = QubitOp::two_level(1, 0, {c, -s, s, c});
+      lane_ry.control_mask = lane_ry.control_values = high;
+      CHECK(kernel_of(lane_ry) == table.real_lane[0]);
+    }
+  }
 }

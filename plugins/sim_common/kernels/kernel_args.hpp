@@ -36,8 +36,10 @@ struct KernelArgs {
 template <class T>
 using KernelFn = void (*)(const KernelArgs<T>&);
 
-enum class TwoLevelKernel : std::uint8_t { General, Swap, PhasedSwap };
-inline constexpr unsigned kNumTwoLevelKernels = 3;
+// Real: every coefficient is real (RY, H, X, a CNOT fused with RY): the
+// same real number multiplies an amplitude's two parts, half the arithmetic of General.
+enum class TwoLevelKernel : std::uint8_t { General, Swap, PhasedSwap, Real };
+inline constexpr unsigned kNumTwoLevelKernels = 4;
 
 // One table per SIMD level. A null entry means "not instantiated": the dispatcher falls back.
 template <class T>
@@ -49,8 +51,15 @@ struct KernelTable {
   KernelFn<T> two_level[kNumTwoLevelKernels];
   // Two pairs per group, registers (0, 1) and (2, 3), each mixed by its own 2x2 matrix.
   KernelFn<T> two_pairs;
+  KernelFn<T> two_pairs_real;  // the same with real coefficients
+  // A real 2x2 on lane qubit q (entry q; null past the register's lanes): per lane, out = c0 v + c1 v',
+  // v' the register with lane q flipped, c0 and c1 real per-lane coefficients (coef: c0 then c1, each in
+  // the per-lane layout, whose real parts are read).
+  KernelFn<T> real_lane[kMaxLaneQubits];
   // [high targets][lane-target mask][per-lane coefficients]
   KernelFn<T> dense[kMaxKernelTargets + 1][1u << kMaxLaneQubits][2];
+  // [high targets]: dense kernels on register-selecting targets only, real matrices (broadcast real parts).
+  KernelFn<T> dense_real[kMaxKernelTargets + 1];
 };
 
 // Internal linkage on purpose: each translation unit (whatever its target flags) gets its own copy.

@@ -175,6 +175,19 @@ void two_level_kernel(const KernelArgs<typename S::Scalar>& a) {
       S::store(pa, m_ab.times(vb));
       S::store(pb, m_ba.times(va));
     });
+  } else if constexpr (K == TwoLevelKernel::Real) {
+    // Only the real parts of the per-lane coefficients (their imaginary parts are zero).
+    const auto m_aa = S::load(a.coef), m_ab = S::load(a.coef + 2 * S::scalars), m_ba = S::load(a.coef + 4 * S::scalars),
+               m_bb = S::load(a.coef + 6 * S::scalars);
+    for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
+      typename S::Scalar* pa = register_at<S>(amps, r + off_a);
+      typename S::Scalar* pb = register_at<S>(amps, r + off_b);
+      prefetch_for_update(pa);
+      prefetch_for_update(pb);
+      const auto va = S::load(pa), vb = S::load(pb);
+      S::store(pa, S::fma(m_ab, vb, S::mul(m_aa, va)));
+      S::store(pb, S::fma(m_bb, vb, S::mul(m_ba, va)));
+    });
   } else {
     const auto m_aa = LaneCoefficient<S>::load(a.coef), m_ab = LaneCoefficient<S>::load(a.coef + 2 * S::scalars),
                m_ba = LaneCoefficient<S>::load(a.coef + 4 * S::scalars),
@@ -191,11 +204,30 @@ void two_level_kernel(const KernelArgs<typename S::Scalar>& a) {
   }
 }
 
+// Real lane: a real 2x2 on lane qubit log2(X) of every register of the groups (see KernelTable::real_lane).
+template <class S, unsigned X>
+void real_lane_kernel(const KernelArgs<typename S::Scalar>& a) {
+  typename S::Scalar* const amps = a.amps;
+  const auto c0 = S::load(a.coef), c1 = S::load(a.coef + 2 * S::scalars);
+  for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
+    typename S::Scalar* p = register_at<S>(amps, r);
+    prefetch_for_update(p);
+    const auto v = S::load(p);
+    S::store(p, S::fma(c1, S::template permute<X>(v), S::mul(c0, v)));
+  });
+}
+
+template <class S, unsigned Q>
+constexpr KernelFn<typename S::Scalar> real_lane_entry() {
+  if constexpr (Q < S::lanes_log2) return &real_lane_kernel<S, 1u << Q>;
+  else return nullptr;
+}
+
 // Two pairs: registers (0, 1) of each group mix by one 2x2 matrix and registers (2, 3) by another,
 // in one pass. A 2-qubit matrix that only couples index pairs {i, i ^ m} for one m (IsingXX, IsingYY,
 // IsingXY...) is two such blocks: half the arithmetic of the 4x4 dense kernel, and its 8 coefficients
 // stay in registers (the dense kernel reloads its 16 from memory for every group).
-template <class S>
+template <class S, bool Real>
 void two_pairs_kernel(const KernelArgs<typename S::Scalar>& a) {
   typename S::Scalar* const amps = a.amps;
   const std::uint64_t off0 = a.offsets[0], off1 = a.offsets[1], off2 = a.offsets[2], off3 = a.offsets[3];
@@ -212,19 +244,28 @@ void two_pairs_kernel(const KernelArgs<typename S::Scalar>& a) {
     prefetch_for_update(p2);
     prefetch_for_update(p3);
     const auto v0 = S::load(p0), v1 = S::load(p1), v2 = S::load(p2), v3 = S::load(p3);
-    S::store(p0, p_ab.times_add(v1, p_aa.times(v0)));
-    S::store(p1, p_bb.times_add(v1, p_ba.times(v0)));
-    S::store(p2, q_ab.times_add(v3, q_aa.times(v2)));
-    S::store(p3, q_bb.times_add(v3, q_ba.times(v2)));
+    if constexpr (Real) {  // real coefficients: only their real parts
+      S::store(p0, S::fma(p_ab.re, v1, S::mul(p_aa.re, v0)));
+      S::store(p1, S::fma(p_bb.re, v1, S::mul(p_ba.re, v0)));
+      S::store(p2, S::fma(q_ab.re, v3, S::mul(q_aa.re, v2)));
+      S::store(p3, S::fma(q_bb.re, v3, S::mul(q_ba.re, v2)));
+    } else {
+      S::store(p0, p_ab.times_add(v1, p_aa.times(v0)));
+      S::store(p1, p_bb.times_add(v1, p_ba.times(v0)));
+      S::store(p2, q_ab.times_add(v3, q_aa.times(v2)));
+      S::store(p3, q_bb.times_add(v3, q_ba.times(v2)));
+    }
   });
 }
 
 // Dense: 2^KH registers per group (high targets), each output register a sum over the 2^KH input
 // registers and, for lane targets LM, over their lane permutations. Coefficients are per lane when
 // lane qubits are involved (targets or controls), otherwise one complex number broadcast.
-template <class S, unsigned KH, unsigned LM, bool PerLane>
+// Real: every coefficient is real (broadcast ones only): the imaginary-coefficient products are skipped.
+template <class S, unsigned KH, unsigned LM, bool PerLane, bool Real = false>
 void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
   static_assert(PerLane || LM == 0, "lane targets need per-lane coefficients");
+  static_assert(!Real || (!PerLane && LM == 0), "real dense kernels take broadcast coefficients");
   constexpr unsigned H = 1u << KH;
   constexpr unsigned X = 1u << popcount_const(LM);
   constexpr unsigned C = H * X;  // inputs per output register
@@ -276,12 +317,15 @@ void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
         } else if constexpr (PerLane) {
           acc_re = S::fma(S::load(coef + 2 * k * S::scalars), in[c], acc_re);
           acc_im = S::fma(S::load(coef + (2 * k + 1) * S::scalars), in[c], acc_im);
+        } else if constexpr (Real) {
+          acc_re = S::fma(S::broadcast(coef[2 * k]), in[c], acc_re);
         } else {
           acc_re = S::fma(S::broadcast(coef[2 * k]), in[c], acc_re);
           acc_im = S::fma(S::broadcast(coef[2 * k + 1]), in[c], acc_im);
         }
       }
-      S::store(register_at<S>(amps, r + offsets.of[ho]), S::add(acc_re, S::times_i(acc_im)));
+      if constexpr (Real) S::store(register_at<S>(amps, r + offsets.of[ho]), acc_re);
+      else S::store(register_at<S>(amps, r + offsets.of[ho]), S::add(acc_re, S::times_i(acc_im)));
     }
   });
 }
@@ -298,6 +342,12 @@ constexpr KernelFn<typename S::Scalar> dense_entry() {
   else return nullptr;
 }
 
+template <class S, unsigned KH>
+constexpr KernelFn<typename S::Scalar> dense_real_entry() {
+  if constexpr (KH >= 1) return &dense_kernel<S, KH, 0, false, true>;
+  else return nullptr;
+}
+
 template <class S, unsigned KH, unsigned... LM>
 constexpr void fill_dense_row(KernelTable<typename S::Scalar>& t, std::integer_sequence<unsigned, LM...>) {
   ((t.dense[KH][LM][0] = dense_entry<S, KH, LM, 0>(), t.dense[KH][LM][1] = dense_entry<S, KH, LM, 1>()), ...);
@@ -306,6 +356,7 @@ constexpr void fill_dense_row(KernelTable<typename S::Scalar>& t, std::integer_s
 template <class S, unsigned... KH>
 constexpr void fill_dense(KernelTable<typename S::Scalar>& t, std::integer_sequence<unsigned, KH...>) {
   (fill_dense_row<S, KH>(t, std::make_integer_sequence<unsigned, 1u << kMaxLaneQubits>{}), ...);
+  ((t.dense_real[KH] = dense_real_entry<S, KH>()), ...);
 }
 
 // MaxHigh: dense kernels are instantiated for up to that many register-selecting targets (the others
@@ -322,7 +373,12 @@ constexpr KernelTable<typename S::Scalar> make_kernel_table(const char* name) {
   t.two_level[static_cast<unsigned>(TwoLevelKernel::General)] = &two_level_kernel<S, TwoLevelKernel::General>;
   t.two_level[static_cast<unsigned>(TwoLevelKernel::Swap)] = &two_level_kernel<S, TwoLevelKernel::Swap>;
   t.two_level[static_cast<unsigned>(TwoLevelKernel::PhasedSwap)] = &two_level_kernel<S, TwoLevelKernel::PhasedSwap>;
-  t.two_pairs = &two_pairs_kernel<S>;
+  t.two_level[static_cast<unsigned>(TwoLevelKernel::Real)] = &two_level_kernel<S, TwoLevelKernel::Real>;
+  t.two_pairs = &two_pairs_kernel<S, false>;
+  t.two_pairs_real = &two_pairs_kernel<S, true>;
+  t.real_lane[0] = real_lane_entry<S, 0>();
+  t.real_lane[1] = real_lane_entry<S, 1>();
+  t.real_lane[2] = real_lane_entry<S, 2>();
   fill_dense<S>(t, std::make_integer_sequence<unsigned, MaxHigh + 1>{});
   return t;
 }

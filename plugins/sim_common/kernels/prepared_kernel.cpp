@@ -107,15 +107,51 @@ void prepare_two_level_as_dense(const Target<T>& t, const QubitOp& op) {
   prepare_dense(t, dense);
 }
 
+bool real_coefficients(const QubitOp& op) {
+  return op.coeffs[0].imag() == 0.0 && op.coeffs[1].imag() == 0.0 && op.coeffs[2].imag() == 0.0 &&
+         op.coeffs[3].imag() == 0.0;
+}
+
 kernels::TwoLevelKernel two_level_kind(const QubitOp& op, bool lane_controls_present) {
   const bool off_diagonal = op.coeffs[0] == Complex(0.0) && op.coeffs[3] == Complex(0.0);
-  if (!off_diagonal || lane_controls_present) return kernels::TwoLevelKernel::General;
-  const bool plain_swap = op.coeffs[1] == Complex(1.0) && op.coeffs[2] == Complex(1.0);
-  return plain_swap ? kernels::TwoLevelKernel::Swap : kernels::TwoLevelKernel::PhasedSwap;
+  if (off_diagonal && !lane_controls_present) {
+    const bool plain_swap = op.coeffs[1] == Complex(1.0) && op.coeffs[2] == Complex(1.0);
+    return plain_swap ? kernels::TwoLevelKernel::Swap : kernels::TwoLevelKernel::PhasedSwap;
+  }
+  // Inactive lanes take the identity, which is real too.
+  return real_coefficients(op) ? kernels::TwoLevelKernel::Real : kernels::TwoLevelKernel::General;
+}
+
+// A real 2x2 on one lane qubit: per lane, the register times c0 plus the register with that lane bit
+// flipped times c1 (kernels::real_lane). Returns false when the op does not have that form.
+template <class T>
+bool prepare_real_lane(const Target<T>& t, const QubitOp& op) {
+  const QubitMask target = op.target_mask;
+  if ((target & (target - 1)) != 0 || (target & t.lane_qubits()) == 0 || !real_coefficients(op)) return false;
+  const unsigned q = static_cast<unsigned>(std::countr_zero(target));
+  if (q >= kernels::kMaxLaneQubits || !t.table.real_lane[q]) return false;
+  const LaneControls lanes = lane_controls(t, op);
+  const QubitMask high = ~t.lane_qubits();
+  KernelArgs<T> a = group_args(t, op.control_mask & high, op.control_values & high);
+  a.offsets[0] = 0;
+  // Row (lane's bit == a's bit) of the pair's matrix: m_aa, m_ab for |a>, m_bb, m_ba for |b>.
+  const auto is_a = [&](unsigned lane) { return (lane & target) == (op.a_bits & target); };
+  T* coef = t.coefficients.template get_as<T>(2 * lane_coefficient_scalars(t.lanes_log2()));
+  T* out = put_lane_coefficient(coef, t.lanes_log2(), [&](unsigned lane) -> Complex {
+    if (!lanes.active(lane)) return 1.0;
+    return is_a(lane) ? op.coeffs[0] : op.coeffs[3];
+  });
+  put_lane_coefficient(out, t.lanes_log2(), [&](unsigned lane) -> Complex {
+    if (!lanes.active(lane)) return 0.0;
+    return is_a(lane) ? op.coeffs[1] : op.coeffs[2];
+  });
+  finish(t, a, coef, t.table.real_lane[q]);
+  return true;
 }
 
 template <class T>
 void prepare_two_level(const Target<T>& t, const QubitOp& op) {
+  if (prepare_real_lane(t, op)) return;
   if (op.target_mask & t.lane_qubits()) return prepare_two_level_as_dense(t, op);
   const LaneControls lanes = lane_controls(t, op);
   const QubitMask high = ~t.lane_qubits();
@@ -124,9 +160,10 @@ void prepare_two_level(const Target<T>& t, const QubitOp& op) {
   a.offsets[1] = (op.a_bits ^ op.target_mask) >> t.lanes_log2();
   const kernels::TwoLevelKernel kind = two_level_kind(op, lanes.mask != 0);
   T* coef = t.coefficients.template get_as<T>(4 * lane_coefficient_scalars(t.lanes_log2()));
-  // General: m_aa, m_ab, m_ba, m_bb. PhasedSwap: m_ab, m_ba. Swap: none. Inactive lanes: identity.
-  const unsigned first = kind == kernels::TwoLevelKernel::General ? 0 : 1;
-  const unsigned last = kind == kernels::TwoLevelKernel::General ? 4 : kind == kernels::TwoLevelKernel::Swap ? 1 : 3;
+  // General, Real: m_aa, m_ab, m_ba, m_bb. PhasedSwap: m_ab, m_ba. Swap: none. Inactive lanes: identity.
+  const bool all_four = kind == kernels::TwoLevelKernel::General || kind == kernels::TwoLevelKernel::Real;
+  const unsigned first = all_four ? 0 : 1;
+  const unsigned last = all_four ? 4 : kind == kernels::TwoLevelKernel::Swap ? 1 : 3;
   T* out = coef;
   for (unsigned i = first; i < last; ++i)
     out = put_lane_coefficient(out, t.lanes_log2(), [&](unsigned lane) -> Complex {
@@ -168,7 +205,9 @@ bool prepare_two_pairs(const Target<T>& t, const QubitOp& op) {
         return (e == 0 || e == 3) ? 1.0 : 0.0;
       });
   }
-  finish(t, a, coef, t.table.two_pairs);
+  bool real = true;
+  for (const Complex& entry : m) real = real && entry.imag() == 0.0;
+  finish(t, a, coef, real && t.table.two_pairs_real ? t.table.two_pairs_real : t.table.two_pairs);
   return true;
 }
 
@@ -227,12 +266,14 @@ void prepare_blocks(const Target<T>& t, const QubitOp& op, unsigned selectors) {
 template <class T>
 void prepare_dense(const Target<T>& t, const QubitOp& op) {
   if (prepare_two_pairs(t, op)) return;
-  if (op.num_targets == 1 && op.targets[0] >= t.lanes_log2()) {
+  if (op.num_targets == 1) {  // a two-level op: on a register-selecting target, or real on a lane one
     const QubitMask bit = QubitMask{1} << op.targets[0];
-    QubitOp two = QubitOp::two_level(bit, 0, {op.coeffs[0], op.coeffs[1], op.coeffs[2], op.coeffs[3]});
+    const std::span<const Complex> m = op.dense_matrix();  // coeffs, or a borrowed matrix
+    QubitOp two = QubitOp::two_level(bit, 0, {m[0], m[1], m[2], m[3]});
     two.control_mask = op.control_mask;
     two.control_values = op.control_values;
-    return prepare_two_level(t, two);
+    if (op.targets[0] >= t.lanes_log2()) return prepare_two_level(t, two);
+    if (prepare_real_lane(t, two)) return;
   }
   // Targets the matrix never flips cost nothing to mix: a register-selecting one becomes a control
   // (one op per value), a lane one only selects each lane's coefficients. (A fused CNOT with the
@@ -253,9 +294,14 @@ void prepare_dense(const Target<T>& t, const QubitOp& op) {
   split.mixed_lane_mask &= ~lane_selectors;
   const LaneControls lanes = lane_controls(t, op);
   const bool per_lane = split.lane_target_mask != 0 || lanes.mask != 0;
-  const kernels::KernelFn<T> kernel = split.num_high <= kernels::kMaxKernelTargets
-                                          ? t.table.dense[split.num_high][split.mixed_lane_mask][per_lane]
-                                          : nullptr;
+  kernels::KernelFn<T> kernel = split.num_high <= kernels::kMaxKernelTargets
+                                    ? t.table.dense[split.num_high][split.mixed_lane_mask][per_lane]
+                                    : nullptr;
+  if (kernel && split.lane_target_mask == 0 && !per_lane && t.table.dense_real[split.num_high]) {
+    bool real = true;
+    for (const Complex& entry : op.dense_matrix()) real = real && entry.imag() == 0.0;
+    if (real) kernel = t.table.dense_real[split.num_high];
+  }
   if (!kernel) {  // the runtime-sized path, on a copy that owns its matrix
     PreparedKernel<T>& out = t.out;
     out.large = true;
