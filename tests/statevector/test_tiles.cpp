@@ -275,3 +275,28 @@ TEST_CASE("tile sizes: from the L2 cache, and bad tile_qubits values are refused
   CHECK_THROWS_WITH(make_device(R"({"tile_qubits": 99})"), Catch::Contains("tile_qubits"));
   CHECK_THROWS_WITH(make_device(R"({"tiles": 3})"), Catch::Contains("tiles"));
 }
+
+TEST_CASE("synchronize applies the queued gates (the extension qrt.synchronize/1)", "[tiles]") {
+  constexpr unsigned n = 12;
+  auto reference = make_device(R"({"tiles": false, "fusion": false})");
+  auto tiles = make_device(tiled("double", 1));
+  for (auto* d : {reference.get(), tiles.get()}) {
+    d->allocate_qubits(n);
+    for (Wire w = 0; w < n; ++w) apply(*d, g("RY", {w}, {0.1 + 0.2 * w}));
+    for (Wire w = 0; w + 1 < n; ++w) apply(*d, g("CNOT", {w, w + 1}));
+  }
+  CHECK(tiles->tile_stats().runs == 0);  // queued, nothing applied yet
+  tiles->synchronize();
+  const std::uint64_t runs = tiles->tile_stats().runs;
+  CHECK(runs > 0);
+  tiles->synchronize();  // nothing left: no pass
+  CHECK(tiles->tile_stats().runs == runs);
+  CHECK(max_difference(read_state(*tiles), read_state(*reference)) < 1e-12);
+
+  // Offered through the C ABI's extension hook, as the host finds it.
+  const auto* extension =
+      static_cast<const qrt_synchronize_extension*>(qrt::sv::StatevectorDevice::extension(QRT_EXTENSION_SYNCHRONIZE));
+  REQUIRE(extension != nullptr);
+  CHECK(extension->struct_size == sizeof(qrt_synchronize_extension));
+  CHECK(extension->synchronize != nullptr);
+}

@@ -98,6 +98,10 @@ class Device {
   // The instance's extension `id` (see DeviceType::extension), to call with native_handle(); nullptr for
   // an isolated device (extensions do not cross the worker protocol) and where the device offers none.
   const void* extension(const char* id) const;
+  // Applies what the device has deferred (its extension qrt.synchronize/1: queued gates), so that their
+  // time and errors belong to the caller's run; nothing where the device offers no such extension, and for
+  // an isolated device, whose worker synchronizes at the end of each run it executes.
+  void synchronize();
 
  private:
   friend struct device::Access;

@@ -81,6 +81,9 @@ class Backend {
   // For an instance that sits in the pool: false when it can no longer serve (its worker process died
   // meanwhile). Does not block.
   virtual bool usable() const noexcept { return true; }
+  // Applies what the instance deferred (the extension qrt.synchronize/1) where the plugin's code is in
+  // this process; nothing elsewhere (a worker synchronizes at the end of each run it executes).
+  virtual void synchronize() {}
 };
 
 }  // namespace device

@@ -67,6 +67,8 @@ const qrt_device_functions& Device::functions() const {
 
 const void* Device::extension(const char* id) const { return live("extension").backend->extension(id); }
 
+void Device::synchronize() { live("synchronize").backend->synchronize(); }
+
 std::optional<std::uint32_t> Device::gate_id(std::string_view gate_name) const {
   return live("gate_id").type.gate_id(gate_name);
 }

@@ -5,6 +5,8 @@
 #include "exec/program_execution.hpp"
 #include "loader/plugin_error.hpp"
 
+#include <qrt/extensions/synchronize.h>
+
 #include <qrt/sdk/memory_budget.hpp>
 
 #include <algorithm>
@@ -187,7 +189,20 @@ class InProcessBackend final : public device::Backend {
                                       Device& self) override {
     return execute(program, self, options);
   }
-  void run_compiled(device::CompiledRun& run, Device& self) override { run.run_here(self); }
+  void run_compiled(device::CompiledRun& run, Device& self) override {
+    run.run_here(self);
+    synchronize();  // what the program left queued belongs to its run
+  }
+
+  void synchronize() override {
+    const auto* extension = static_cast<const qrt_synchronize_extension*>(type_.extension(QRT_EXTENSION_SYNCHRONIZE));
+    if (extension == nullptr ||
+        extension->struct_size < offsetof(qrt_synchronize_extension, synchronize) + sizeof(extension->synchronize) ||
+        extension->synchronize == nullptr)
+      return;
+    loader::call_plugin(type_.name(), type_.library_path(), "synchronize",
+                        [&] { return extension->synchronize(handle_); });
+  }
 
   std::uint64_t reset() override {
     loader::call_plugin(type_.name(), type_.library_path(), "reset", [&] { return functions_->reset(handle_); });

@@ -225,6 +225,8 @@ ExecutionResult execute(const LoweredProgram& lowered, Device& device, const Run
   } else {
     run_terminal(lowered, circuit, device, result, options.progress);
   }
+  // Gates the device queued are applied now, in this run, whether or not anything is read below.
+  device.synchronize();
 
   result.wires = circuit.wires();
   std::vector<Wire> high_first(circuit.wires().rbegin(), circuit.wires().rend());  // qubit n-1 ... qubit 0

@@ -16,6 +16,7 @@
 
 #include <qrt/sdk/adjoint_jacobian.hpp>
 #include <qrt/sdk/kwargs.hpp>
+#include <qrt/sdk/synchronize.hpp>
 
 #include <span>
 #include <string_view>
@@ -30,10 +31,14 @@ class StatevectorDevice final : public StatevectorShell {
   static constexpr std::string_view description =
       "State-vector simulator: SIMD kernels (AVX-512/AVX2/portable, chosen at run time), gate fusion, OpenMP";
 
-  // Extensions: "qrt.adjoint_jacobian/1" (in both precisions).
+  // Extensions: "qrt.adjoint_jacobian/1" (in both precisions), "qrt.synchronize/1" (the fusion and tile
+  // queues applied).
   static const void* extension(std::string_view id) noexcept {
-    return id == QRT_EXTENSION_ADJOINT_JACOBIAN ? qrt::sdk::adjoint_jacobian_extension<StatevectorDevice>() : nullptr;
+    if (id == QRT_EXTENSION_ADJOINT_JACOBIAN) return qrt::sdk::adjoint_jacobian_extension<StatevectorDevice>();
+    if (id == QRT_EXTENSION_SYNCHRONIZE) return qrt::sdk::synchronize_extension<StatevectorDevice>();
+    return nullptr;
   }
+  void synchronize() { flush(); }
   static std::span<const std::string_view> differentiable_gates() { return qrt::sv::differentiable_gates(); }
 
   explicit StatevectorDevice(const qrt::sdk::Kwargs& kwargs);
