@@ -3,7 +3,7 @@
 - state_rss: Device.state() at n qubits (default 26) in a fresh interpreter: peak RSS against the
   device's state + the array + 10 % (no intermediate 2^n copy).
 - threads: two Python threads, each running a 22-qubit layered circuit on its own threads=1 device and
-  reading <Z0> (which makes the device apply its queued gates), against one thread: throughput ratio
+  reading <Z0> (a run applies its gates before it returns: qrt.synchronize/1), against one thread: throughput ratio
   (>= 1.8 when the GIL is released while programs run).
 - overhead: a 2-qubit Bell program loaded once, `dev.run` + `dev.probabilities()` on a pooled device,
   per call, against the same loop in C++ (bench_python_baseline), measured side by side.
@@ -68,7 +68,7 @@ def threads(n, layers, runs, repeat):
         with qrt.Device("statevector.qubit:threads=1") as dev:
             for _ in range(count):
                 dev.run(program)
-                dev.expval("Z0")  # reads the state: a tiled device runs its queued gates only when read
+                dev.expval("Z0")  # a read, as a user's loop makes one
 
     def rate(thread_count):
         workers = [threading.Thread(target=work, args=(runs,)) for _ in range(thread_count)]
