@@ -80,19 +80,13 @@ Case parity_case(unsigned n, std::mt19937_64& rng) {
   return c;
 }
 
-Case two_level_case(unsigned n, std::mt19937_64& rng) {
+// A two-level op on 1..max_targets random targets with random controls; its 2x2 from make(rng).
+template <class Make>
+Case two_level_case_with(unsigned n, unsigned max_targets, std::mt19937_64& rng, Make make) {
   Case c;
-  const unsigned k = 1 + static_cast<unsigned>(rng() % std::min(n, 4u));
+  const unsigned k = 1 + static_cast<unsigned>(rng() % std::min(n, max_targets));
   c.wires = random_wires(n, k, static_cast<unsigned>(rng() % (n - k + 1)), rng);
-  std::array<Complex, 4> m;
-  switch (rng() % 3) {
-    case 0: m = {0.0, 1.0, 1.0, 0.0}; break;
-    case 1: m = {0.0, random_phase(rng), random_phase(rng), 0.0}; break;
-    default: {
-      const Matrix u = sv_test::random_unitary(1, rng());
-      m = {u[0], u[1], u[2], u[3]};
-    }
-  }
+  const std::array<Complex, 4> m = make(rng);
   // |a> sets a random subset of the targets; |b> is its complement on the targets.
   const std::size_t dim = std::size_t{1} << k;
   const std::size_t a_local = rng() % dim, b_local = a_local ^ (dim - 1);
@@ -112,16 +106,48 @@ Case two_level_case(unsigned n, std::mt19937_64& rng) {
   return c;
 }
 
-Case dense_case(unsigned n, std::mt19937_64& rng) {
-  Case c;
-  const unsigned k = 1 + static_cast<unsigned>(rng() % std::min(n, 6u));
-  c.wires = random_wires(n, k, static_cast<unsigned>(rng() % (n - k + 1)), rng);
-  c.matrix = sv_test::random_unitary(k, rng());
+Case two_level_case(unsigned n, std::mt19937_64& rng) {
+  return two_level_case_with(n, 4, rng, [](std::mt19937_64& r) -> std::array<Complex, 4> {
+    switch (r() % 3) {
+      case 0: return {0.0, 1.0, 1.0, 0.0};
+      case 1: return {0.0, random_phase(r), random_phase(r), 0.0};
+      default: {
+        const Matrix u = sv_test::random_unitary(1, r());
+        return {u[0], u[1], u[2], u[3]};
+      }
+    }
+  });
+}
+
+// c's dense op from its matrix (kept alive in storage) on its wires.
+Case with_dense_op(Case c) {
   c.storage = c.matrix;
   std::vector<unsigned> lsb_first(c.wires.targets.rbegin(), c.wires.targets.rend());
   c.op = QubitOp::dense(lsb_first, c.storage);
   add_controls(c.op, c.wires);
   return c;
+}
+
+// A 2-qubit matrix of two 2x2 blocks from block(rng) on the index pairs {i, i ^ m}, m = 1, 2 or 3.
+template <class Block>
+Matrix pair_blocks(std::mt19937_64& rng, Block block) {
+  const unsigned m = 1 + static_cast<unsigned>(rng() % 3);
+  const unsigned members[4] = {0, m, m == 1 ? 2u : 1u, (m == 1 ? 2u : 1u) ^ m};
+  Matrix out(16, 0.0);
+  for (unsigned pair = 0; pair < 2; ++pair) {
+    const auto entries = block(rng);
+    for (unsigned r = 0; r < 2; ++r)
+      for (unsigned s = 0; s < 2; ++s) out[members[2 * pair + r] * 4 + members[2 * pair + s]] = entries[r * 2 + s];
+  }
+  return out;
+}
+
+Case dense_case(unsigned n, std::mt19937_64& rng) {
+  Case c;
+  const unsigned k = 1 + static_cast<unsigned>(rng() % std::min(n, 6u));
+  c.wires = random_wires(n, k, static_cast<unsigned>(rng() % (n - k + 1)), rng);
+  c.matrix = sv_test::random_unitary(k, rng());
+  return with_dense_op(std::move(c));
 }
 
 // A 2-qubit matrix made of two random 2x2 unitary blocks on the index pairs {i, i ^ m}, m = 1, 2 or 3
@@ -130,19 +156,8 @@ Case pairs_case(unsigned n, std::mt19937_64& rng) {
   if (n < 2) return dense_case(n, rng);
   Case c;
   c.wires = random_wires(n, 2, static_cast<unsigned>(rng() % (n - 1)), rng);
-  const unsigned m = 1 + static_cast<unsigned>(rng() % 3);
-  const unsigned members[4] = {0, m, m == 1 ? 2u : 1u, (m == 1 ? 2u : 1u) ^ m};
-  c.matrix = Matrix(16, 0.0);
-  for (unsigned pair = 0; pair < 2; ++pair) {
-    const Matrix block = sv_test::random_unitary(1, rng());
-    for (unsigned r = 0; r < 2; ++r)
-      for (unsigned s = 0; s < 2; ++s) c.matrix[members[2 * pair + r] * 4 + members[2 * pair + s]] = block[r * 2 + s];
-  }
-  c.storage = c.matrix;
-  std::vector<unsigned> lsb_first(c.wires.targets.rbegin(), c.wires.targets.rend());
-  c.op = QubitOp::dense(lsb_first, c.storage);
-  add_controls(c.op, c.wires);
-  return c;
+  c.matrix = pair_blocks(rng, [](std::mt19937_64& r) { return sv_test::random_unitary(1, r()); });
+  return with_dense_op(std::move(c));
 }
 
 // Real 2x2 matrices (a rotation as RY, or a reflection as H): the real-coefficient kernels (two-level,
@@ -153,28 +168,7 @@ std::array<Complex, 4> real_orthogonal(std::mt19937_64& rng) {
   return {c, s, s, -c};
 }
 
-Case real_two_level_case(unsigned n, std::mt19937_64& rng) {
-  Case c;
-  const unsigned k = 1 + static_cast<unsigned>(rng() % std::min(n, 2u));
-  c.wires = random_wires(n, k, static_cast<unsigned>(rng() % (n - k + 1)), rng);
-  const std::array<Complex, 4> m = real_orthogonal(rng);
-  const std::size_t dim = std::size_t{1} << k;
-  const std::size_t a_local = rng() % dim, b_local = a_local ^ (dim - 1);
-  QubitMask mask = 0, a_bits = 0;
-  for (unsigned j = 0; j < k; ++j) {
-    const unsigned q = c.wires.targets[j];  // reference bit k-1-j
-    mask |= QubitMask{1} << q;
-    if ((a_local >> (k - 1 - j)) & 1u) a_bits |= QubitMask{1} << q;
-  }
-  c.op = QubitOp::two_level(mask, a_bits, m);
-  add_controls(c.op, c.wires);
-  c.matrix = sv_test::identity(dim);
-  c.matrix[a_local * dim + a_local] = m[0];
-  c.matrix[a_local * dim + b_local] = m[1];
-  c.matrix[b_local * dim + a_local] = m[2];
-  c.matrix[b_local * dim + b_local] = m[3];
-  return c;
-}
+Case real_two_level_case(unsigned n, std::mt19937_64& rng) { return two_level_case_with(n, 2, rng, real_orthogonal); }
 
 // A real 1-qubit dense op (RY, H as matrices), a real 2-qubit one of two blocks (a CNOT fused with RY),
 // or a real 3-qubit one (three RYs and a real permutation: a fused block of a real circuit).
@@ -197,20 +191,9 @@ Case real_dense_case(unsigned n, std::mt19937_64& rng) {
     const std::array<Complex, 4> m = real_orthogonal(rng);
     c.matrix.assign(m.begin(), m.end());
   } else {
-    const unsigned m = 1 + static_cast<unsigned>(rng() % 3);
-    const unsigned members[4] = {0, m, m == 1 ? 2u : 1u, (m == 1 ? 2u : 1u) ^ m};
-    c.matrix = Matrix(16, 0.0);
-    for (unsigned pair = 0; pair < 2; ++pair) {
-      const std::array<Complex, 4> block = real_orthogonal(rng);
-      for (unsigned r = 0; r < 2; ++r)
-        for (unsigned s = 0; s < 2; ++s) c.matrix[members[2 * pair + r] * 4 + members[2 * pair + s]] = block[r * 2 + s];
-    }
+    c.matrix = pair_blocks(rng, real_orthogonal);
   }
-  c.storage = c.matrix;
-  std::vector<unsigned> lsb_first(c.wires.targets.rbegin(), c.wires.targets.rend());
-  c.op = QubitOp::dense(lsb_first, c.storage);
-  add_controls(c.op, c.wires);
-  return c;
+  return with_dense_op(std::move(c));
 }
 
 // Applies c's op to a random state held in Real precision and compares with the dense reference. In
@@ -383,11 +366,7 @@ Case selector_case(unsigned n, std::mt19937_64& rng) {
       for (unsigned col = 0; col < 2; ++col) c.matrix[(block * 2 + r) * 8 + block * 2 + col] = u[r * 2 + col];
   }
   // Reference order is most significant first: matrix bit 0 is the last wire.
-  c.storage = c.matrix;
-  std::vector<unsigned> lsb_first(c.wires.targets.rbegin(), c.wires.targets.rend());
-  c.op = QubitOp::dense(lsb_first, c.storage);
-  add_controls(c.op, c.wires);
-  return c;
+  return with_dense_op(std::move(c));
 }
 
 // Random ops of every shape, on 11 qubits, applied tile by tile (tiles of 8 qubits, windows in place

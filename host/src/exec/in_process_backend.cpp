@@ -74,7 +74,7 @@ struct ObservableView {
 class InProcessBackend final : public device::Backend {
  public:
   InProcessBackend(const DeviceType& type, qrt_device* handle) noexcept
-      : type_(type), functions_(&type.functions()), handle_(handle) {}
+      : type_(type), functions_(&type.functions()), handle_(handle), synchronize_(synchronize_of(type)) {}
   ~InProcessBackend() override {
     try {
       functions_->destroy(handle_);
@@ -195,13 +195,8 @@ class InProcessBackend final : public device::Backend {
   }
 
   void synchronize() override {
-    const auto* extension = static_cast<const qrt_synchronize_extension*>(type_.extension(QRT_EXTENSION_SYNCHRONIZE));
-    if (extension == nullptr ||
-        extension->struct_size < offsetof(qrt_synchronize_extension, synchronize) + sizeof(extension->synchronize) ||
-        extension->synchronize == nullptr)
-      return;
-    loader::call_plugin(type_.name(), type_.library_path(), "synchronize",
-                        [&] { return extension->synchronize(handle_); });
+    if (synchronize_ == nullptr) return;
+    loader::call_plugin(type_.name(), type_.library_path(), "synchronize", [&] { return synchronize_(handle_); });
   }
 
   std::uint64_t reset() override {
@@ -232,9 +227,20 @@ class InProcessBackend final : public device::Backend {
     }
   }
 
+  using SynchronizeFn = qrt_error* (*)(qrt_device*);
+  // The type's qrt.synchronize/1 function (null: it offers none), looked up once: every run calls it.
+  static SynchronizeFn synchronize_of(const DeviceType& type) noexcept {
+    const auto* extension = static_cast<const qrt_synchronize_extension*>(type.extension(QRT_EXTENSION_SYNCHRONIZE));
+    if (extension == nullptr ||
+        extension->struct_size < offsetof(qrt_synchronize_extension, synchronize) + sizeof(extension->synchronize))
+      return nullptr;
+    return extension->synchronize;
+  }
+
   const DeviceType& type_;
   const qrt_device_functions* functions_;  // == &type_.functions(), cached for the hot path
   qrt_device* handle_;
+  SynchronizeFn synchronize_;
 };
 
 #undef QRT_CALL

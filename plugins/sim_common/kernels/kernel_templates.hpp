@@ -148,59 +148,49 @@ void parity_kernel(const KernelArgs<typename S::Scalar>& a) {
   });
 }
 
+// Registers a (offset 0) and b (offset 1) of every group take new_a(va, vb) and new_b(va, vb).
+template <class S, class NewA, class NewB>
+QRT_SV_KERNEL_BODY inline void for_each_pair(const KernelArgs<typename S::Scalar>& a, NewA new_a, NewB new_b) {
+  typename S::Scalar* const amps = a.amps;
+  const std::uint64_t off_a = a.offsets[0], off_b = a.offsets[1];
+  for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
+    typename S::Scalar* pa = register_at<S>(amps, r + off_a);
+    typename S::Scalar* pb = register_at<S>(amps, r + off_b);
+    prefetch_for_update(pa);
+    prefetch_for_update(pb);
+    const auto va = S::load(pa), vb = S::load(pb);
+    S::store(pa, new_a(va, vb));
+    S::store(pb, new_b(va, vb));
+  });
+}
+
 // Two-level: registers a (offset 0) and b (offset 1) of each group mix by a 2x2 matrix. The target
 // bits are register-selecting; controls on lane qubits are folded into per-lane coefficients.
 template <class S, TwoLevelKernel K>
 void two_level_kernel(const KernelArgs<typename S::Scalar>& a) {
-  typename S::Scalar* const amps = a.amps;
-  const std::uint64_t off_a = a.offsets[0], off_b = a.offsets[1];
+  using Reg = typename S::Reg;
   if constexpr (K == TwoLevelKernel::Swap) {
-    for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-      typename S::Scalar* pa = register_at<S>(amps, r + off_a);
-      typename S::Scalar* pb = register_at<S>(amps, r + off_b);
-      prefetch_for_update(pa);
-      prefetch_for_update(pb);
-      const auto va = S::load(pa), vb = S::load(pb);
-      S::store(pa, vb);
-      S::store(pb, va);
-    });
+    for_each_pair<S>(
+        a, [](Reg, Reg vb) QRT_SV_KERNEL_BODY { return vb; }, [](Reg va, Reg) QRT_SV_KERNEL_BODY { return va; });
   } else if constexpr (K == TwoLevelKernel::PhasedSwap) {
     const auto m_ab = LaneCoefficient<S>::load(a.coef), m_ba = LaneCoefficient<S>::load(a.coef + 2 * S::scalars);
-    for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-      typename S::Scalar* pa = register_at<S>(amps, r + off_a);
-      typename S::Scalar* pb = register_at<S>(amps, r + off_b);
-      prefetch_for_update(pa);
-      prefetch_for_update(pb);
-      const auto va = S::load(pa), vb = S::load(pb);
-      S::store(pa, m_ab.times(vb));
-      S::store(pb, m_ba.times(va));
-    });
+    for_each_pair<S>(
+        a, [=](Reg, Reg vb) QRT_SV_KERNEL_BODY { return m_ab.times(vb); },
+        [=](Reg va, Reg) QRT_SV_KERNEL_BODY { return m_ba.times(va); });
   } else if constexpr (K == TwoLevelKernel::Real) {
     // Only the real parts of the per-lane coefficients (their imaginary parts are zero).
     const auto m_aa = S::load(a.coef), m_ab = S::load(a.coef + 2 * S::scalars), m_ba = S::load(a.coef + 4 * S::scalars),
                m_bb = S::load(a.coef + 6 * S::scalars);
-    for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-      typename S::Scalar* pa = register_at<S>(amps, r + off_a);
-      typename S::Scalar* pb = register_at<S>(amps, r + off_b);
-      prefetch_for_update(pa);
-      prefetch_for_update(pb);
-      const auto va = S::load(pa), vb = S::load(pb);
-      S::store(pa, S::fma(m_ab, vb, S::mul(m_aa, va)));
-      S::store(pb, S::fma(m_bb, vb, S::mul(m_ba, va)));
-    });
+    for_each_pair<S>(
+        a, [=](Reg va, Reg vb) QRT_SV_KERNEL_BODY { return S::fma(m_ab, vb, S::mul(m_aa, va)); },
+        [=](Reg va, Reg vb) QRT_SV_KERNEL_BODY { return S::fma(m_bb, vb, S::mul(m_ba, va)); });
   } else {
     const auto m_aa = LaneCoefficient<S>::load(a.coef), m_ab = LaneCoefficient<S>::load(a.coef + 2 * S::scalars),
                m_ba = LaneCoefficient<S>::load(a.coef + 4 * S::scalars),
                m_bb = LaneCoefficient<S>::load(a.coef + 6 * S::scalars);
-    for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-      typename S::Scalar* pa = register_at<S>(amps, r + off_a);
-      typename S::Scalar* pb = register_at<S>(amps, r + off_b);
-      prefetch_for_update(pa);
-      prefetch_for_update(pb);
-      const auto va = S::load(pa), vb = S::load(pb);
-      S::store(pa, m_ab.times_add(vb, m_aa.times(va)));
-      S::store(pb, m_bb.times_add(vb, m_ba.times(va)));
-    });
+    for_each_pair<S>(
+        a, [=](Reg va, Reg vb) QRT_SV_KERNEL_BODY { return m_ab.times_add(vb, m_aa.times(va)); },
+        [=](Reg va, Reg vb) QRT_SV_KERNEL_BODY { return m_bb.times_add(vb, m_ba.times(va)); });
   }
 }
 

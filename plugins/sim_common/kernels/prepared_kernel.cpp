@@ -5,7 +5,9 @@
 #include "kernels/lane_coefficients.hpp"
 #include "kernels/pair_structure.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <span>
 
 namespace qrt::sv {
 
@@ -107,10 +109,12 @@ void prepare_two_level_as_dense(const Target<T>& t, const QubitOp& op) {
   prepare_dense(t, dense);
 }
 
-bool real_coefficients(const QubitOp& op) {
-  return op.coeffs[0].imag() == 0.0 && op.coeffs[1].imag() == 0.0 && op.coeffs[2].imag() == 0.0 &&
-         op.coeffs[3].imag() == 0.0;
+// Whether every entry is real: such matrices take the real-coefficient kernels.
+bool all_real(std::span<const Complex> entries) {
+  return std::all_of(entries.begin(), entries.end(), [](const Complex& c) { return c.imag() == 0.0; });
 }
+// A two-level op's 2x2.
+bool real_coefficients(const QubitOp& op) { return all_real(std::span<const Complex>(op.coeffs.data(), 4)); }
 
 kernels::TwoLevelKernel two_level_kind(const QubitOp& op, bool lane_controls_present) {
   const bool off_diagonal = op.coeffs[0] == Complex(0.0) && op.coeffs[3] == Complex(0.0);
@@ -205,9 +209,7 @@ bool prepare_two_pairs(const Target<T>& t, const QubitOp& op) {
         return (e == 0 || e == 3) ? 1.0 : 0.0;
       });
   }
-  bool real = true;
-  for (const Complex& entry : m) real = real && entry.imag() == 0.0;
-  finish(t, a, coef, real && t.table.two_pairs_real ? t.table.two_pairs_real : t.table.two_pairs);
+  finish(t, a, coef, all_real(m) && t.table.two_pairs_real ? t.table.two_pairs_real : t.table.two_pairs);
   return true;
 }
 
@@ -297,11 +299,9 @@ void prepare_dense(const Target<T>& t, const QubitOp& op) {
   kernels::KernelFn<T> kernel = split.num_high <= kernels::kMaxKernelTargets
                                     ? t.table.dense[split.num_high][split.mixed_lane_mask][per_lane]
                                     : nullptr;
-  if (kernel && split.lane_target_mask == 0 && !per_lane && t.table.dense_real[split.num_high]) {
-    bool real = true;
-    for (const Complex& entry : op.dense_matrix()) real = real && entry.imag() == 0.0;
-    if (real) kernel = t.table.dense_real[split.num_high];
-  }
+  if (kernel && split.lane_target_mask == 0 && !per_lane && t.table.dense_real[split.num_high] &&
+      all_real(op.dense_matrix()))
+    kernel = t.table.dense_real[split.num_high];
   if (!kernel) {  // the runtime-sized path, on a copy that owns its matrix
     PreparedKernel<T>& out = t.out;
     out.large = true;
