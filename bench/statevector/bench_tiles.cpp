@@ -101,8 +101,9 @@ struct Run {
   std::unique_ptr<qrt::sv::StatevectorDevice> device;
   std::vector<qrt::sdk::Wire> wires;
   std::vector<double> seconds;
-  std::uint64_t passes = 0;  // of the last run
-  double work = 0;           // of the last run (tiled)
+  std::uint64_t passes = 0;                   // of the last run
+  double work = 0;                            // of the last run (tiled)
+  std::uint64_t swaps = 0, folded_swaps = 0;  // relabelling swaps of the last run (tiled), and those folded
 };
 
 // Seconds per amplitude of a general 2x2 on a register-selecting qubit of a state of 2^k amplitudes in
@@ -148,6 +149,7 @@ double run_layered(Run& r, int layers, const std::vector<std::string>& rotations
   std::vector<double> p(2);
   const std::uint64_t before = passes_of(*r.device);
   const double work_before = r.device->tile_stats().work;
+  const std::uint64_t swaps_before = r.device->tile_stats().swaps, folded_before = r.device->tile_stats().folded_swaps;
   const double start = now();
   for (int layer = 0; layer < layers; ++layer) {
     const double angle[] = {0.1 + 0.01 * layer};
@@ -165,6 +167,8 @@ double run_layered(Run& r, int layers, const std::vector<std::string>& rotations
   const double seconds = now() - start;
   r.passes = passes_of(*r.device) - before;
   r.work = r.device->tile_stats().work - work_before;
+  r.swaps = r.device->tile_stats().swaps - swaps_before;
+  r.folded_swaps = r.device->tile_stats().folded_swaps - folded_before;
   r.seconds.push_back(seconds);
   return seconds;
 }
@@ -247,7 +251,8 @@ int main(int argc, char** argv) {
              << ",\n   \"floor_s\": {\"tiled\": " << tiled_per_layer * o.layers * pass_s
              << ", \"untiled\": " << untiled_per_layer * o.layers * pass_s
              << "}, \"tiled_over_floor\": " << number(best(tiled.seconds) / (tiled_per_layer * o.layers * pass_s))
-             << ",\n   \"tiled_work_per_layer\": " << tiled.work / o.layers
+             << ",\n   \"relabel_swaps\": {\"all\": " << tiled.swaps << ", \"in_write_back\": " << tiled.folded_swaps
+             << "}, \"tiled_work_per_layer\": " << tiled.work / o.layers
              << ", \"cached_2x2_ns_per_amplitude\": " << two_by_two_s * 1e9
              << ", \"arithmetic_floor_s\": " << arithmetic_floor
              << ", \"tiled_over_arithmetic_floor\": " << number(best(tiled.seconds) / arithmetic_floor)

@@ -396,9 +396,30 @@ void check_tiled_programs(SimdLevel level, unsigned threads, std::uint64_t seed)
           sv_test::apply_reference(expected, n, c.matrix, c.wires.targets, c.wires.controls, c.wires.control_values);
       cases.push_back(std::move(c));
     }
+    // A gathered tile may go back with pairs of its qubits exchanged: up to two disjoint pairs of window
+    // qubits at tile bits that leave blocks of whole cache lines.
+    std::vector<std::pair<unsigned, unsigned>> write_back;
+    if (trial != 0) {
+      std::vector<unsigned> movable;  // window qubits at tile bit >= the smallest block
+      const unsigned min_bit = std::is_same_v<Real, float> ? 3 : 2;
+      for (unsigned q = 0, bit = 0; q < n; ++q)
+        if ((window >> q) & 1u) {
+          if (bit++ >= min_bit) movable.push_back(q);
+        }
+      std::shuffle(movable.begin(), movable.end(), rng);
+      for (std::size_t i = 0;
+           i + 1 < movable.size() && write_back.size() < std::size_t{1} + static_cast<std::size_t>(trial % 2); i += 2)
+        write_back.emplace_back(movable[i], movable[i + 1]);
+      const Matrix swap = {1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1};
+      for (const auto& [a, b] : write_back) {
+        const unsigned wires[] = {a, b};
+        expected = sv_test::apply_reference(expected, n, swap, wires, {}, {});
+      }
+    }
     TileBuffers<Real> buffers;
-    walk_tiles(state.data(), n, program, threads, buffers);
-    INFO("level " << simd_level_name(level) << " threads " << threads << " window " << window);
+    walk_tiles(state.data(), n, program, threads, buffers, 0, write_back);
+    INFO("level " << simd_level_name(level) << " threads " << threads << " window " << window << " write-back swaps "
+                  << write_back.size());
     REQUIRE(sv_test::max_difference(State(state.begin(), state.end()), expected) < kTolerance);
   }
 }
@@ -418,6 +439,20 @@ TEST_CASE("tiled runs apply every shape tile by tile, windows in place and gathe
   CHECK_THROWS_WITH(program.add(QubitOp::two_level(QubitMask{1} << 9, 0, {0.0, 1.0, 1.0, 0.0})),
                     Catch::Contains("outside the tile's window"));
   CHECK_NOTHROW(program.add(QubitOp::parity(1.0, -1.0, QubitMask{1} << 9)));  // diagonal: anywhere
+  // Write-back swaps: only for a gathered window, only of its qubits, only in blocks of whole lines.
+  State state = sv_test::random_state(11, 5);
+  TileBuffers<double> buffers;
+  const std::pair<unsigned, unsigned> lanes[] = {{0, 9}}, outside[] = {{3, 8}}, fine[] = {{3, 9}};
+  CHECK_THROWS_WITH(walk_tiles(state.data(), 11, program, 1, buffers, 0, fine), Catch::Contains("gathered window"));
+  program.reset(0x27F, kernel_table_for<double>(best_simd_level(), 8));  // qubits 0-6 and 9
+  CHECK_THROWS_WITH(walk_tiles(state.data(), 11, program, 1, buffers, 0, lanes), Catch::Contains("cache line"));
+  CHECK_THROWS_WITH(walk_tiles(state.data(), 11, program, 1, buffers, 0, outside),
+                    Catch::Contains("outside the window"));
+  const State before = state;
+  walk_tiles(state.data(), 11, program, 1, buffers, 0, fine);
+  const Matrix swap = {1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1};
+  const unsigned wires[] = {3, 9};
+  CHECK(sv_test::max_difference(state, sv_test::apply_reference(before, 11, swap, wires, {}, {})) < 1e-15);
 }
 
 TEST_CASE("real matrices take the real-coefficient kernels, complex ones the general kernels", "[kernels]") {

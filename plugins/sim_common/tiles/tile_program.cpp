@@ -146,8 +146,10 @@ void TileProgram<T>::add_dense_blocks(const QubitOp& op, Step step, QubitMask ou
 }
 
 template <class T>
-void TileProgram<T>::run(Amplitude<T>* tile, QubitMask outer) const {
-  for (const Step& step : steps_) {
+void TileProgram<T>::run(Amplitude<T>* tile, QubitMask outer, StepHook* hook) const {
+  for (std::size_t i = 0; i < steps_.size(); ++i) {
+    const Step& step = steps_[i];
+    if (hook) hook->before_step(i, steps_.size());
     if ((outer & step.outer_control_mask) != step.outer_control_values) continue;
     std::size_t variant = static_cast<unsigned>(std::popcount(outer & step.outer_parity_mask)) & 1u;
     for (unsigned s = 0; s < step.num_selectors; ++s) variant |= ((outer >> step.selectors[s]) & 1u) << s;

@@ -22,6 +22,15 @@ namespace qrt::sv {
 inline constexpr unsigned kMaxTileSelectors = 4;
 bool fits_window(const QubitOp& op, QubitMask window);
 
+// Told before each step of a tile's program runs (the walk prefetches the next tile there).
+class StepHook {
+ public:
+  virtual void before_step(std::size_t step, std::size_t steps) = 0;
+
+ protected:
+  ~StepHook() = default;
+};
+
 template <class T>
 class TileProgram {
  public:
@@ -37,7 +46,7 @@ class TileProgram {
   // Runs every op, in order, on one tile: `tile` holds its 2^k amplitudes in tile order, `outer` is
   // the state index of its first amplitude (its bits outside the window). Safe to call from several
   // threads on different tiles.
-  void run(Amplitude<T>* tile, QubitMask outer) const;
+  void run(Amplitude<T>* tile, QubitMask outer, StepHook* hook = nullptr) const;
 
  private:
   struct Step {

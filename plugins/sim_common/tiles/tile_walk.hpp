@@ -7,12 +7,19 @@
 // and some higher ones: its tile is gathered chunk by chunk into a buffer of the thread's own, worked
 // on there and written back with streaming stores. Worked on in place, those chunks would lie a
 // multiple of the cache's set period apart and evict each other between ops.
+//
+// While the program runs on one tile, the thread prefetches the next tile it will work on into L2, a
+// share before each op (a tile takes half of L2), so that reading the state overlaps the arithmetic
+// instead of preceding it: one core alone waits on memory otherwise. Measured on QASMBench's ising_n26
+// (one thread, double): 1.05-1.12 s against 1.15-1.26 s without.
 #pragma once
 
 #include "tiles/tile_program.hpp"
 
 #include <cstddef>
 #include <memory>
+#include <span>
+#include <utility>
 #include <vector>
 
 namespace qrt::sv {
@@ -37,8 +44,14 @@ class TileBuffers {
 // other than the lowest k qubits chunks of at least 64 bytes at 16-byte aligned `amps`. The
 // amplitudes may be part of a larger state whose higher index bits are `fixed_values` (see
 // TiledQueue::flush): the program sees them as bits of every tile's index.
+//
+// `write_back_swaps`: pairs of window qubits whose contents the walk exchanges as it writes each
+// gathered tile back (a relabelling at no cost: the tile goes back in blocks, each to its exchanged
+// place). Only for a gathered window; the lowest tile bit they involve sets the block, which must
+// hold whole cache lines (std::invalid_argument otherwise).
 template <class T>
 void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& program, unsigned threads,
-                TileBuffers<T>& buffers, QubitMask fixed_values = 0);
+                TileBuffers<T>& buffers, QubitMask fixed_values = 0,
+                std::span<const std::pair<unsigned, unsigned>> write_back_swaps = {});
 
 }  // namespace qrt::sv

@@ -28,6 +28,17 @@ QubitMask pad_window(QubitMask window, unsigned size, unsigned qubits, std::span
   return window;
 }
 
+// The tile bit of a window qubit.
+unsigned tile_bit(QubitMask window, unsigned qubit) {
+  return static_cast<unsigned>(std::popcount(window & ((QubitMask{1} << qubit) - 1)));
+}
+
+// The lowest tile bit a swap folded into the write-back may involve.
+template <class T>
+unsigned folded_swap_min_bit() {
+  return static_cast<unsigned>(std::bit_width(kFoldedSwapBytes / sizeof(Amplitude<T>)) - 1);
+}
+
 // Hands a run's (fused) ops to its tile program.
 template <class T>
 // NOLINTNEXTLINE(cppcoreguidelines-virtual-class-destructor): final; the base's destructor is protected
@@ -130,12 +141,22 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
         else sink.apply(op);
       }
       fuser_.flush(sink);
-      for (const auto& [a, b] : swaps)
+      // A gathered tile goes back to memory in pieces anyway: swaps of qubits at tile bits that leave
+      // pieces of kFoldedSwapBytes or more are done there, the others by SWAP ops in cache.
+      const bool gathered = window != low_qubits(k);
+      std::vector<std::pair<unsigned, unsigned>> folded;
+      for (const auto& [a, b] : swaps) {
+        if (gathered && std::min(tile_bit(window, a), tile_bit(window, b)) >= folded_swap_min_bit<T>()) {
+          folded.emplace_back(a, b);
+          continue;
+        }
         sink.apply(
             QubitOp::two_level((QubitMask{1} << a) | (QubitMask{1} << b), QubitMask{1} << a, {0.0, 1.0, 1.0, 0.0}));
-      walk_tiles(amps, num_qubits, program, threads, mine.buffers, fixed_values);
+      }
+      walk_tiles(amps, num_qubits, program, threads, mine.buffers, fixed_values, folded);
       ++stats_.runs;
-      if (window != low_qubits(k)) ++stats_.gathered_runs;
+      if (gathered) ++stats_.gathered_runs;
+      stats_.folded_swaps += folded.size();
       stats_.ops += run.ops.size();
       stats_.swaps += swaps.size();
       stats_.work += sink.work;

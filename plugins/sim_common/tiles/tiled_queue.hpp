@@ -9,8 +9,9 @@
 // two-pairs kernel) costs no more than its gates apart, where a 3-qubit block costs twice as much.
 //
 // Relabelling: a run ends by swapping qubits inside its window so that the lowest qubits (which every
-// later window holds) are the ones the deferred gates need soonest; the swaps are SWAP gates applied in
-// cache, and the device's wire map follows them (QubitRelabeller). Queued gates name qubits as they
+// later window holds) are the ones the deferred gates need soonest; the swaps are done as a gathered
+// tile is written back (kFoldedSwapBytes), or else by SWAP gates applied in cache, and the device's
+// wire map follows them (QubitRelabeller). Queued gates name qubits as they
 // were when queued and are renamed as the swaps happen.
 #pragma once
 
@@ -47,6 +48,10 @@ inline constexpr std::size_t kMinQueued = 256;  // still many gates per run on t
 // Gates fused together inside a run: blocks of at most this many qubits (see above).
 inline constexpr unsigned kTileFusionQubits = 2;
 
+// A gathered run's relabelling swaps are done by its write-back (walk_tiles) when the tile goes back in
+// pieces of at least this many bytes (long enough to stream), by SWAP ops in cache otherwise.
+inline constexpr std::size_t kFoldedSwapBytes = 512;
+
 // What the passes over the state were (cumulative; reset with reset_stats).
 struct TileStats {
   std::uint64_t runs = 0;           // tiled passes
@@ -54,6 +59,7 @@ struct TileStats {
   std::uint64_t direct_ops = 0;     // ops too wide for any window, applied in a pass of their own
   std::uint64_t ops = 0;            // ops that went through runs (before fusion)
   std::uint64_t swaps = 0;          // relabelling swaps
+  std::uint64_t folded_swaps = 0;   // of them, done by a gathered run's write-back
   // The runs' arithmetic: the sum of their fused ops' kernel_cost (fusion/fuser.hpp), in passes of a
   // 2x2 kernel over the whole state with the tiles in cache.
   double work = 0;

@@ -13,11 +13,14 @@ OpFootprint footprint(const QubitOp& op) {
 WindowRun plan_window_run(std::span<const OpFootprint> pending, const WindowLimits& limits) {
   WindowRun run;
   run.window = limits.start;
-  QubitMask blocked = 0;  // touched by an op left out
-  unsigned spent = 0;     // of the budget
+  // What the ops left out hold: an op that joins must commute with each of them. Two ops commute
+  // when every qubit they share is one both act on diagonally (a control, a phase, a parity bit).
+  QubitMask left_touched = 0;  // any qubit of an op left out
+  QubitMask left_inside = 0;   // qubits an op left out acts on non-diagonally
+  unsigned spent = 0;          // of the budget
   for (std::size_t i = 0; i < pending.size(); ++i) {
     const OpFootprint& op = pending[i];
-    bool joins = (op.touched & blocked) == 0;
+    bool joins = (op.touched & left_inside) == 0 && (op.inside & left_touched) == 0;
     const QubitMask taken = op.inside & ~run.window;
     if (joins && taken != 0) {
       const unsigned cost = static_cast<unsigned>(std::popcount(taken & ~limits.free_to_take));
@@ -32,7 +35,8 @@ WindowRun plan_window_run(std::span<const OpFootprint> pending, const WindowLimi
       run.ops.push_back(i);
     } else {
       run.deferred.push_back(i);
-      blocked |= op.touched;
+      left_touched |= op.touched;
+      left_inside |= op.inside;
     }
   }
   return run;

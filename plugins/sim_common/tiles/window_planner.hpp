@@ -21,8 +21,9 @@ namespace qrt::sv {
 
 // What planning needs to know of an op.
 struct OpFootprint {
-  QubitMask touched = 0;  // targets and controls: the op commutes with every op that touches none of them
-  QubitMask inside = 0;   // qubits the window must hold: targets of non-diagonal shapes (TwoLevel, Dense)
+  QubitMask touched = 0;  // targets and controls
+  QubitMask inside = 0;   // qubits the window must hold: targets of non-diagonal shapes (TwoLevel, Dense);
+                          // on the others (controls, phases, parities) the op is diagonal
 };
 OpFootprint footprint(const QubitOp& op);
 
@@ -40,11 +41,12 @@ struct WindowRun {
   QubitMask window = 0;               // the window the run needs: the start and the qubits it took
 };
 
-// Walks `pending` in order. An op joins the run when it shares no touched qubit with an op left out
-// before it (so it commutes past all of them) and its inside qubits are in the window, or the window
-// can take them within `limits`. An op left out blocks its touched qubits for every later op. Running
-// the run's ops and then the deferred ones, each in order, gives the same state as running `pending`
-// in order.
+// Walks `pending` in order. An op joins the run when it commutes past every op left out before it
+// and its inside qubits are in the window, or the window can take them within `limits`. Two ops
+// commute when each qubit they share is one neither acts on non-diagonally (inside): a control or
+// phase of one that is a control or phase of the other (CNOTs sharing a control, phases, a fan of
+// controlled swaps). Running the run's ops and then the deferred ones, each in order, gives the same
+// state as running `pending` in order.
 WindowRun plan_window_run(std::span<const OpFootprint> pending, const WindowLimits& limits);
 
 // For each qubit, the position of the first op in `pending` that needs it inside the window
