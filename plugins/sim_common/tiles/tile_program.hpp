@@ -11,6 +11,7 @@
 #include "kernels/workspace.hpp"
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <vector>
 
@@ -21,6 +22,11 @@ namespace qrt::sv {
 // flips them, at most kMaxTileSelectors of those).
 inline constexpr unsigned kMaxTileSelectors = 4;
 bool fits_window(const QubitOp& op, QubitMask window);
+
+// The tile bit of `qubit`, a qubit of `window`: how many window qubits lie below it.
+inline unsigned tile_bit(QubitMask window, unsigned qubit) {
+  return static_cast<unsigned>(std::popcount(window & ((QubitMask{1} << qubit) - 1)));
+}
 
 // Told before each step of a tile's program runs (the walk prefetches the next tile there).
 class StepHook {

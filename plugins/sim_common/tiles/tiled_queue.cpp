@@ -28,11 +28,6 @@ QubitMask pad_window(QubitMask window, unsigned size, unsigned qubits, std::span
   return window;
 }
 
-// The tile bit of a window qubit.
-unsigned tile_bit(QubitMask window, unsigned qubit) {
-  return static_cast<unsigned>(std::popcount(window & ((QubitMask{1} << qubit) - 1)));
-}
-
 // The lowest tile bit a swap folded into the write-back may involve.
 template <class T>
 unsigned folded_swap_min_bit() {
