@@ -44,6 +44,9 @@ void TileProgram<T>::reset(QubitMask window, const kernels::KernelTable<T>& tabl
     tile_bit_[std::countr_zero(rest)] = static_cast<std::uint8_t>(bit++);
   steps_.clear();
   kernels_.clear();
+  held_permutations_.clear();
+  permutations_.clear();
+  composed_ops_ = 0;
 }
 
 template <class T>
@@ -66,6 +69,45 @@ template <class T>
 void TileProgram<T>::add(const QubitOp& op) {
   if (!fits_window(op, window_))
     throw std::invalid_argument("TileProgram::add: the operation acts on a qubit outside the tile's window");
+  // Held ops are copied: only matrices held in the op itself (a borrowed one may not outlive this call).
+  const bool composable = (op.touched_mask() & ~window_) == 0 && op.external_matrix == nullptr && is_permutation(op);
+  if (composable) {
+    held_permutations_.push_back(op);
+    return;
+  }
+  finish();
+  add_step(op);
+}
+
+template <class T>
+void TileProgram<T>::finish() {
+  if (held_permutations_.empty()) return;
+  std::vector<QubitOp> held;
+  held.swap(held_permutations_);
+  std::vector<QubitOp> local_ops = held;
+  QubitMask touched = 0;
+  for (QubitOp& op : local_ops) {
+    op.control_mask = local(op.control_mask);
+    op.control_values = local(op.control_values);
+    op.a_bits = local(op.a_bits);
+    op.target_mask = local(op.target_mask);
+    for (unsigned j = 0; j < op.num_targets; ++j) op.targets[j] = tile_bit_[op.targets[j]];
+    touched |= op.touched_mask();
+  }
+  const std::size_t block_bytes = sizeof(Amplitude<T>) << (touched ? std::countr_zero(touched) : 0);
+  if (held.size() < min_composed_permutations(block_bytes)) {
+    for (const QubitOp& op : held) add_step(op);
+    return;
+  }
+  Step step;
+  step.permutation = permutations_.size();
+  permutations_.push_back(compose_permutation(local_ops, tile_qubits_));
+  composed_ops_ += held.size();
+  steps_.push_back(step);
+}
+
+template <class T>
+void TileProgram<T>::add_step(const QubitOp& op) {
   Step step;
   step.outer_control_mask = op.control_mask & ~window_;
   step.outer_control_values = op.control_values & ~window_;
@@ -150,6 +192,10 @@ void TileProgram<T>::run(Amplitude<T>* tile, QubitMask outer, StepHook* hook) co
   for (std::size_t i = 0; i < steps_.size(); ++i) {
     const Step& step = steps_[i];
     if (hook) hook->before_step(i, steps_.size());
+    if (step.permutation != kNoPermutation) {
+      apply_permutation(tile, permutations_[step.permutation]);
+      continue;
+    }
     if ((outer & step.outer_control_mask) != step.outer_control_values) continue;
     std::size_t variant = static_cast<unsigned>(std::popcount(outer & step.outer_parity_mask)) & 1u;
     for (unsigned s = 0; s < step.num_selectors; ++s) variant |= ((outer >> step.selectors[s]) & 1u) << s;

@@ -166,6 +166,8 @@ void walk_tiles(Amplitude<T>* amps, unsigned num_qubits, const TileProgram<T>& p
   const QubitMask window = program.window();
   if ((window & ~state) != 0 || (window & 1u) == 0)
     throw std::invalid_argument("walk_tiles: the window must hold qubit 0 and lie within the state");
+  if (!program.finished())
+    throw std::invalid_argument("walk_tiles: the program holds permutation ops back; call its finish() first");
   const unsigned k = program.tile_qubits();
   const QubitMask outer = state & ~window;
   const unsigned chunk_qubits = static_cast<unsigned>(std::countr_one(window));   // contiguous low qubits

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <stdexcept>
 #include <utility>
 
@@ -70,6 +71,16 @@ TiledQueue::PerPrecision<T>& TiledQueue::per_precision() {
   else return single_;
 }
 
+double TiledQueue::direct_passes(std::span<const std::size_t> ops) {
+  double passes = 0;
+  for (std::size_t i : ops) {
+    const QubitOp& op = pending_.at(i);
+    // An untiled kernel visits only the amplitudes whose controls match.
+    passes += std::ldexp(1.0, -std::popcount(op.control_mask));
+  }
+  return passes;
+}
+
 std::vector<std::pair<unsigned, unsigned>> TiledQueue::relabel_swaps(QubitMask window,
                                                                      std::span<const OpFootprint> deferred,
                                                                      unsigned tile_qubits, unsigned chunk_qubits) {
@@ -121,6 +132,18 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
       std::vector<OpFootprint> run_footprints;
       for (std::size_t i : run.ops) run_footprints.push_back(footprints[i]);
       const QubitMask window = pad_window(run.window, k, num_qubits, run_footprints);
+      const bool gathered = window != low_qubits(k);
+      if (gathered && direct_passes(run.ops) <= kGatheredRunPasses) {
+        // A short run costs less as passes of its own than as one gathered walk.
+        for (std::size_t i : run.ops) {
+          QubitOp here = pending_.at(i);
+          if (restrict_to_fixed(here, ~low_qubits(num_qubits), fixed_values))
+            apply_op(amps, num_qubits, here, policy, workspace);
+        }
+        stats_.direct_ops += run.ops.size();
+        pending_.keep(run.deferred);
+        continue;
+      }
       deferred_footprints.clear();
       for (std::size_t i : run.deferred) deferred_footprints.push_back(footprints[i]);
       const auto swaps = relabel_swaps(window, deferred_footprints, k, chunk);
@@ -138,7 +161,6 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
       fuser_.flush(sink);
       // A gathered tile goes back to memory in pieces anyway: swaps of qubits at tile bits that leave
       // pieces of kFoldedSwapBytes or more are done there, the others by SWAP ops in cache.
-      const bool gathered = window != low_qubits(k);
       std::vector<std::pair<unsigned, unsigned>> folded;
       for (const auto& [a, b] : swaps) {
         if (gathered && std::min(tile_bit(window, a), tile_bit(window, b)) >= folded_swap_min_bit<T>()) {
@@ -148,10 +170,12 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
         sink.apply(
             QubitOp::two_level((QubitMask{1} << a) | (QubitMask{1} << b), QubitMask{1} << a, {0.0, 1.0, 1.0, 0.0}));
       }
+      program.finish();
       walk_tiles(amps, num_qubits, program, threads, mine.buffers, fixed_values, folded);
       ++stats_.runs;
       if (gathered) ++stats_.gathered_runs;
       stats_.folded_swaps += folded.size();
+      stats_.composed_ops += program.composed_ops();
       stats_.ops += run.ops.size();
       stats_.swaps += swaps.size();
       stats_.work += sink.work;

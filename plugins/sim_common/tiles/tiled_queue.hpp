@@ -52,14 +52,20 @@ inline constexpr unsigned kTileFusionQubits = 2;
 // pieces of at least this many bytes (long enough to stream), by SWAP ops in cache otherwise.
 inline constexpr std::size_t kFoldedSwapBytes = 512;
 
+// A gathered run costs about this many in-place passes over the state (reading strided chunks into a
+// buffer and streaming them back; tile_walk.hpp): a run whose ops would take no more passes of their
+// own, each over the amplitudes its controls select, is applied that way instead.
+inline constexpr double kGatheredRunPasses = 2.0;
+
 // What the passes over the state were (cumulative; reset with reset_stats).
 struct TileStats {
   std::uint64_t runs = 0;           // tiled passes
   std::uint64_t gathered_runs = 0;  // of them, over a window other than the lowest qubits
-  std::uint64_t direct_ops = 0;     // ops too wide for any window, applied in a pass of their own
+  std::uint64_t direct_ops = 0;     // ops applied in a pass of their own (too wide for any window, or in a short run)
   std::uint64_t ops = 0;            // ops that went through runs (before fusion)
   std::uint64_t swaps = 0;          // relabelling swaps
   std::uint64_t folded_swaps = 0;   // of them, done by a gathered run's write-back
+  std::uint64_t composed_ops = 0;   // fused ops (swaps included) composed into permutations (tile_permutation.hpp)
   // The runs' arithmetic: the sum of their fused ops' kernel_cost (fusion/fuser.hpp), in passes of a
   // 2x2 kernel over the whole state with the tiles in cache.
   double work = 0;
@@ -119,6 +125,8 @@ class TiledQueue {
   template <class T>
   PerPrecision<T>& per_precision();
 
+  // The passes the queued ops at `ops` take applied one by one (untiled).
+  double direct_passes(std::span<const std::size_t> ops);
   // The swaps that put the qubits the deferred ops need soonest on the relabelled low qubits.
   static std::vector<std::pair<unsigned, unsigned>> relabel_swaps(QubitMask window,
                                                                   std::span<const OpFootprint> deferred,
