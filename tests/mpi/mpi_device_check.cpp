@@ -187,6 +187,32 @@ void tiles() {
       check(mpi->tile_stats().runs > 0, tag + ": the tiled path did not run");
     }
   }
+  // Classical reversible gates (a ripple of CNOTs and Toffolis, controlled swaps) over a superposition:
+  // each rank composes its runs' sequences of them into one move of a tile's amplitudes
+  // (tile_permutation.hpp); those with a control on a global wire stay gates of their own.
+  {
+    using qrt::sdk::Wire;
+    constexpr unsigned n = 13;
+    auto mpi = make_mpi(R"({"tile_qubits": 10, "tile_min_qubits": 11})");
+    auto ref = make_twin(R"({"tiles": false})");
+    mpi->allocate_qubits(n);
+    ref->allocate_qubits(n);
+    const auto both = [&](const sv_test::GateInvocation& gate) {
+      mpi->apply_gate(gate.call());
+      ref->apply_gate(gate.call());
+    };
+    for (Wire w = 0; w < n; ++w) both({"RY", {0.3 + 0.05 * static_cast<double>(w)}, {w}, {}, {}, false});
+    for (Wire round = 0; round < 2; ++round) {
+      for (Wire w = 0; w + 2 < n; ++w) {
+        both({"CNOT", {}, {w + 2, w + 1}, {}, {}, false});
+        both({"Toffoli", {}, {w, w + 1, w + 2}, {}, {}, false});
+      }
+      for (Wire w = 2; w + 4 < n; ++w) both({"CSWAP", {}, {round, w, w + 4}, {}, {}, false});
+      both({"RX", {0.4}, {Wire{5} + round}, {}, {}, false});
+    }
+    check(max_diff(read_state(*mpi), read_state(*ref)) < tol(1e-12), "tiles: reversible gates: state differs");
+    check(mpi->tile_stats().composed_ops > 0, "tiles: reversible gates: no sequence was composed");
+  }
   int size = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size != 2) return;

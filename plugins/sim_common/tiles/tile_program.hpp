@@ -4,7 +4,8 @@
 // kept beside it: whether the op acts on a tile (its controls outside the window), and which variant of
 // it does: for a parity over outside qubits, which of its two coefficients goes with which local
 // parity; for a dense matrix with targets outside the window that it never flips (a fused CNOT whose
-// control is outside, with the rotation on its target), which block of the matrix.
+// control is outside, with the rotation on its target), which block of the matrix. Consecutive ops
+// that only move amplitudes become one step that moves each amplitude once (tile_permutation.hpp).
 #pragma once
 
 #include "kernels/prepared_kernel.hpp"

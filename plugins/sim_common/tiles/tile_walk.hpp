@@ -40,10 +40,10 @@ class TileBuffers {
   std::size_t capacity_ = 0;
 };
 
-// Applies `program` to every tile of the 2^num_qubits amplitudes at `amps` over its window (the
-// program's), tiles spread over `threads` threads. The window must hold the lowest qubit, and a window
-// other than the lowest k qubits chunks of at least 64 bytes at 16-byte aligned `amps`. The
-// amplitudes may be part of a larger state whose higher index bits are `fixed_values` (see
+// Applies `program` (finished: TileProgram::finish, else std::invalid_argument) to every tile of the
+// 2^num_qubits amplitudes at `amps` over its window (the program's), tiles spread over `threads` threads. The window
+// must hold the lowest qubit, and a window other than the lowest k qubits chunks of at least 64 bytes at 16-byte
+// aligned `amps`. The amplitudes may be part of a larger state whose higher index bits are `fixed_values` (see
 // TiledQueue::flush): the program sees them as bits of every tile's index.
 //
 // `write_back_swaps`: pairs of window qubits whose contents the walk exchanges as it writes each
