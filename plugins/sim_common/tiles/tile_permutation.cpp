@@ -83,7 +83,7 @@ struct Unit8 {
 // Moves Piece-sized parts (at each offset in their blocks) of one cycle's blocks one place on. The
 // carried part is held in registers, unit by unit: carried through memory (a byte array, or a wide
 // vector type the target has no register for), every step waited for a store to forward to the next
-// load (measured 3x slower on moves of whole cache lines).
+// load (3.4 ns against 1.5 ns a 64-byte block, 22 ops composed on a 2^15 tile in L2, load below 1).
 template <std::size_t Piece>
 inline void rotate_pieces(unsigned char* base, std::size_t block_bytes, const std::uint32_t* cycle,
                           std::size_t length) {

@@ -58,6 +58,20 @@ QubitMask TileProgram<T>::local(QubitMask state_bits) const {
 }
 
 template <class T>
+QubitOp TileProgram<T>::localised(const QubitOp& op) const {
+  // Bits outside the window drop out (the step keeps what they decide); a dense op's targets are
+  // renamed only when all of them are inside (otherwise add_dense_blocks splits it).
+  QubitOp out = op;
+  out.control_mask = local(op.control_mask);
+  out.control_values = local(op.control_values);
+  out.target_mask = local(op.target_mask);
+  out.a_bits = local(op.a_bits);
+  if (op.shape == OpShape::Dense && (op.target_mask & ~window_) == 0)
+    for (unsigned j = 0; j < op.num_targets; ++j) out.targets[j] = tile_bit_[op.targets[j]];
+  return out;
+}
+
+template <class T>
 std::size_t TileProgram<T>::prepare(const QubitOp& local_op) {
   const std::size_t index = kernels_.size();
   if (coefficients_.size() <= index) coefficients_.emplace_back();
@@ -84,15 +98,11 @@ void TileProgram<T>::finish() {
   if (held_permutations_.empty()) return;
   std::vector<QubitOp> held;
   held.swap(held_permutations_);
-  std::vector<QubitOp> local_ops = held;
+  std::vector<QubitOp> local_ops;
   QubitMask touched = 0;
-  for (QubitOp& op : local_ops) {
-    op.control_mask = local(op.control_mask);
-    op.control_values = local(op.control_values);
-    op.a_bits = local(op.a_bits);
-    op.target_mask = local(op.target_mask);
-    for (unsigned j = 0; j < op.num_targets; ++j) op.targets[j] = tile_bit_[op.targets[j]];
-    touched |= op.touched_mask();
+  for (const QubitOp& op : held) {
+    local_ops.push_back(localised(op));
+    touched |= local_ops.back().touched_mask();
   }
   const std::size_t block_bytes = sizeof(Amplitude<T>) << (touched ? std::countr_zero(touched) : 0);
   if (held.size() < min_composed_permutations(block_bytes)) {
@@ -111,14 +121,11 @@ void TileProgram<T>::add_step(const QubitOp& op) {
   Step step;
   step.outer_control_mask = op.control_mask & ~window_;
   step.outer_control_values = op.control_values & ~window_;
-  QubitOp base = op;
-  base.control_mask = local(op.control_mask);
-  base.control_values = local(op.control_values);
+  const QubitOp base = localised(op);
   switch (op.shape) {
     case OpShape::Phase: step.first_kernel = prepare(base); break;
     case OpShape::Parity: {
       step.outer_parity_mask = op.target_mask & ~window_;
-      base.target_mask = local(op.target_mask);
       for (unsigned odd = 0; odd < (step.outer_parity_mask ? 2u : 1u); ++odd) {
         // Odd parity outside the window flips which local parity takes which coefficient.
         const Complex even = op.coeffs[odd], odd_value = op.coeffs[odd ^ 1u];
@@ -131,16 +138,10 @@ void TileProgram<T>::add_step(const QubitOp& op) {
       }
       break;
     }
-    case OpShape::TwoLevel:
-      base.target_mask = local(op.target_mask);
-      base.a_bits = local(op.a_bits);
-      step.first_kernel = prepare(base);
-      break;
+    case OpShape::TwoLevel: step.first_kernel = prepare(base); break;
     case OpShape::Dense:
       if (const QubitMask outer_targets = op.target_mask & ~window_; outer_targets != 0)
         return add_dense_blocks(op, step, outer_targets);
-      base.target_mask = local(op.target_mask);
-      for (unsigned j = 0; j < op.num_targets; ++j) base.targets[j] = tile_bit_[op.targets[j]];
       step.first_kernel = prepare(base);
       break;
   }

@@ -33,8 +33,9 @@ inline unsigned tile_bit(QubitMask window, unsigned qubit) {
 // How many consecutive permutation ops (is_permutation) a tile program composes into one move of the
 // tile's amplitudes (tile_permutation.hpp) instead of applying them one by one with the swap kernel, by
 // the size of the blocks the composition moves. Measured on one 2^15-amplitude tile in L2 (AVX-512,
-// double): a swap-kernel pass costs 0.15-0.25 ns an amplitude; a composed move 0.4-0.5 ns in blocks of
-// 32 bytes or more, 0.8-1.1 ns amplitude by amplitude (its cycles jump around the tile).
+// double, load below 0.4): a swap-kernel pass costs 0.13-0.17 ns an amplitude; a composed move of 3 to
+// 22 ops 0.37-0.62 ns in blocks of 32 bytes or more, 0.83-0.89 ns amplitude by amplitude (its cycles
+// jump around the tile).
 inline std::size_t min_composed_permutations(std::size_t block_bytes) { return block_bytes >= 32 ? 3 : 6; }
 
 // Told before each step of a tile's program runs (the walk prefetches the next tile there).
@@ -80,6 +81,7 @@ class TileProgram {
   };
   static constexpr std::size_t kNoPermutation = ~std::size_t{0};
   QubitMask local(QubitMask state_bits) const;
+  QubitOp localised(const QubitOp& op) const;  // the op in tile bits
   void add_step(const QubitOp& op);
   std::size_t prepare(const QubitOp& local_op);
   void add_dense_blocks(const QubitOp& op, Step step, QubitMask outer_targets);

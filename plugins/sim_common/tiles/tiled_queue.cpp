@@ -116,16 +116,20 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
   const unsigned threads = num_qubits >= policy.parallel_min_qubits ? std::max(policy.threads, 1u) : 1u;
   const kernels::KernelTable<T>& table = kernel_table_for<T>(policy.simd, k);
   std::vector<OpFootprint> deferred_footprints;
+  // A queued op applied by the untiled kernels, in a pass of its own.
+  const auto apply_direct = [&](std::size_t i) {
+    QubitOp here = pending_.at(i);
+    if (restrict_to_fixed(here, ~low_qubits(num_qubits), fixed_values))
+      apply_op(amps, num_qubits, here, policy, workspace);
+    ++stats_.direct_ops;
+  };
   try {
     const std::size_t keep = everything ? 0 : queue_limit(num_qubits) / 2;
     while (pending_.size() > keep) {
       const std::vector<OpFootprint> footprints = pending_.footprints();
       const WindowRun run = plan_window_run(footprints, {low_qubits(chunk), k});
       if (run.ops.empty()) {  // the first op needs more qubits than a window takes: a pass of its own
-        QubitOp here = pending_.at(0);
-        if (restrict_to_fixed(here, ~low_qubits(num_qubits), fixed_values))
-          apply_op(amps, num_qubits, here, policy, workspace);
-        ++stats_.direct_ops;
+        apply_direct(0);
         pending_.keep(std::span(run.deferred).subspan(1));  // the op at 0 is done
         continue;
       }
@@ -135,12 +139,7 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
       const bool gathered = window != low_qubits(k);
       if (gathered && direct_passes(run.ops) <= kGatheredRunPasses) {
         // A short run costs less as passes of its own than as one gathered walk.
-        for (std::size_t i : run.ops) {
-          QubitOp here = pending_.at(i);
-          if (restrict_to_fixed(here, ~low_qubits(num_qubits), fixed_values))
-            apply_op(amps, num_qubits, here, policy, workspace);
-        }
-        stats_.direct_ops += run.ops.size();
+        for (std::size_t i : run.ops) apply_direct(i);
         pending_.keep(run.deferred);
         continue;
       }
