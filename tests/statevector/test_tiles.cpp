@@ -440,6 +440,13 @@ TEST_CASE("tile sizes: from the L2 cache, and bad tile_qubits values are refused
   CHECK(o.tiles.tile_qubits >= qrt::sv::kMinTileQubits);
   CHECK(o.tiles.chunk_qubits < o.tiles.tile_qubits);
   CHECK(o.tiles.min_state_qubits == o.tiles.tile_qubits + 4);
+  // Single precision: its untiled path keeps up in L3 for longer (tile_size.hpp).
+  const qrt::sv::DeviceOptions single = qrt::sv::DeviceOptions::from_kwargs(
+      qrt::sdk::Kwargs::from_json(R"({"precision": "single"})", qrt::sv::StatevectorDevice::schema()));
+  CHECK(single.tiles.min_state_qubits == single.tiles.tile_qubits + 6);
+  const qrt::sv::DeviceOptions explicit_min = qrt::sv::DeviceOptions::from_kwargs(qrt::sdk::Kwargs::from_json(
+      R"({"precision": "single", "tile_min_qubits": 17})", qrt::sv::StatevectorDevice::schema()));
+  CHECK(explicit_min.tiles.min_state_qubits == 17);
   CHECK_THROWS_WITH(make_device(R"({"tile_qubits": 5})"),
                     Catch::Contains("tile_qubits") && Catch::Contains("at least 10"));
   CHECK_THROWS_WITH(make_device(R"({"tile_qubits": 99})"), Catch::Contains("tile_qubits"));

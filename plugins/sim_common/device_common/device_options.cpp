@@ -49,7 +49,8 @@ qrt::sdk::Schema DeviceOptions::schema() {
                0, kMaxTileQubits)
       .integer("tile_min_qubits", 0,
                "Tile only states of at least this many qubits (and more than tile_qubits); 0 means tile_qubits + 4 "
-               "(smaller states stay in the L3 cache, where the untiled path is as fast)",
+               "in double precision and tile_qubits + 6 in single (smaller states stay in the L3 cache, where the "
+               "untiled path is as fast)",
                0, kMaxDeviceQubits)
       .integer("parallel_min_qubits", 14, "Use threads only on states of at least this many qubits", 0,
                kMaxDeviceQubits)
@@ -100,8 +101,8 @@ DeviceOptions DeviceOptions::from_kwargs(const qrt::sdk::Kwargs& kwargs) {
                                          : static_cast<unsigned>(tile_qubits);
   o.tiles.chunk_qubits = chunk_qubits_for(o.tiles.tile_qubits, o.amplitude_bytes());
   const auto tile_min_qubits = kwargs.integer("tile_min_qubits");
-  o.tiles.min_state_qubits =
-      tile_min_qubits == 0 ? o.tiles.tile_qubits + kUntiledTilesLog2 : static_cast<unsigned>(tile_min_qubits);
+  o.tiles.min_state_qubits = tile_min_qubits == 0 ? o.tiles.tile_qubits + untiled_tiles_log2(o.amplitude_bytes())
+                                                  : static_cast<unsigned>(tile_min_qubits);
   return o;
 }
 

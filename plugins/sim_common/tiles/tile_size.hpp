@@ -6,11 +6,20 @@
 
 namespace qrt::sv {
 
-// States of fewer than 2^kUntiledTilesLog2 tiles take the untiled path by default (kwarg
-// tile_min_qubits): at 8 tiles or fewer (4 MiB in double) the state stays in the L3 cache, where the
-// untiled path's larger fused blocks ran as fast or faster (the layered circuit and a brickwork of
-// RX + CNOT at n = 16-18, bench_tiles' machine); from 16 tiles on the tiled path was faster.
-inline constexpr unsigned kUntiledTilesLog2 = 4;
+// States of fewer than 2^untiled_tiles_log2 tiles take the untiled path by default (kwarg
+// tile_min_qubits): there the state stays in the L3 cache, where the untiled path's larger fused blocks
+// can run as fast or faster. In double precision from 16 tiles on (8 MiB, 2^15-amplitude tiles) the
+// tiled path was faster on the layered circuit and a brickwork of RX + CNOT at n = 16-18, bench_tiles'
+// machine. In single precision it was slower at 16 and 32 tiles (n = 20 and 21 with 2^16-amplitude
+// tiles: 0.55-0.97x of the untiled time on the layered circuit, the RY ansatz and RX, RZ layers, one
+// and two threads, bench_tiles, 2026-12-06, load below 1.1; one case of six 1.2x) and as fast or
+// faster from 64 tiles on (n = 22, 32 MiB: 1.0-1.6x): its untiled kernels do half the arithmetic per
+// byte, and in L3 they keep up.
+inline constexpr unsigned kUntiledTilesLog2Double = 4;
+inline constexpr unsigned kUntiledTilesLog2Single = 6;
+inline unsigned untiled_tiles_log2(std::size_t amplitude_bytes) {
+  return amplitude_bytes >= 16 ? kUntiledTilesLog2Double : kUntiledTilesLog2Single;
+}
 
 // Smallest and largest tiles the device accepts (kwarg tile_qubits).
 inline constexpr unsigned kMinTileQubits = 10;
