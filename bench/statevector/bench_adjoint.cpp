@@ -11,6 +11,7 @@
 //                 [--observables 1]
 //                 [--memory-qubits 24 (0: skip)] [--memory-layers 2]
 #include "device/statevector_device.hpp"
+#include "machine_load.hpp"
 
 #include <qrt/sdk/adjoint_jacobian.hpp>
 #include <qrt/sdk/kwargs.hpp>
@@ -41,12 +42,7 @@ struct Options {
   std::string precision = "double";
 };
 
-std::string load_average() {
-  std::ifstream in("/proc/loadavg");
-  std::string first;
-  in >> first;
-  return first.empty() ? "unknown" : first;
-}
+using bench_reference::load_average;
 
 // A field of /proc/self/status in bytes (VmRSS, VmHWM).
 long long status_bytes(const std::string& field) {

@@ -60,7 +60,7 @@ void run_chunks(const SegmentPassArgs<typename S::Scalar>& s, const Body& protot
     Body body(prototype);
     const std::uint64_t begin = chunk * s.chunk_groups;
     const std::uint64_t end = begin + s.chunk_groups < a.outer_count ? begin + s.chunk_groups : a.outer_count;
-    visit_groups(a, begin, end, body);
+    visit_groups<false>(a, begin, end, body);
     for (unsigned k = 0; k < Body::kSums; ++k) {
       typename S::Scalar lanes[S::scalars];
       S::store(lanes, body.sums[k]);

@@ -1,0 +1,208 @@
+// bench_tile_kernels: what one pass of each kernel costs on a state in cache, as inside a tile of the
+// tiled path (issue 34), per amplitude: one prepared kernel (kernels/prepared_kernel.hpp) run again
+// and again over 2^k amplitudes, one thread, best of several rounds. Beside the kernels, the in-place
+// reference loop (a[i] *= s: one load and one store per amplitude, bench/common) over the same bytes,
+// so the kernels' distance to what loads and stores alone cost is visible. k = 11 keeps a
+// double-precision state in a 32 KiB L1 cache, k = 15 in a 1 MiB L2 (the tile size there).
+// The ops: a complex and a real 2x2 on a register-selecting qubit and on a lane qubit (inside one SIMD
+// register); a CNOT with the rotation on its target (two 2x2 blocks: the two-pairs kernel), complex and
+// real; two such ladder steps fused (3 qubits, real); a general 4x4; a parity phase on two qubits
+// (RZZ), a phase on half the state (CZ-like) and a CNOT alone (the swap kernel on a quarter).
+// Prints one JSON object.
+//   bench_tile_kernels [--qubits 11,15] [--precision double,single] [--rounds 7]
+#include "inplace_reference.hpp"
+#include "kernels/prepared_kernel.hpp"
+#include "kernels/simd_level.hpp"
+#include "machine_load.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <complex>
+#include <exception>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using qrt::sv::Complex;
+using qrt::sv::QubitMask;
+using qrt::sv::QubitOp;
+using Matrix = std::vector<Complex>;
+
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+
+std::vector<int> split_ints(const std::string& list) {
+  std::vector<int> out;
+  std::stringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) out.push_back(std::stoi(item));
+  return out;
+}
+
+Matrix product(const Matrix& a, const Matrix& b, std::size_t dim) {
+  Matrix c(dim * dim);
+  for (std::size_t i = 0; i < dim; ++i)
+    for (std::size_t j = 0; j < dim; ++j)
+      for (std::size_t l = 0; l < dim; ++l) c[i * dim + j] += a[i * dim + l] * b[l * dim + j];
+  return c;
+}
+
+// A CNOT after the rotation u on its target, over 3 matrix bits: u where the control is 0, X u where
+// it is 1 (the tiled path's fused ladder step).
+Matrix ladder_step(const Matrix& u, unsigned target_bit, unsigned control_bit) {
+  Matrix m(64);
+  for (unsigned col = 0; col < 8; ++col) {
+    const unsigned control = (col >> control_bit) & 1u, in = (col >> target_bit) & 1u;
+    for (unsigned out = 0; out < 2; ++out) {
+      const unsigned row = (col & ~(1u << target_bit)) | ((out ^ control) << target_bit);
+      m[row * 8 + col] += u[out * 2 + in];
+    }
+  }
+  return m;
+}
+
+// The block of a 3-bit matrix on its bits 0 and 1 where bit 2 is 0 (a 2-qubit op).
+Matrix low_block(const Matrix& m) {
+  Matrix out(16);
+  for (unsigned i = 0; i < 4; ++i)
+    for (unsigned j = 0; j < 4; ++j) out[i * 4 + j] = m[i * 8 + j];
+  return out;
+}
+
+struct Case {
+  std::string name;
+  QubitOp op;
+};
+
+std::vector<Case> cases(unsigned k) {
+  const double c = std::cos(0.3), s = std::sin(0.3);
+  const Complex e = std::polar(1.0, 0.2);
+  const Matrix real_u = {c, -s, s, c}, complex_u = {c * e, -s * e, s, c};
+  const unsigned mid = k / 2;  // a register-selecting qubit (above the lanes)
+  const QubitMask mid_bit = QubitMask{1} << mid;
+  std::vector<Case> out;
+  out.push_back(
+      {"complex_2x2", QubitOp::two_level(mid_bit, 0, {complex_u[0], complex_u[1], complex_u[2], complex_u[3]})});
+  out.push_back({"real_2x2", QubitOp::two_level(mid_bit, 0, {real_u[0], real_u[1], real_u[2], real_u[3]})});
+  out.push_back(
+      {"complex_2x2_lane", QubitOp::two_level(1, 0, {complex_u[0], complex_u[1], complex_u[2], complex_u[3]})});
+  out.push_back({"real_2x2_lane", QubitOp::two_level(1, 0, {real_u[0], real_u[1], real_u[2], real_u[3]})});
+  const unsigned pair[] = {mid + 1, mid};  // matrix bit 0: the target, bit 1: the control
+  out.push_back({"complex_cnot_step", QubitOp::dense(pair, low_block(ladder_step(complex_u, 0, 1)))});
+  out.push_back({"real_cnot_step", QubitOp::dense(pair, low_block(ladder_step(real_u, 0, 1)))});
+  const unsigned triple[] = {mid + 1, mid, mid + 2};  // two ladder steps: (mid -> mid+1), (mid+1 -> mid+2)
+  out.push_back({"real_two_cnot_steps",
+                 QubitOp::dense(triple, product(ladder_step(real_u, 2, 0), ladder_step(real_u, 0, 1), 8))});
+  Matrix general = product(ladder_step(complex_u, 0, 1), ladder_step(complex_u, 1, 0), 8);
+  out.push_back({"complex_4x4", QubitOp::dense(pair, low_block(general))});
+  out.push_back({"parity_2", QubitOp::parity(std::polar(1.0, -0.15), std::polar(1.0, 0.15), mid_bit | (mid_bit << 1))});
+  out.push_back({"phase_half", QubitOp::phase(std::polar(1.0, 0.7), mid_bit, mid_bit)});
+  QubitOp cnot = QubitOp::two_level(mid_bit << 1, 0, {0.0, 1.0, 1.0, 0.0});
+  cnot.control_mask = cnot.control_values = mid_bit;
+  out.push_back({"cnot", cnot});
+  return out;
+}
+
+template <class T>
+double seconds_per_amplitude(unsigned k, const QubitOp& op, int rounds, qrt::sv::SimdLevel simd) {
+  std::vector<std::complex<T>> state(std::size_t{1} << k, std::complex<T>(T(0.001), T(0.0005)));
+  const qrt::sv::kernels::KernelTable<T>& table = qrt::sv::kernel_table_for<T>(simd, k);
+  qrt::sv::AlignedScratch coefficients;
+  qrt::sv::Workspace workspace;
+  const qrt::sv::PreparedKernel<T> kernel = qrt::sv::prepare_kernel<T>(op, k, table, 1, coefficients, workspace);
+  const int passes = std::max(1, (1 << 24) >> k);  // about 2^24 amplitudes a round
+  double best = 1e300;
+  for (int round = 0; round < rounds; ++round) {
+    const double start = now();
+    for (int i = 0; i < passes; ++i) kernel.run(state.data(), k);
+    best = std::min(best, (now() - start) / passes);
+  }
+  return best / static_cast<double>(state.size());
+}
+
+double reference_seconds_per_amplitude(unsigned k, int amplitude_bytes, int rounds) {
+  const std::size_t doubles = (std::size_t{1} << k) * static_cast<std::size_t>(amplitude_bytes) / sizeof(double);
+  std::vector<double> data(doubles, 1.0);
+  const int passes = std::max(1, (1 << 24) >> k);
+  double best = 1e300, s = 1.0000001;
+  for (int round = 0; round < rounds; ++round) {
+    const double start = now();
+    for (int i = 0; i < passes; ++i) {
+      bench_reference::scale_in_place(data.data(), data.size(), s, 1);
+      s = 1.0 / s;  // keeps the values bounded
+    }
+    best = std::min(best, (now() - start) / passes);
+  }
+  return best / static_cast<double>(std::size_t{1} << k);
+}
+
+int run(int argc, char** argv) {
+  std::vector<int> qubits = {11, 15};
+  std::vector<std::string> precisions = {"double", "single"};
+  int rounds = 7;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.rfind("--benchmark_format", 0) == 0) continue;  // `make bench` asks every program for JSON: this prints it
+    if (i + 1 >= argc) {
+      std::cerr << "usage: bench_tile_kernels [--qubits 11,15] [--precision double,single] [--rounds 7]\n";
+      return 2;
+    }
+    const std::string value = argv[++i];
+    if (a == "--qubits") qubits = split_ints(value);
+    else if (a == "--rounds") rounds = std::stoi(value);
+    else if (a == "--precision") {
+      precisions.clear();
+      std::stringstream in(value);
+      for (std::string item; std::getline(in, item, ',');) precisions.push_back(item);
+    } else {
+      std::cerr << "bench_tile_kernels: unknown option " << a << "\n";
+      return 2;
+    }
+  }
+  const qrt::sv::SimdLevel simd = qrt::sv::best_simd_level();
+  std::ostringstream json;
+  json << "{\"benchmark\": \"bench_tile_kernels\", \"unit\": \"ns per amplitude, one pass, one thread\", \"simd\": \""
+       << qrt::sv::simd_level_name(simd) << "\", \"loadavg_start\": \"" << bench_reference::load_average()
+       << "\", \"results\": [";
+  bool first = true;
+  for (const std::string& precision : precisions) {
+    if (precision != "double" && precision != "single") {
+      std::cerr << "bench_tile_kernels: precision must be double or single, not " << precision << "\n";
+      return 2;
+    }
+    for (int k : qubits) {
+      if (k < 8 || k > 24) {
+        std::cerr << "bench_tile_kernels: --qubits takes 8..24\n";
+        return 2;
+      }
+      const unsigned n = static_cast<unsigned>(k);
+      const int amplitude_bytes = precision == "single" ? 8 : 16;
+      json << (first ? "" : ",") << "\n  {\"precision\": \"" << precision << "\", \"qubits\": " << k
+           << ", \"state_bytes\": " << (std::size_t{1} << n) * static_cast<std::size_t>(amplitude_bytes)
+           << ", \"inplace_reference\": " << reference_seconds_per_amplitude(n, amplitude_bytes, rounds) * 1e9;
+      for (const Case& c : cases(n)) {
+        const double s = precision == "single" ? seconds_per_amplitude<float>(n, c.op, rounds, simd)
+                                               : seconds_per_amplitude<double>(n, c.op, rounds, simd);
+        json << ", \"" << c.name << "\": " << s * 1e9;
+      }
+      json << ", \"loadavg\": \"" << bench_reference::load_average() << "\"}";
+      first = false;
+    }
+  }
+  json << "\n], \"loadavg_end\": \"" << bench_reference::load_average() << "\"}\n";
+  std::cout << json.str();
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {  // a malformed number (std::stoi)
+    std::cerr << "bench_tile_kernels: " << e.what() << "\n";
+    return 2;
+  }
+}
