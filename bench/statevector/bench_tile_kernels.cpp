@@ -6,7 +6,8 @@
 // double-precision state in a 32 KiB L1 cache, k = 15 in a 1 MiB L2 (the tile size there).
 // The ops: a complex and a real 2x2 on a register-selecting qubit and on a lane qubit (inside one SIMD
 // register); a CNOT with the rotation on its target (two 2x2 blocks: the two-pairs kernel), complex and
-// real; two such ladder steps fused (3 qubits, real); a general 4x4; a parity phase on two qubits
+// real; two such ladder steps fused (3 qubits, real); two real rotations fused (a real 4x4); a general
+// 4x4; a parity phase on two qubits
 // (RZZ), a phase on half the state (CZ-like) and a CNOT alone (the swap kernel on a quarter).
 // Prints one JSON object.
 //   bench_tile_kernels [--qubits 11,15] [--precision double,single] [--rounds 7]
@@ -95,6 +96,11 @@ std::vector<Case> cases(unsigned k) {
   const unsigned triple[] = {mid + 1, mid, mid + 2};  // two ladder steps: (mid -> mid+1), (mid+1 -> mid+2)
   out.push_back({"real_two_cnot_steps",
                  QubitOp::dense(triple, product(ladder_step(real_u, 2, 0), ladder_step(real_u, 0, 1), 8))});
+  Matrix two_rotations(16);  // real_u on each of the two qubits (a fused block of RY, H, CNOT...)
+  for (unsigned i = 0; i < 4; ++i)
+    for (unsigned j = 0; j < 4; ++j)
+      two_rotations[i * 4 + j] = real_u[(i >> 1) * 2 + (j >> 1)] * real_u[(i & 1) * 2 + (j & 1)];
+  out.push_back({"real_4x4", QubitOp::dense(pair, two_rotations)});
   Matrix general = product(ladder_step(complex_u, 0, 1), ladder_step(complex_u, 1, 0), 8);
   out.push_back({"complex_4x4", QubitOp::dense(pair, low_block(general))});
   out.push_back({"parity_2", QubitOp::parity(std::polar(1.0, -0.15), std::polar(1.0, 0.15), mid_bit | (mid_bit << 1))});
