@@ -3,8 +3,12 @@
 #include "device_helpers.hpp"
 
 #include "fusion/fuser.hpp"
+#include "kernels/apply_op.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <bit>
+#include <cmath>
 
 using namespace sv_test;
 
@@ -82,4 +86,69 @@ TEST_CASE("fuser keeps blocks within the size limit and applies single ops uncha
   fuser.flush(sink);
   REQUIRE(sink.ops.size() == 1);
   CHECK(sink.ops[0].shape == OpShape::Phase);
+}
+
+TEST_CASE("cost-aware fusion in cache: two real CNOT steps take one 3-qubit op, complex ones stay steps", "[fusion]") {
+  using namespace qrt::sv;
+  struct Recorder : OpSink {
+    std::vector<QubitOp> ops;
+    void apply(const QubitOp& op) override { ops.push_back(op); }
+  };
+  const double c = std::cos(0.35), s = std::sin(0.35);
+  const Complex e = std::polar(1.0, 0.4);
+  const auto rotation = [&](unsigned q, bool real) {
+    return real ? QubitOp::two_level(QubitMask{1} << q, 0, {c, -s, s, c})
+                : QubitOp::two_level(QubitMask{1} << q, 0, {c * e, -s * e, s, c});
+  };
+  const auto cnot = [](unsigned control, unsigned target) {
+    QubitOp op = QubitOp::two_level(QubitMask{1} << target, 0, {0.0, 1.0, 1.0, 0.0});
+    op.control_mask = op.control_values = QubitMask{1} << control;
+    return op;
+  };
+  constexpr unsigned n = 5;
+  for (const bool real : {true, false}) {
+    INFO((real ? "real" : "complex") << " rotations");
+    std::vector<QubitOp> circuit;
+    for (unsigned q = 0; q < 4; ++q) circuit.push_back(rotation(q, real));
+    for (unsigned q = 0; q < 3; ++q) circuit.push_back(cnot(q, q + 1));
+    Recorder sink;
+    Fuser fuser({true, 3, 0, true});
+    for (const QubitOp& op : circuit) fuser.push(op, n, sink);
+    fuser.flush(sink);
+
+    // The fused ops give the circuit's state.
+    ExecPolicy policy;
+    Workspace workspace;
+    State fused(std::size_t{1} << n), plain(std::size_t{1} << n);
+    for (std::size_t i = 0; i < fused.size(); ++i) fused[i] = plain[i] = std::polar(1.0 / 32, 0.3 * double(i));
+    for (const QubitOp& op : circuit) apply_op(plain.data(), n, op, policy, workspace);
+    for (const QubitOp& op : sink.ops) apply_op(fused.data(), n, op, policy, workspace);
+    CHECK(max_difference(fused, plain) < 1e-14);
+
+    if (real) {
+      // CNOT(0,1) with both rotations: one 4x4; CNOT(1,2) and CNOT(2,3) with the rotations on their
+      // targets: one op on {1, 2, 3} that never flips qubit 1 (it only selects a block), as cheap as a
+      // 4x4 and cheaper than the two steps apart.
+      REQUIRE(sink.ops.size() == 2);
+      CHECK(sink.ops[0].target_mask == 0b0011);
+      const QubitOp& steps = sink.ops[1];
+      REQUIRE(steps.shape == OpShape::Dense);
+      CHECK(steps.target_mask == 0b1110);
+      for (unsigned j = 0; j < steps.num_targets; ++j)
+        CHECK(((steps.flipped_matrix_bits() >> j) & 1u) == (steps.targets[j] == 1 ? 0u : 1u));
+      CHECK(kernel_cost(steps) == Approx(kernel_cost(sink.ops[0])));
+      // One step apart: CNOT(1, 2) after the rotation on 2, a 2-qubit op (matrix bit 0: the target).
+      Matrix step(16);
+      const double u[4] = {c, -s, s, c};
+      for (unsigned control = 0; control < 2; ++control)
+        for (unsigned out = 0; out < 2; ++out)
+          for (unsigned in = 0; in < 2; ++in)
+            step[(2 * control + (out ^ control)) * 4 + 2 * control + in] = u[out * 2 + in];
+      const unsigned pair[] = {2, 1};
+      CHECK(kernel_cost(steps) < 2 * kernel_cost(QubitOp::dense(pair, step)));
+    } else {
+      // Complex: the 3-qubit op keeps its full cost (kernel_cost), and every op stays on at most 2 qubits.
+      for (const QubitOp& op : sink.ops) CHECK(std::popcount(op.target_mask) <= 2);
+    }
+  }
 }

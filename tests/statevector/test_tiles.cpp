@@ -218,6 +218,29 @@ TEST_CASE("a layered circuit takes few passes and relabels qubits, and reads in 
   CHECK(stats.passes() <= 20);  // 510 gates: the untiled fused path takes about 130 passes
 }
 
+TEST_CASE("a real ansatz takes two CNOT steps a pass and matches the untiled device", "[tiles]") {
+  // RY layers and CNOT ladders (a hardware-efficient ansatz): inside a run, two ladder steps with the
+  // rotations on their targets fuse into one real 3-qubit op whose first control only selects a block
+  // (fusion/fuser.cpp, kernel_cost; test_fusion.cpp checks the fusion), inside the window or outside it
+  // (a tile program's selector).
+  constexpr unsigned n = 13;
+  const auto circuit = [](qrt::sv::StatevectorDevice& d) {
+    for (int layer = 0; layer < 6; ++layer) {
+      for (Wire w = 0; w < n; ++w) apply(d, g("RY", {w}, {0.3 + 0.07 * w - 0.11 * layer}));
+      // A ladder over the wires in the order 0, 5, 10, 2, 7, ... (steps of 5 modulo 13), forwards and
+      // backwards: consecutive steps then lie in and out of the windows.
+      for (Wire i = 0; i + 1 < n; ++i) {
+        const Wire a = (layer % 2 == 0 ? i : n - 1 - i) * 5 % n, b = (layer % 2 == 0 ? i + 1 : n - 2 - i) * 5 % n;
+        apply(d, g("CNOT", {a, b}));
+      }
+    }
+  };
+  against_untiled(n, circuit, [](auto& tiles, auto& reference, const std::string& precision) {
+    CHECK(max_difference(read_state(tiles), read_state(reference)) < tolerance(precision));
+    CHECK(tiles.tile_stats().runs > 0);
+  });
+}
+
 TEST_CASE("ops that share only controls and phases run past each other and match the untiled device", "[tiles]") {
   // Fans of controlled swaps and CNOTs from one control, controlled phases (a QFT's), RZ and IsingZZ
   // between rotations: the planner moves ops past deferred ones they commute with, so a run takes the

@@ -4,9 +4,11 @@
 // A flush plans a run with the window planner (window_planner.hpp): the window starts with the
 // chunk_qubits lowest qubits (a gathered tile then streams in chunks of 2^chunk_qubits contiguous
 // amplitudes) and takes any other qubit an op needs while it holds at most tile_qubits. Inside the
-// run, gates are fused into blocks of at most kTileFusionQubits qubits: in cache the arithmetic is what
-// costs, and a 2-qubit block (a CNOT with the rotation on its target is two 2x2 blocks: one pass of the
-// two-pairs kernel) costs no more than its gates apart, where a 3-qubit block costs twice as much.
+// run, gates are fused into blocks of at most kTileFusionQubits qubits, weighing their arithmetic (in
+// cache it is what costs; fusion/fuser.hpp, kernel_cost): a CNOT with the rotation on its target is
+// two 2x2 blocks, one pass of the two-pairs kernel; two such steps with real rotations are one 3-qubit
+// op whose first control only selects a block, one real 4x4 pass for both (0.28 ns an amplitude
+// against 2 x 0.18, double); other 3-qubit blocks cost more than their parts and are not formed.
 //
 // Relabelling: a run ends by swapping qubits inside its window so that the lowest qubits (which every
 // later window holds) are the ones the deferred gates need soonest; the swaps are done as a gathered
@@ -45,8 +47,11 @@ struct TileConfig {
 inline constexpr std::uint64_t kQueuedWork = std::uint64_t{1} << 37;
 inline constexpr std::size_t kMinQueued = 256;  // still many gates per run on the largest states
 
-// Gates fused together inside a run: blocks of at most this many qubits (see above).
-inline constexpr unsigned kTileFusionQubits = 2;
+// Gates fused together inside a run: blocks of at most this many qubits (see above). 3 against 2 (n = 24,
+// best of 3, twice, load 1.1-1.3): the RY ansatz (bench_tiles --rotations RY) 13-17% faster in both
+// precisions with 1 and 2 threads (double, one thread: 1.05 s against 1.24 s); issue 34's circuit (RX,
+// RY, RZ: complex) unchanged; QASMBench's wstate_n27 23% faster, its other circuits unchanged.
+inline constexpr unsigned kTileFusionQubits = 3;
 
 // A gathered run's relabelling swaps are done by its write-back (walk_tiles) when the tile goes back in
 // pieces of at least this many bytes (long enough to stream), by SWAP ops in cache otherwise.
