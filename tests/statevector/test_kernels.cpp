@@ -486,6 +486,15 @@ TEST_CASE("real matrices take the real-coefficient kernels, complex ones the gen
       QubitOp lane_ry = QubitOp::two_level(1, 0, {c, -s, s, c});
       lane_ry.control_mask = lane_ry.control_values = high;
       CHECK(kernel_of(lane_ry) == table.real_lane[0]);
+      // Two rotations fused, one on a lane qubit: the real per-lane kernel; complex, the general one.
+      std::array<Complex, 16> two{};
+      const double r[4] = {c, -s, s, c};
+      for (unsigned i = 0; i < 4; ++i)
+        for (unsigned j = 0; j < 4; ++j) two[i * 4 + j] = r[(i >> 1) * 2 + (j >> 1)] * r[(i & 1) * 2 + (j & 1)];
+      const unsigned lane_and_high[] = {0, lanes};
+      CHECK(kernel_of(QubitOp::dense(lane_and_high, two)) == table.dense_real_per_lane[1][1]);
+      two[5] = Complex(0, 1);
+      CHECK(kernel_of(QubitOp::dense(lane_and_high, two)) == table.dense[1][1][1]);
     }
   }
 }

@@ -14,6 +14,9 @@ namespace qrt::sv::kernels {
 // number of targets of a dense kernel is bounded by kMaxKernelTargets as well. Larger matrices take
 // the runtime-sized path (dense_large).
 inline constexpr unsigned kMaxKernelTargets = 5;
+// Real dense ops with per-lane coefficients have kernels of their own up to this many targets (the
+// fused blocks of real circuits: a CNOT step, two steps); wider ones take the complex per-lane kernels.
+inline constexpr unsigned kMaxRealPerLaneTargets = 3;
 // Most lane qubits a register may have (AVX-512 complex64: 8 amplitudes).
 inline constexpr unsigned kMaxLaneQubits = 3;
 
@@ -60,6 +63,9 @@ struct KernelTable {
   KernelFn<T> dense[kMaxKernelTargets + 1][1u << kMaxLaneQubits][2];
   // [high targets]: dense kernels on register-selecting targets only, real matrices (broadcast real parts).
   KernelFn<T> dense_real[kMaxKernelTargets + 1];
+  // [high targets][lane-target mask]: real matrices with per-lane coefficients (lane targets or lane
+  // controls; their real parts are read), for ops of at most kMaxRealPerLaneTargets targets; null past.
+  KernelFn<T> dense_real_per_lane[kMaxKernelTargets + 1][1u << kMaxLaneQubits];
 };
 
 // Internal linkage on purpose: each translation unit (whatever its target flags) gets its own copy.

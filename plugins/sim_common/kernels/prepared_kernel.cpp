@@ -299,9 +299,11 @@ void prepare_dense(const Target<T>& t, const QubitOp& op) {
   kernels::KernelFn<T> kernel = split.num_high <= kernels::kMaxKernelTargets
                                     ? t.table.dense[split.num_high][split.mixed_lane_mask][per_lane]
                                     : nullptr;
-  if (kernel && split.lane_target_mask == 0 && !per_lane && t.table.dense_real[split.num_high] &&
-      all_real(op.dense_matrix()))
-    kernel = t.table.dense_real[split.num_high];
+  if (kernel && all_real(op.dense_matrix())) {  // real matrices: half the multiply-adds
+    const kernels::KernelFn<T> real = per_lane ? t.table.dense_real_per_lane[split.num_high][split.mixed_lane_mask]
+                                               : t.table.dense_real[split.num_high];
+    if (real) kernel = real;
+  }
   if (!kernel) {  // the runtime-sized path, on a copy that owns its matrix
     PreparedKernel<T>& out = t.out;
     out.large = true;
