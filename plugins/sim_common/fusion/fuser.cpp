@@ -20,8 +20,9 @@ namespace {
 // step's control only selects a block) runs as one controlled op per value of those, each on its share
 // of the state (kernels/prepared_kernel.cpp), with the real-coefficient kernels: it costs what an op on
 // the flipped targets alone costs (two steps: one real 4x4, 0.28 ns an amplitude against 2 x 0.18 for
-// the steps apart, double, 2^15 amplitudes). 0 for any other op. Complex ones are left at their full
-// cost: fused so, they measured slower in practice (QASMBench's ising_n26, 4-7%).
+// the steps apart, double, 2^15 amplitudes). 0 for any other op. Complex ones keep their full cost:
+// priced down too (with real 2x2s at 0.7), QASMBench's ising_n26 ran 4-7% slower (it then applied its
+// H gates alone and the rest as complex 3-qubit ops), and at this pricing it runs as before.
 double real_selected_block_cost(const QubitOp& op) {
   if (op.num_targets < 3 || op.num_targets > 6) return 0;
   const std::span<const Complex> m = op.dense_matrix();
