@@ -16,6 +16,13 @@ Fuser::Fuser(FusionConfig config) : config_(config) {
 
 namespace {
 
+// A dense op on `targets` qubits that it all mixes, in units of a 2x2 pass (see kernel_cost).
+double dense_cost(unsigned targets) {
+  if (targets <= 1) return 1.0;
+  if (targets == 2) return 1.7;
+  return 3.5 * static_cast<double>(std::size_t{1} << (targets - 3));
+}
+
 // A real op on 3 or more targets that never flips some of them (two fused real CNOT steps: the first
 // step's control only selects a block) runs as one controlled op per value of those, each on its share
 // of the state (kernels/prepared_kernel.cpp), with the real-coefficient kernels: it costs what an op on
@@ -26,12 +33,9 @@ namespace {
 double real_selected_block_cost(const QubitOp& op) {
   if (op.num_targets < 3 || op.num_targets > 6) return 0;
   const std::span<const Complex> m = op.dense_matrix();
-  if (!std::all_of(m.begin(), m.end(), [](const Complex& c) { return c.imag() == 0.0; })) return 0;
+  if (!all_real(m)) return 0;
   const unsigned flipped = static_cast<unsigned>(std::popcount(op.flipped_matrix_bits()));
-  if (flipped == op.num_targets) return 0;
-  if (flipped <= 1) return 1.0;
-  if (flipped == 2) return 1.7;
-  return 3.5 * static_cast<double>(std::size_t{1} << (flipped - 3));
+  return flipped == op.num_targets ? 0 : dense_cost(flipped);
 }
 
 }  // namespace
@@ -50,9 +54,9 @@ double kernel_cost(const QubitOp& op) {
     }
     case OpShape::Dense:
       if (op.num_targets == 1) return 1.0;
-      if (op.num_targets == 2) return pair_partner(op.dense_matrix()) != 0 ? 0.95 : 1.7;
+      if (op.num_targets == 2) return pair_partner(op.dense_matrix()) != 0 ? 0.95 : dense_cost(2);
       if (const double selected = real_selected_block_cost(op); selected > 0) return selected;
-      return 3.5 * static_cast<double>(std::size_t{1} << (op.num_targets - 3));
+      return dense_cost(op.num_targets);
   }
   return 1.0;
 }

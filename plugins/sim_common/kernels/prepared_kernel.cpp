@@ -5,7 +5,6 @@
 #include "kernels/lane_coefficients.hpp"
 #include "kernels/pair_structure.hpp"
 
-#include <algorithm>
 #include <bit>
 #include <span>
 
@@ -109,10 +108,6 @@ void prepare_two_level_as_dense(const Target<T>& t, const QubitOp& op) {
   prepare_dense(t, dense);
 }
 
-// Whether every entry is real: such matrices take the real-coefficient kernels.
-bool all_real(std::span<const Complex> entries) {
-  return std::all_of(entries.begin(), entries.end(), [](const Complex& c) { return c.imag() == 0.0; });
-}
 // A two-level op's 2x2.
 bool real_coefficients(const QubitOp& op) { return all_real(std::span<const Complex>(op.coeffs.data(), 4)); }
 

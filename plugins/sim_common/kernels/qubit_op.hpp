@@ -98,4 +98,11 @@ struct QubitOp {
   static QubitOp dense(std::span<const unsigned> targets_lsb_first, std::span<const Complex> matrix);
 };
 
+// Whether every entry is real: such matrices take the real-coefficient kernels (half the multiply-adds).
+inline bool all_real(std::span<const Complex> entries) {
+  for (const Complex& c : entries)
+    if (c.imag() != 0.0) return false;
+  return true;
+}
+
 }  // namespace qrt::sv
