@@ -241,6 +241,59 @@ TEST_CASE("a real ansatz takes two CNOT steps a pass and matches the untiled dev
   });
 }
 
+TEST_CASE("runs of many gates on few qubits fuse into 3-qubit blocks, and match the untiled device", "[tiles]") {
+  // Controlled SWAPs decomposed into CNOTs, H and T phases (as a transpiler writes QASMBench's swap_test):
+  // twenty-odd gates on each three qubits. One 3-qubit block per decomposition costs less than the
+  // cost-aware fusion's smaller blocks (tiled_queue.hpp, kTileFusionQubits), so such runs are fused greedily.
+  constexpr unsigned n = 13;
+  const auto toffoli = [](qrt::sv::StatevectorDevice& d, Wire a, Wire b, Wire c) {
+    const double t = std::atan(1.0);  // T = RZ(pi/4) up to a global phase
+    apply(d, g("Hadamard", {c}));
+    apply(d, g("CNOT", {b, c}));
+    apply(d, g("RZ", {c}, {-t}));
+    apply(d, g("CNOT", {a, c}));
+    apply(d, g("RZ", {c}, {t}));
+    apply(d, g("CNOT", {b, c}));
+    apply(d, g("RZ", {c}, {-t}));
+    apply(d, g("CNOT", {a, c}));
+    apply(d, g("RZ", {b}, {t}));
+    apply(d, g("RZ", {c}, {t}));
+    apply(d, g("Hadamard", {c}));
+    apply(d, g("CNOT", {a, b}));
+    apply(d, g("RZ", {a}, {t}));
+    apply(d, g("RZ", {b}, {-t}));
+    apply(d, g("CNOT", {a, b}));
+  };
+  const auto circuit = [&](qrt::sv::StatevectorDevice& d) {
+    for (Wire w = 0; w < n; ++w) apply(d, g("RY", {w}, {0.2 + 0.13 * w}));
+    apply(d, g("Hadamard", {0}));
+    for (Wire k = 1; k <= 6; ++k) {  // CSWAP(0, k, k + 6) = CNOT(k + 6, k) Toffoli(0, k, k + 6) CNOT(k + 6, k)
+      apply(d, g("CNOT", {k + 6, k}));
+      toffoli(d, 0, k, k + 6);
+      apply(d, g("CNOT", {k + 6, k}));
+    }
+    apply(d, g("Hadamard", {0}));
+  };
+  against_untiled(n, circuit, [](auto& tiles, auto& reference, const std::string& precision) {
+    CHECK(max_difference(read_state(tiles), read_state(reference)) < tolerance(precision));
+    CHECK(tiles.tile_stats().wide_fused_runs > 0);
+  });
+  // Where 3-qubit blocks cost more (complex rotations and a CNOT ladder: the layered circuit), runs keep
+  // the cost-aware blocks.
+  auto tiles = make_device(tiled("double", 1));
+  tiles->allocate_qubits(n);
+  for (int layer = 0; layer < 4; ++layer) {
+    for (Wire w = 0; w < n; ++w) {
+      apply(*tiles, g("RX", {w}, {0.1 + 0.01 * layer}));
+      apply(*tiles, g("RZ", {w}, {0.3 + 0.02 * w}));
+    }
+    for (Wire w = 0; w + 1 < n; ++w) apply(*tiles, g("CNOT", {w, w + 1}));
+  }
+  read_state(*tiles);
+  CHECK(tiles->tile_stats().runs > 0);
+  CHECK(tiles->tile_stats().wide_fused_runs == 0);
+}
+
 TEST_CASE("ops that share only controls and phases run past each other and match the untiled device", "[tiles]") {
   // Fans of controlled swaps and CNOTs from one control, controlled phases (a QFT's), RZ and IsingZZ
   // between rotations: the planner moves ops past deferred ones they commute with, so a run takes the

@@ -48,9 +48,24 @@ struct ProgramSink final : OpSink {
   double work = 0;
 };
 
+// Collects a run's fused ops (copies, with their matrices) and their arithmetic.
+// NOLINTNEXTLINE(cppcoreguidelines-virtual-class-destructor): final; the base's destructor is protected
+struct QueueSink final : OpSink {
+  explicit QueueSink(OpQueue& q) : queue(q) { queue.clear(); }
+  void apply(const QubitOp& op) override {
+    queue.push(op);
+    work += kernel_cost(op);
+  }
+  OpQueue& queue;
+  double work = 0;
+};
+
 }  // namespace
 
-TiledQueue::TiledQueue(TileConfig config) : config_(config), fuser_(FusionConfig{true, kTileFusionQubits, 0, true}) {
+TiledQueue::TiledQueue(TileConfig config)
+    : config_(config),
+      fuser_(FusionConfig{true, kTileFusionQubits, 0, true}),
+      wide_fuser_(FusionConfig{true, kTileFusionQubits, 0, false}) {
   if (config_.chunk_qubits == 0 || config_.chunk_qubits >= config_.tile_qubits)
     throw std::invalid_argument("TiledQueue: chunk_qubits must lie in [1, tile_qubits)");
 }
@@ -63,6 +78,7 @@ std::size_t TiledQueue::queue_limit(unsigned num_qubits) const {
 void TiledQueue::clear() {
   pending_.clear();
   fuser_.clear();
+  wide_fuser_.clear();
 }
 
 template <class T>
@@ -150,14 +166,25 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
       TileProgram<T>& program = mine.program;
       program.reset(window, table);
       ProgramSink<T> sink(program);
-      for (std::size_t i : run.ops) {
-        const QubitOp& op = pending_.at(i);
+      if (config_.fuse) {
         // Blocks may hold qubits outside the window: the run's ops never flip them, so a block only
-        // selects its variant by their bits (TileProgram).
-        if (config_.fuse) fuser_.push(op, num_qubits, sink);
-        else sink.apply(op);
+        // selects its variant by their bits (TileProgram). Fused both ways (kTileFusionQubits); the
+        // cheaper by kernel_cost goes in.
+        QueueSink cost_aware(fused_), wide(wide_fused_);
+        for (std::size_t i : run.ops) {
+          const QubitOp& op = pending_.at(i);
+          fuser_.push(op, num_qubits, cost_aware);
+          wide_fuser_.push(op, num_qubits, wide);
+        }
+        fuser_.flush(cost_aware);
+        wide_fuser_.flush(wide);
+        const bool use_wide = wide.work < cost_aware.work;
+        OpQueue& chosen = use_wide ? wide_fused_ : fused_;
+        for (std::size_t i = 0; i < chosen.size(); ++i) sink.apply(chosen.at(i));
+        if (use_wide) ++stats_.wide_fused_runs;
+      } else {
+        for (std::size_t i : run.ops) sink.apply(pending_.at(i));
       }
-      fuser_.flush(sink);
       // A gathered tile goes back to memory in pieces anyway: swaps of qubits at tile bits that leave
       // pieces of kFoldedSwapBytes or more are done there, the others by SWAP ops in cache.
       std::vector<std::pair<unsigned, unsigned>> folded;

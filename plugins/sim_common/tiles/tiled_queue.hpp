@@ -8,7 +8,8 @@
 // cache it is what costs; fusion/fuser.hpp, kernel_cost): a CNOT with the rotation on its target is
 // two 2x2 blocks, one pass of the two-pairs kernel; two such steps with real rotations are one 3-qubit
 // op whose first control only selects a block, one real 4x4 pass for both (0.28 ns an amplitude
-// against 2 x 0.18, double); other 3-qubit blocks cost more than their parts and are not formed.
+// against 2 x 0.18, double); other 3-qubit blocks cost more than their parts and are not formed, unless
+// the run fused greedily, as the untiled path fuses, costs less in all (many gates on few qubits).
 //
 // Relabelling: a run ends by swapping qubits inside its window so that the lowest qubits (which every
 // later window holds) are the ones the deferred gates need soonest; the swaps are done as a gathered
@@ -52,6 +53,14 @@ inline constexpr std::size_t kMinQueued = 256;  // still many gates per run on t
 // precisions with 1 and 2 threads (double, one thread: 1.05 s against 1.24 s); issue 34's circuit (RX,
 // RY, RZ: complex) unchanged; QASMBench's wstate_n27 23% faster, its other circuits unchanged.
 inline constexpr unsigned kTileFusionQubits = 3;
+// Each run is fused twice, cost-aware (above) and greedily (every op joins the blocks it overlaps while
+// they fit, as the untiled path fuses), and the cheaper by kernel_cost goes into the tile program. Op by
+// op, the cost-aware choice never forms a general 3-qubit block (3.5 2x2 passes, more than its first
+// few gates apart), though it costs the same however many gates it holds: a run of many gates on few
+// qubits (a Toffoli or a controlled SWAP decomposed into CNOTs and rotations) is cheaper as such blocks.
+// QASMBench's medium circuits of 17-27 qubits (warm, double, one thread, best of 2 x 3 runs, load
+// 1.0-1.2): knn_n25_transpiled 0.37 s against 0.67 s, swap_test_n25_transpiled 0.37 against 0.65, all
+// 22 files 5.87 s against 6.64 s (the untiled path: 7.59 s).
 
 // A gathered run's relabelling swaps are done by its write-back (walk_tiles) when the tile goes back in
 // pieces of at least this many bytes (long enough to stream), by SWAP ops in cache otherwise.
@@ -64,13 +73,14 @@ inline constexpr double kGatheredRunPasses = 2.0;
 
 // What the passes over the state were (cumulative; reset with reset_stats).
 struct TileStats {
-  std::uint64_t runs = 0;           // tiled passes
-  std::uint64_t gathered_runs = 0;  // of them, over a window other than the lowest qubits
-  std::uint64_t direct_ops = 0;     // ops applied in a pass of their own (too wide for any window, or in a short run)
-  std::uint64_t ops = 0;            // ops that went through runs (before fusion)
-  std::uint64_t swaps = 0;          // relabelling swaps
-  std::uint64_t folded_swaps = 0;   // of them, done by a gathered run's write-back
-  std::uint64_t composed_ops = 0;   // fused ops (swaps included) composed into permutations (tile_permutation.hpp)
+  std::uint64_t runs = 0;             // tiled passes
+  std::uint64_t gathered_runs = 0;    // of them, over a window other than the lowest qubits
+  std::uint64_t direct_ops = 0;       // ops applied in a pass of their own (too wide for any window, or in a short run)
+  std::uint64_t ops = 0;              // ops that went through runs (before fusion)
+  std::uint64_t swaps = 0;            // relabelling swaps
+  std::uint64_t folded_swaps = 0;     // of them, done by a gathered run's write-back
+  std::uint64_t composed_ops = 0;     // fused ops (swaps included) composed into permutations (tile_permutation.hpp)
+  std::uint64_t wide_fused_runs = 0;  // runs fused greedily into 3-qubit blocks (cheaper there than cost-aware)
   // The runs' arithmetic: the sum of their fused ops' kernel_cost (fusion/fuser.hpp), in passes of a
   // 2x2 kernel over the whole state with the tiles in cache.
   double work = 0;
@@ -139,7 +149,9 @@ class TiledQueue {
 
   TileConfig config_;
   OpQueue pending_;
-  Fuser fuser_;
+  Fuser fuser_;                 // cost-aware blocks of up to kTileFusionQubits
+  Fuser wide_fuser_;            // greedy blocks of up to kTileFusionQubits, as the untiled path forms them
+  OpQueue fused_, wide_fused_;  // a run's ops fused by each
   TileStats stats_;
   PerPrecision<double> double_;
   PerPrecision<float> single_;
