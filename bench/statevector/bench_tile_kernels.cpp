@@ -8,7 +8,9 @@
 // register); a CNOT with the rotation on its target (two 2x2 blocks: the two-pairs kernel), complex and
 // real; two such ladder steps fused (3 qubits, real); two real rotations fused (a real 4x4); a general
 // 4x4; a parity phase on two qubits
-// (RZZ), a phase on half the state (CZ-like) and a CNOT alone (the swap kernel on a quarter).
+// (RZZ), a phase on half the state (CZ-like), a global phase (what a tile program adds where the global
+// phases factored out of fused blocks find no op to ride on: fusion/global_phase.hpp) and a CNOT alone
+// (the swap kernel on a quarter).
 // Prints one JSON object.
 //   bench_tile_kernels [--qubits 11,15] [--precision double,single] [--rounds 7]
 #include "aligned_state.hpp"
@@ -114,6 +116,7 @@ std::vector<Case> cases(unsigned k) {
   out.push_back({"complex_4x4", QubitOp::dense(pair, low_block(general))});
   out.push_back({"parity_2", QubitOp::parity(std::polar(1.0, -0.15), std::polar(1.0, 0.15), mid_bit | (mid_bit << 1))});
   out.push_back({"phase_half", QubitOp::phase(std::polar(1.0, 0.7), mid_bit, mid_bit)});
+  out.push_back({"global_phase", QubitOp::phase(std::polar(1.0, 0.7))});
   QubitOp cnot = QubitOp::two_level(mid_bit << 1, 0, {0.0, 1.0, 1.0, 0.0});
   cnot.control_mask = cnot.control_values = mid_bit;
   out.push_back({"cnot", cnot});

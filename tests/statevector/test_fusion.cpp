@@ -152,3 +152,73 @@ TEST_CASE("cost-aware fusion in cache: two real CNOT steps take one 3-qubit op, 
     }
   }
 }
+
+TEST_CASE("fused blocks that are real up to a global phase take real matrices, the phase sent on once", "[fusion]") {
+  using namespace qrt::sv;
+  struct Recorder : OpSink {
+    std::vector<QubitOp> ops;
+    void apply(const QubitOp& op) override { ops.push_back(op); }
+  };
+  // As a transpiler writes them: SX = (1/2)[[1+i, 1-i], [1-i, 1+i]], RZ(t) = diag(e^{-it/2}, e^{it/2}).
+  const Complex p(0.5, 0.5), m(0.5, -0.5);
+  const auto sx = [&](unsigned q) { return QubitOp::two_level(QubitMask{1} << q, 0, {p, m, m, p}); };
+  const auto rz = [](unsigned q, double t) {
+    return QubitOp::two_level(QubitMask{1} << q, 0, {std::polar(1.0, -t / 2), 0.0, 0.0, std::polar(1.0, t / 2)});
+  };
+  const auto cnot = [](unsigned control, unsigned target) {
+    QubitOp op = QubitOp::two_level(QubitMask{1} << target, 0, {0.0, 1.0, 1.0, 0.0});
+    op.control_mask = op.control_values = QubitMask{1} << control;
+    return op;
+  };
+  constexpr unsigned n = 4;
+  const auto state_after = [&](const std::vector<QubitOp>& ops) {
+    ExecPolicy policy;
+    Workspace workspace;
+    State s(std::size_t{1} << n);
+    for (std::size_t i = 0; i < s.size(); ++i) s[i] = std::polar(0.25, 0.37 * double(i));
+    for (const QubitOp& op : ops) apply_op(s.data(), n, op, policy, workspace);
+    return s;
+  };
+  // SX RZ SX on qubit 0 is a real matrix as it stands; a Hadamard written as RZ SX RZ on qubit 1, with a
+  // CNOT onto qubit 2, is one times e^{-i pi/4}. SX then RZ on qubit 3 is real up to no phase.
+  const std::vector<QubitOp> circuit = {
+      sx(0),      rz(0, 0.7), sx(0),     rz(1, 1.5707963267948966), sx(1), rz(1, 1.5707963267948966),
+      cnot(1, 2), sx(3),      rz(3, 0.4)};
+  for (const bool factor : {false, true}) {
+    INFO("real_up_to_phase=" << factor);
+    FusionConfig config{true, 2, 0};
+    config.real_up_to_phase = factor;
+    Fuser fuser(config);
+    Recorder sink;
+    for (const QubitOp& op : circuit) fuser.push(op, n, sink);
+    fuser.flush(sink);
+    CHECK(max_difference(state_after(sink.ops), state_after(circuit)) < 1e-14);
+
+    std::size_t real_blocks = 0, phases = 0, complex_blocks = 0;
+    for (const QubitOp& op : sink.ops) {
+      if (op.shape == OpShape::Phase && op.control_mask == 0) {
+        ++phases;
+        CHECK(std::abs(op.coeffs[0]) == Approx(1.0).epsilon(1e-15));
+      } else if (op.shape == OpShape::Dense) {
+        (all_real(op.dense_matrix()) ? real_blocks : complex_blocks) += 1;
+      }
+    }
+    CHECK(complex_blocks == (factor ? 1u : 2u));  // qubit 3's block stays complex either way
+    CHECK(real_blocks == (factor ? 2u : 1u));
+    CHECK(phases == (factor ? 1u : 0u));  // one phase for the whole flush, last
+    if (factor) CHECK(sink.ops.back().shape == OpShape::Phase);
+  }
+  // A global phase pushed on its own joins the phase the flush sends on.
+  FusionConfig config{true, 2, 0};
+  config.real_up_to_phase = true;
+  Fuser fuser(config);
+  Recorder sink;
+  fuser.push(QubitOp::phase(Complex(0.0, 1.0)), n, sink);
+  for (unsigned i = 0; i < 3; ++i) fuser.push(circuit[i], n, sink);
+  CHECK(sink.ops.empty());
+  fuser.flush(sink);
+  REQUIRE(sink.ops.size() == 2);
+  CHECK(all_real(sink.ops[0].dense_matrix()));
+  std::vector<QubitOp> with_phase = {QubitOp::phase(Complex(0.0, 1.0)), circuit[0], circuit[1], circuit[2]};
+  CHECK(max_difference(state_after(sink.ops), state_after(with_phase)) < 1e-14);
+}

@@ -241,6 +241,48 @@ TEST_CASE("a real ansatz takes two CNOT steps a pass and matches the untiled dev
   });
 }
 
+TEST_CASE("transpiled runs take real kernels with their global phase folded in, and match the untiled device",
+          "[tiles]") {
+  // A W state as a transpiler writes it (QASMBench's wstate_n27_transpiled): SX RZ SX rotations and a
+  // chain of CNOTs, each sx of OpenQASM's qelib1 being SX with a global phase of -pi/4 (as the front end
+  // lowers it), and CNOT steps whose rotation is a Hadamard written RZ SX RZ (real times e^{-i pi/4}).
+  // The global phases are kept out of the fused blocks and factored out of them (fusion/global_phase.hpp),
+  // so the blocks are real; the state, phase included, must equal the untiled device's.
+  constexpr unsigned n = 13;
+  const double quarter = std::atan(1.0);
+  const auto sx = [&](qrt::sv::StatevectorDevice& d, Wire w) {
+    apply(d, g("SX", {w}));
+    apply(d, g("GlobalPhase", {}, {quarter}));  // GlobalPhase(t) multiplies by e^{-it}
+  };
+  const auto rotation = [&](qrt::sv::StatevectorDevice& d, Wire w, double t) {
+    sx(d, w);
+    apply(d, g("RZ", {w}, {t}));
+    sx(d, w);
+  };
+  const auto hadamard = [&](qrt::sv::StatevectorDevice& d, Wire w) {
+    apply(d, g("RZ", {w}, {2 * quarter}));
+    apply(d, g("SX", {w}));
+    apply(d, g("RZ", {w}, {2 * quarter}));
+  };
+  const auto circuit = [&](qrt::sv::StatevectorDevice& d) {
+    for (Wire w = 0; w + 1 < n; ++w) rotation(d, w, 0.2 + 0.05 * w);
+    apply(d, g("PauliX", {n - 1}));
+    for (Wire w = n - 1; w > 0; --w) {
+      apply(d, g("CNOT", {w, w - 1}));
+      rotation(d, w - 1, 0.2 + 0.05 * (w - 1));
+      apply(d, g("CNOT", {w - 1, w}));
+    }
+    for (Wire w = 0; w + 1 < n; w += 2) {
+      hadamard(d, w + 1);
+      apply(d, g("CNOT", {w, w + 1}));
+    }
+  };
+  against_untiled(n, circuit, [](auto& tiles, auto& reference, const std::string& precision) {
+    CHECK(max_difference(read_state(tiles), read_state(reference)) < tolerance(precision));
+    CHECK(tiles.tile_stats().phase_folded_runs > 0);
+  });
+}
+
 TEST_CASE("runs of many gates on few qubits fuse into 3-qubit blocks, and match the untiled device", "[tiles]") {
   // Controlled SWAPs decomposed into CNOTs, H and T phases (as a transpiler writes QASMBench's swap_test):
   // twenty-odd gates on each three qubits. One 3-qubit block per decomposition costs less than the

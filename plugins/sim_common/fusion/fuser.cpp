@@ -1,5 +1,6 @@
 #include "fusion/fuser.hpp"
 
+#include "fusion/global_phase.hpp"
 #include "kernels/pair_structure.hpp"
 
 #include <algorithm>
@@ -61,9 +62,18 @@ double kernel_cost(const QubitOp& op) {
   return 1.0;
 }
 
-void Fuser::apply_block(const FusedBlock& block, OpSink& sink) { sink.apply(block.to_op(flush_matrix_)); }
+QubitOp Fuser::block_op(const FusedBlock& block, Complex& phase) {
+  QubitOp op = block.to_op(flush_matrix_);
+  if (config_.real_up_to_phase) factor_out_real_phase(op, flush_matrix_, phase);
+  return op;
+}
 
-double Fuser::block_cost(const FusedBlock& block) { return kernel_cost(block.to_op(flush_matrix_)); }
+void Fuser::apply_block(const FusedBlock& block, OpSink& sink) { sink.apply(block_op(block, global_phase_)); }
+
+double Fuser::block_cost(const FusedBlock& block) {
+  Complex unused = 1.0;
+  return kernel_cost(block_op(block, unused));
+}
 
 FusedBlock Fuser::joined_with(const QubitOp& op, const std::vector<std::size_t>& hits, std::size_t skip) {
   FusedBlock joined(0);
@@ -97,6 +107,8 @@ void Fuser::push_unfused(const QubitOp& op, OpSink& sink) {
 void Fuser::flush(OpSink& sink) {
   for (const FusedBlock& block : blocks_) apply_block(block, sink);
   blocks_.clear();
+  if (global_phase_ != Complex(1.0)) sink.apply(QubitOp::phase(global_phase_));
+  global_phase_ = 1.0;
 }
 
 void Fuser::push(const QubitOp& op, unsigned num_qubits, OpSink& sink) {
@@ -107,7 +119,8 @@ void Fuser::push(const QubitOp& op, unsigned num_qubits, OpSink& sink) {
   }
   const QubitMask touched = op.touched_mask();
   if (touched == 0) {  // a global phase commutes with everything: ride along with any block
-    if (blocks_.empty()) sink.apply(op);
+    if (config_.real_up_to_phase && is_global_phase(op)) global_phase_ *= op.coeffs[0];
+    else if (blocks_.empty()) sink.apply(op);
     else blocks_.front().absorb(op, block_policy_, workspace_);
     return;
   }

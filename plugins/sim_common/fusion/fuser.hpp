@@ -23,6 +23,11 @@ struct FusionConfig {
   // target's (two 2x2 blocks, one pass) and leaves the control's to be applied first, instead of a
   // 4x4 product that costs twice as much.
   bool cost_aware = false;
+  // Factor a global phase out of fused blocks that are real up to one (global_phase.hpp), so that they
+  // take the real-coefficient kernels; flush() then sends the phases on as one global Phase op. For
+  // states in cache (a tile program folds that op into another): applied on its own, a global phase
+  // would be one more pass over memory.
+  bool real_up_to_phase = false;
 };
 
 // The arithmetic of applying an op, in units of one 2x2 matrix on every amplitude pair.
@@ -52,12 +57,18 @@ class Fuser {
   // commute with it). For ops that may not join a block.
   void push_unfused(const QubitOp& op, OpSink& sink);
   void flush(OpSink& sink);
-  bool empty() const { return blocks_.empty(); }
+  bool empty() const { return blocks_.empty() && global_phase_ == Complex(1.0); }
   // Drops everything queued (the state is being discarded).
-  void clear() { blocks_.clear(); }
+  void clear() {
+    blocks_.clear();
+    global_phase_ = 1.0;
+  }
 
  private:
   void apply_block(const FusedBlock& block, OpSink& sink);
+  // The op a block is applied as (FusedBlock::to_op, in flush_matrix_), with a phase factored out
+  // into `phase` where the config asks for it.
+  QubitOp block_op(const FusedBlock& block, Complex& phase);
   void erase_block(std::size_t i);
   double block_cost(const FusedBlock& block);
   // The op with the blocks at `hits` (all overlapping it) merged, except the one at `skip` (npos: none).
@@ -68,6 +79,7 @@ class Fuser {
   ExecPolicy block_policy_;  // for multiplying small matrices: best SIMD, calling thread
   Workspace workspace_;
   std::vector<Complex> flush_matrix_;
+  Complex global_phase_ = 1.0;  // factored out of the blocks applied so far, sent on by flush()
 };
 
 }  // namespace qrt::sv
