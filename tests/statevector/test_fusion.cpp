@@ -222,3 +222,59 @@ TEST_CASE("fused blocks that are real up to a global phase take real matrices, t
   std::vector<QubitOp> with_phase = {QubitOp::phase(Complex(0.0, 1.0)), circuit[0], circuit[1], circuit[2]};
   CHECK(max_difference(state_after(sink.ops), state_after(with_phase)) < 1e-14);
 }
+
+TEST_CASE("fused blocks that are diagonal with a parity structure are applied as Parity ops", "[fusion]") {
+  using namespace qrt::sv;
+  struct Recorder : OpSink {
+    std::vector<QubitOp> ops;
+    void apply(const QubitOp& op) override { ops.push_back(op); }
+  };
+  const auto rz = [](unsigned q, double t) {
+    return QubitOp::two_level(QubitMask{1} << q, 0, {std::polar(1.0, -t / 2), 0.0, 0.0, std::polar(1.0, t / 2)});
+  };
+  const auto cnot = [](unsigned control, unsigned target) {
+    QubitOp op = QubitOp::two_level(QubitMask{1} << target, 0, {0.0, 1.0, 1.0, 0.0});
+    op.control_mask = op.control_values = QubitMask{1} << control;
+    return op;
+  };
+  constexpr unsigned n = 5;
+  const auto state_after = [&](const std::vector<QubitOp>& ops) {
+    ExecPolicy policy;
+    Workspace workspace;
+    State s(std::size_t{1} << n);
+    for (std::size_t i = 0; i < s.size(); ++i) s[i] = std::polar(1.0 / std::sqrt(32.0), 0.29 * double(i));
+    for (const QubitOp& op : ops) apply_op(s.data(), n, op, policy, workspace);
+    return s;
+  };
+  const auto fused = [&](const std::vector<QubitOp>& circuit, FusionConfig config) {
+    Fuser fuser(config);
+    Recorder sink;
+    for (const QubitOp& op : circuit) fuser.push(op, n, sink);
+    fuser.flush(sink);
+    CHECK(max_difference(state_after(sink.ops), state_after(circuit)) < 1e-14);
+    return sink.ops;
+  };
+  for (const bool cost_aware : {false, true}) {
+    INFO("cost_aware=" << cost_aware);
+    const FusionConfig config{true, 3, 0, cost_aware};
+    // RZZ as a transpiler writes it: CNOT, RZ, CNOT on qubits 1 and 3.
+    std::vector<QubitOp> ops = fused({cnot(1, 3), rz(3, 0.8), cnot(1, 3)}, config);
+    REQUIRE(ops.size() == 1);
+    CHECK(ops[0].shape == OpShape::Parity);
+    CHECK(ops[0].target_mask == 0b01010);
+    CHECK(std::abs(ops[0].coeffs[0] - std::polar(1.0, -0.4)) < 1e-15);
+    CHECK(std::abs(ops[0].coeffs[1] - std::polar(1.0, 0.4)) < 1e-15);
+    // The parity of three qubits (a ladder down and up): one Parity op on all three where the fuser
+    // takes the five gates into one block (cost-aware fusion, pricing op by op, does not).
+    ops = fused({cnot(0, 2), cnot(2, 4), rz(4, 0.5), cnot(2, 4), cnot(0, 2)}, config);
+    if (!cost_aware) {
+      REQUIRE(ops.size() == 1);
+      CHECK(ops[0].shape == OpShape::Parity);
+      CHECK(ops[0].target_mask == 0b10101);
+    }
+    // A controlled phase is diagonal without a parity structure: it stays a dense block.
+    QubitOp cphase = QubitOp::phase(std::polar(1.0, 0.3), 0b00011, 0b00011);
+    ops = fused({rz(0, 0.2), cphase, rz(1, 0.1)}, config);
+    for (const QubitOp& op : ops) CHECK(op.shape != OpShape::Parity);
+  }
+}

@@ -4,6 +4,7 @@
 // with reads between the gates (the queue is flushed and qubits relabelled under the wire map).
 #include "device_helpers.hpp"
 
+#include "tiles/run_ops.hpp"
 #include "tiles/tile_size.hpp"
 #include "tiles/window_planner.hpp"
 
@@ -238,6 +239,61 @@ TEST_CASE("a real ansatz takes two CNOT steps a pass and matches the untiled dev
   against_untiled(n, circuit, [](auto& tiles, auto& reference, const std::string& precision) {
     CHECK(max_difference(read_state(tiles), read_state(reference)) < tolerance(precision));
     CHECK(tiles.tile_stats().runs > 0);
+  });
+}
+
+TEST_CASE("a run's real one-qubit ops pair into real 4x4s, off the lanes and not across an op on the partner",
+          "[tiles]") {
+  using namespace qrt::sv;
+  const auto ry = [](unsigned q, double t) {
+    const double c = std::cos(t / 2), s = std::sin(t / 2);
+    return QubitOp::two_level(QubitMask{1} << q, 0, {c, -s, s, c});
+  };
+  const auto rx = [](unsigned q, double t) {
+    const double c = std::cos(t / 2), s = std::sin(t / 2);
+    return QubitOp::two_level(QubitMask{1} << q, 0, {c, Complex(0, -s), Complex(0, -s), c});
+  };
+  QubitOp cnot = QubitOp::two_level(bits({3}), 0, {0.0, 1.0, 1.0, 0.0});
+  cnot.control_mask = cnot.control_values = bits({2});
+  const QubitOp x5 = QubitOp::two_level(bits({5}), 0, {0.0, 1.0, 1.0, 0.0});
+  // RY(4) moves up to RY(2) (nothing between touches qubit 4); RY(3) cannot move across the CNOT on
+  // {2, 3} and pairs with RY(5) later; RY(0) lies on a lane; X (a permutation) and RX (complex) are no
+  // partners.
+  const std::vector<QubitOp> circuit = {ry(2, 0.3), cnot,       ry(0, 0.4), x5,
+                                        ry(4, 0.5), rx(6, 0.6), ry(3, 0.7), ry(5, 0.8)};
+  std::vector<QubitOp> ops = circuit;
+  const QubitMask lanes = qrt::sv::lane_qubits(bits({0, 1, 2, 3, 4, 5, 6}) & ~bits({1}));
+  CHECK(lanes == bits({0, 2, 3}));
+  REQUIRE(qrt::sv::pair_real_rotations(ops, lanes) == 1);  // 2 and 3 are lanes here: 4 and 5 pair
+  CHECK(ops[4].target_mask == bits({4, 5}));
+  ops = circuit;
+  REQUIRE(qrt::sv::pair_real_rotations(ops, bits({0})) == 2);
+  REQUIRE(ops.size() == 6);
+  CHECK(ops[0].shape == OpShape::Dense);
+  CHECK(ops[0].target_mask == bits({2, 4}));
+  CHECK(ops[5].shape == OpShape::Dense);
+  CHECK(ops[5].target_mask == bits({3, 5}));
+  constexpr unsigned n = 7;
+  ExecPolicy policy;
+  Workspace workspace;
+  State paired(std::size_t{1} << n), plain(std::size_t{1} << n);
+  for (std::size_t i = 0; i < plain.size(); ++i)
+    paired[i] = plain[i] = std::polar(1.0 / std::sqrt(128.0), 0.41 * double(i));
+  for (const QubitOp& op : circuit) apply_op(plain.data(), n, op, policy, workspace);
+  for (const QubitOp& op : ops) apply_op(paired.data(), n, op, policy, workspace);
+  CHECK(max_difference(paired, plain) < 1e-14);
+}
+
+TEST_CASE("a tiled layer of RY rotations pairs them and matches the untiled device", "[tiles]") {
+  constexpr unsigned n = 13;
+  const auto circuit = [](qrt::sv::StatevectorDevice& d) {
+    for (Wire w = 0; w < n; ++w) apply(d, g("RY", {w}, {0.3 + 0.07 * w}));
+    for (Wire w = 0; w + 1 < n; w += 3) apply(d, g("CZ", {w, w + 1}));
+    for (Wire w = 0; w < n; ++w) apply(d, g("RY", {w}, {0.9 - 0.05 * w}));
+  };
+  against_untiled(n, circuit, [](auto& tiles, auto& reference, const std::string& precision) {
+    CHECK(max_difference(read_state(tiles), read_state(reference)) < tolerance(precision));
+    CHECK(tiles.tile_stats().paired_rotations > 0);
   });
 }
 

@@ -1,5 +1,6 @@
 #include "fusion/fuser.hpp"
 
+#include "fusion/diagonal_block.hpp"
 #include "fusion/global_phase.hpp"
 #include "kernels/pair_structure.hpp"
 
@@ -64,6 +65,7 @@ double kernel_cost(const QubitOp& op) {
 
 QubitOp Fuser::block_op(const FusedBlock& block, Complex& phase) {
   QubitOp op = block.to_op(flush_matrix_);
+  if (rewrite_as_parity(op)) return op;
   if (config_.real_up_to_phase) factor_out_real_phase(op, flush_matrix_, phase);
   return op;
 }

@@ -66,8 +66,8 @@ class Fuser {
 
  private:
   void apply_block(const FusedBlock& block, OpSink& sink);
-  // The op a block is applied as (FusedBlock::to_op, in flush_matrix_), with a phase factored out
-  // into `phase` where the config asks for it.
+  // The op a block is applied as (FusedBlock::to_op, in flush_matrix_): a Parity op where the block is
+  // one (diagonal_block.hpp), else with a phase factored out into `phase` where the config asks for it.
   QubitOp block_op(const FusedBlock& block, Complex& phase);
   void erase_block(std::size_t i);
   double block_cost(const FusedBlock& block);

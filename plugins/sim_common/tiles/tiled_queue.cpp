@@ -1,7 +1,6 @@
 #include "tiles/tiled_queue.hpp"
 
-#include "fusion/global_phase.hpp"
-#include "tiles/tile_permutation.hpp"
+#include "tiles/run_ops.hpp"
 
 #include <algorithm>
 #include <array>
@@ -62,49 +61,6 @@ struct QueueSink final : OpSink {
   OpQueue& queue;
   double work = 0;
 };
-
-// Sends a run's fused ops to `sink` with the global phases the fusers factored out (global_phase.hpp)
-// multiplied into the op where that costs least (phase_host_cost), or as one global Phase op where
-// every candidate would cost more than that op's pass in cache. Returns whether there were any.
-bool add_with_phases_folded(OpQueue& ops, QubitMask window, OpSink& sink) {
-  // Not into a permutation (it would no longer compose with its neighbours, tile_permutation.hpp), nor
-  // into an op on the qubits at the lowest tile bits: they lie inside a SIMD register, where a real 2x2
-  // costs half a complex one (bench_tile_kernels: 0.077 against 0.165 ns an amplitude, double).
-  // (At most 3: 8 complex64 amplitudes in an AVX-512 register.)
-  constexpr unsigned kLaneTileBits = 3;
-  QubitMask lanes = 0, rest = window;
-  for (unsigned bit = 0; bit < kLaneTileBits && rest != 0; ++bit, rest &= rest - 1) lanes |= rest & (~rest + 1);
-  constexpr std::size_t kNone = ~std::size_t{0};
-  Complex phase = 1.0;
-  bool any = false;
-  std::size_t host = kNone;
-  double host_cost = kernel_cost(QubitOp::phase(1.0));
-  for (std::size_t i = 0; i < ops.size(); ++i) {
-    const QubitOp& op = ops.at(i);
-    if (is_global_phase(op)) {
-      phase *= op.coeffs[0];
-      any = true;
-    } else if (acts_on_every_amplitude(op) && !is_permutation(op) && (op.target_mask & lanes) == 0) {
-      const double cost = phase_host_cost(op);
-      if (cost < host_cost) {
-        host_cost = cost;
-        host = i;
-      }
-    }
-  }
-  if (!any) {
-    for (std::size_t i = 0; i < ops.size(); ++i) sink.apply(ops.at(i));
-    return false;
-  }
-  std::vector<Complex> storage;
-  for (std::size_t i = 0; i < ops.size(); ++i) {
-    const QubitOp& op = ops.at(i);
-    if (is_global_phase(op)) continue;
-    sink.apply(i == host ? times_phase(op, phase, storage) : op);
-  }
-  if (host == kNone) sink.apply(QubitOp::phase(phase));
-  return true;
-}
 
 }  // namespace
 
@@ -226,7 +182,12 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
         wide_fuser_.flush(wide);
         const bool use_wide = wide.work < cost_aware.work;
         OpQueue& chosen = use_wide ? wide_fused_ : fused_;
-        if (add_with_phases_folded(chosen, window, sink)) ++stats_.phase_folded_runs;
+        run_ops_.clear();
+        for (std::size_t i = 0; i < chosen.size(); ++i) run_ops_.push_back(chosen.at(i));  // borrowing its matrices
+        const QubitMask lanes = lane_qubits(window);
+        stats_.paired_rotations += pair_real_rotations(run_ops_, lanes);
+        if (fold_global_phases(run_ops_, lanes, phase_storage_)) ++stats_.phase_folded_runs;
+        for (const QubitOp& op : run_ops_) sink.apply(op);
         if (use_wide) ++stats_.wide_fused_runs;
       } else {
         for (std::size_t i : run.ops) sink.apply(pending_.at(i));

@@ -62,8 +62,8 @@ inline constexpr unsigned kTileFusionQubits = 3;
 // 1.0-1.2): knn_n25_transpiled 0.37 s against 0.67 s, swap_test_n25_transpiled 0.37 against 0.65, all
 // 22 files 5.87 s against 6.64 s (the untiled path: 7.59 s).
 // Both keep global phases out of their blocks (FusionConfig::real_up_to_phase, fusion/global_phase.hpp),
-// so that transpiled circuits' blocks stay real; the run's phase rides on one op (add_with_phases_folded).
-// QASMBench's wstate_n27_transpiled: 1.63-1.75 s against 1.72-1.94 s (warm, one device, alternating).
+// so that transpiled circuits' blocks stay real; the run's phase rides on one op, and real one-qubit ops
+// left alone are paired into real 4x4s (run_ops.hpp).
 
 // A gathered run's relabelling swaps are done by its write-back (walk_tiles) when the tile goes back in
 // pieces of at least this many bytes (long enough to stream), by SWAP ops in cache otherwise.
@@ -85,6 +85,7 @@ struct TileStats {
   std::uint64_t composed_ops = 0;     // fused ops (swaps included) composed into permutations (tile_permutation.hpp)
   std::uint64_t wide_fused_runs = 0;  // runs fused greedily into 3-qubit blocks (cheaper there than cost-aware)
   std::uint64_t phase_folded_runs = 0;  // runs whose blocks took real kernels, a global phase factored out
+  std::uint64_t paired_rotations = 0;   // pairs of real one-qubit ops applied as one real 4x4 (run_ops.hpp)
   // The runs' arithmetic: the sum of their fused ops' kernel_cost (fusion/fuser.hpp), in passes of a
   // 2x2 kernel over the whole state with the tiles in cache.
   double work = 0;
@@ -153,9 +154,11 @@ class TiledQueue {
 
   TileConfig config_;
   OpQueue pending_;
-  Fuser fuser_;                 // cost-aware blocks of up to kTileFusionQubits
-  Fuser wide_fuser_;            // greedy blocks of up to kTileFusionQubits, as the untiled path forms them
-  OpQueue fused_, wide_fused_;  // a run's ops fused by each
+  Fuser fuser_;                         // cost-aware blocks of up to kTileFusionQubits
+  Fuser wide_fuser_;                    // greedy blocks of up to kTileFusionQubits, as the untiled path forms them
+  OpQueue fused_, wide_fused_;          // a run's ops fused by each
+  std::vector<QubitOp> run_ops_;        // the chosen ones on their way into the program (run_ops.hpp)
+  std::vector<Complex> phase_storage_;  // a matrix the run's global phase was multiplied into
   TileStats stats_;
   PerPrecision<double> double_;
   PerPrecision<float> single_;
