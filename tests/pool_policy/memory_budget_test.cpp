@@ -18,12 +18,8 @@ namespace {
 constexpr std::uint64_t kKiB = 1024;
 // What a state of n qubits needs, independently of the device: 2^n complex doubles.
 constexpr std::uint64_t state_bytes(unsigned n) { return std::uint64_t{16} << n; }
-// Bound on the device's own fixed part (its object, about 4 KiB: the generator's 2.5 KiB, the queues'
-// fusers; wire map), well below one 10-qubit state.
-constexpr std::uint64_t kOverhead = 8 * kKiB;
-// Two idle 10-qubit instances fit (2 x (16 KiB + overhead)), three do not (3 x 16 KiB is 48 KiB before
-// any overhead).
-constexpr std::uint64_t kTwoTenQubitStates = 48 * kKiB;
+// Bound on the device's own fixed part (its object, wire map, RNG), far below one 10-qubit state.
+constexpr std::uint64_t kOverhead = 4 * kKiB;
 
 std::string seed_key(int seed) { return "statevector.qubit:seed=" + std::to_string(seed); }
 
@@ -49,7 +45,8 @@ qrt::RuntimeOptions with_budget(std::uint64_t bytes) {
 }  // namespace
 
 TEST_CASE("Idle instances are evicted oldest first to stay within the memory budget", "[pool][policy][memory]") {
-  Runtime runtime(with_budget(kTwoTenQubitStates));
+  // Two idle 10-qubit instances fit in 40 KiB (2 x 16 KiB + overhead), three do not.
+  Runtime runtime(with_budget(40 * kKiB));
   Device a = holding(runtime, seed_key(1), 10), b = holding(runtime, seed_key(2), 10),
          c = holding(runtime, seed_key(3), 10);
 
@@ -58,15 +55,15 @@ TEST_CASE("Idle instances are evicted oldest first to stay within the memory bud
   REQUIRE(stats.inactive == 1);
   CHECK(stats.bytes >= state_bytes(10));
   CHECK(stats.bytes < state_bytes(10) + kOverhead);
-  CHECK(stats.policy.max_bytes == kTwoTenQubitStates);
+  CHECK(stats.policy.max_bytes == 40 * kKiB);
 
   b.release();
   CHECK(runtime.pool_stats().inactive == 2);
-  c.release();  // three do not fit: the oldest (seed 1) goes
+  c.release();  // 3 x 16 KiB > 40 KiB: the oldest (seed 1) goes
   stats = runtime.pool_stats();
   CHECK(stats.inactive == 2);
   CHECK(stats.evictions == 1);
-  CHECK(stats.bytes <= kTwoTenQubitStates);
+  CHECK(stats.bytes <= 40 * kKiB);
   CHECK(seeds_in_pool(runtime) == std::set<std::int64_t>{2, 3});
   std::uint64_t per_key = 0;
   for (const auto& key : stats.keys) per_key += key.bytes;
@@ -86,7 +83,7 @@ TEST_CASE("Idle instances are evicted oldest first to stay within the memory bud
 
 TEST_CASE("An instance larger than the whole budget is destroyed on release, not the others",
           "[pool][policy][memory]") {
-  Runtime runtime(with_budget(kTwoTenQubitStates));
+  Runtime runtime(with_budget(40 * kKiB));
   holding(runtime, seed_key(1), 10).release();
   holding(runtime, seed_key(2), 10).release();
   holding(runtime, seed_key(3), 12).release();  // 64 KiB alone: never kept, and nothing else is flushed for it
@@ -98,7 +95,7 @@ TEST_CASE("An instance larger than the whole budget is destroyed on release, not
 }
 
 TEST_CASE("Active instances do not count against the budget", "[pool][policy][memory]") {
-  Runtime runtime(with_budget(kTwoTenQubitStates));
+  Runtime runtime(with_budget(40 * kKiB));
   Device big = holding(runtime, seed_key(9), 14);  // 256 KiB, in use
   holding(runtime, seed_key(1), 10).release();
   holding(runtime, seed_key(2), 10).release();

@@ -3,6 +3,7 @@
 #include "device_helpers.hpp"
 
 #include "fusion/fuser.hpp"
+#include "fusion/global_phase.hpp"
 #include "kernels/apply_op.hpp"
 
 #include <catch2/catch.hpp>
@@ -153,50 +154,66 @@ TEST_CASE("cost-aware fusion in cache: two real CNOT steps take one 3-qubit op, 
   }
 }
 
-TEST_CASE("fused blocks that are real up to a global phase take real matrices, the phase sent on once", "[fusion]") {
-  using namespace qrt::sv;
-  struct Recorder : OpSink {
-    std::vector<QubitOp> ops;
-    void apply(const QubitOp& op) override { ops.push_back(op); }
-  };
-  // As a transpiler writes them: SX = (1/2)[[1+i, 1-i], [1-i, 1+i]], RZ(t) = diag(e^{-it/2}, e^{it/2}).
+namespace transpiled {
+
+using namespace qrt::sv;
+
+struct Recorder : OpSink {
+  std::vector<QubitOp> ops;
+  void apply(const QubitOp& op) override { ops.push_back(op); }
+};
+
+// As a transpiler writes them: SX = (1/2)[[1+i, 1-i], [1-i, 1+i]], RZ(t) = diag(e^{-it/2}, e^{it/2}).
+QubitOp sx(unsigned q) {
   const Complex p(0.5, 0.5), m(0.5, -0.5);
-  const auto sx = [&](unsigned q) { return QubitOp::two_level(QubitMask{1} << q, 0, {p, m, m, p}); };
-  const auto rz = [](unsigned q, double t) {
-    return QubitOp::two_level(QubitMask{1} << q, 0, {std::polar(1.0, -t / 2), 0.0, 0.0, std::polar(1.0, t / 2)});
-  };
-  const auto cnot = [](unsigned control, unsigned target) {
-    QubitOp op = QubitOp::two_level(QubitMask{1} << target, 0, {0.0, 1.0, 1.0, 0.0});
-    op.control_mask = op.control_values = QubitMask{1} << control;
-    return op;
-  };
+  return QubitOp::two_level(QubitMask{1} << q, 0, {p, m, m, p});
+}
+QubitOp rz(unsigned q, double t) {
+  return QubitOp::two_level(QubitMask{1} << q, 0, {std::polar(1.0, -t / 2), 0.0, 0.0, std::polar(1.0, t / 2)});
+}
+QubitOp cnot(unsigned control, unsigned target) {
+  QubitOp op = QubitOp::two_level(QubitMask{1} << target, 0, {0.0, 1.0, 1.0, 0.0});
+  op.control_mask = op.control_values = QubitMask{1} << control;
+  return op;
+}
+
+// The state `ops` make of a fixed state of n qubits with distinct phases.
+State state_after(unsigned n, const std::vector<QubitOp>& ops) {
+  ExecPolicy policy;
+  Workspace workspace;
+  State s(std::size_t{1} << n);
+  for (std::size_t i = 0; i < s.size(); ++i) s[i] = std::polar(1.0 / std::sqrt(double(s.size())), 0.37 * double(i));
+  for (const QubitOp& op : ops) apply_op(s.data(), n, op, policy, workspace);
+  return s;
+}
+
+// What a fuser with `config` sends for `circuit` on n qubits (flushed); the same state is checked.
+std::vector<QubitOp> fused(unsigned n, const std::vector<QubitOp>& circuit, const FusionConfig& config) {
+  Fuser fuser(config);
+  Recorder sink;
+  for (const QubitOp& op : circuit) fuser.push(op, n, sink);
+  fuser.flush(sink);
+  CHECK(max_difference(state_after(n, sink.ops), state_after(n, circuit)) < 1e-14);
+  return sink.ops;
+}
+
+}  // namespace transpiled
+
+TEST_CASE("fused blocks that are real up to a global phase take real matrices, the phase sent apart", "[fusion]") {
+  using namespace transpiled;
   constexpr unsigned n = 4;
-  const auto state_after = [&](const std::vector<QubitOp>& ops) {
-    ExecPolicy policy;
-    Workspace workspace;
-    State s(std::size_t{1} << n);
-    for (std::size_t i = 0; i < s.size(); ++i) s[i] = std::polar(0.25, 0.37 * double(i));
-    for (const QubitOp& op : ops) apply_op(s.data(), n, op, policy, workspace);
-    return s;
-  };
   // SX RZ SX on qubit 0 is a real matrix as it stands; a Hadamard written as RZ SX RZ on qubit 1, with a
   // CNOT onto qubit 2, is one times e^{-i pi/4}. SX then RZ on qubit 3 is real up to no phase.
-  const std::vector<QubitOp> circuit = {
-      sx(0),      rz(0, 0.7), sx(0),     rz(1, 1.5707963267948966), sx(1), rz(1, 1.5707963267948966),
-      cnot(1, 2), sx(3),      rz(3, 0.4)};
+  const double half_pi = 1.5707963267948966;
+  const std::vector<QubitOp> circuit = {sx(0),          rz(0, 0.7), sx(0), rz(1, half_pi), sx(1),
+                                        rz(1, half_pi), cnot(1, 2), sx(3), rz(3, 0.4)};
   for (const bool factor : {false, true}) {
     INFO("real_up_to_phase=" << factor);
     FusionConfig config{true, 2, 0};
     config.real_up_to_phase = factor;
-    Fuser fuser(config);
-    Recorder sink;
-    for (const QubitOp& op : circuit) fuser.push(op, n, sink);
-    fuser.flush(sink);
-    CHECK(max_difference(state_after(sink.ops), state_after(circuit)) < 1e-14);
-
     std::size_t real_blocks = 0, phases = 0, complex_blocks = 0;
-    for (const QubitOp& op : sink.ops) {
-      if (op.shape == OpShape::Phase && op.control_mask == 0) {
+    for (const QubitOp& op : fused(n, circuit, config)) {
+      if (is_global_phase(op)) {
         ++phases;
         CHECK(std::abs(op.coeffs[0]) == Approx(1.0).epsilon(1e-15));
       } else if (op.shape == OpShape::Dense) {
@@ -205,60 +222,25 @@ TEST_CASE("fused blocks that are real up to a global phase take real matrices, t
     }
     CHECK(complex_blocks == (factor ? 1u : 2u));  // qubit 3's block stays complex either way
     CHECK(real_blocks == (factor ? 2u : 1u));
-    CHECK(phases == (factor ? 1u : 0u));  // one phase for the whole flush, last
-    if (factor) CHECK(sink.ops.back().shape == OpShape::Phase);
+    CHECK(phases == (factor ? 1u : 0u));  // the Hadamard block's
   }
-  // A global phase pushed on its own joins the phase the flush sends on.
+  // A global phase pushed on its own is sent on apart, and the block after it stays real.
   FusionConfig config{true, 2, 0};
   config.real_up_to_phase = true;
-  Fuser fuser(config);
-  Recorder sink;
-  fuser.push(QubitOp::phase(Complex(0.0, 1.0)), n, sink);
-  for (unsigned i = 0; i < 3; ++i) fuser.push(circuit[i], n, sink);
-  CHECK(sink.ops.empty());
-  fuser.flush(sink);
-  REQUIRE(sink.ops.size() == 2);
-  CHECK(all_real(sink.ops[0].dense_matrix()));
-  std::vector<QubitOp> with_phase = {QubitOp::phase(Complex(0.0, 1.0)), circuit[0], circuit[1], circuit[2]};
-  CHECK(max_difference(state_after(sink.ops), state_after(with_phase)) < 1e-14);
+  const std::vector<QubitOp> ops = fused(n, {QubitOp::phase(Complex(0.0, 1.0)), sx(0), rz(0, 0.7), sx(0)}, config);
+  REQUIRE(ops.size() == 2);
+  CHECK(is_global_phase(ops[0]));
+  CHECK(all_real(ops[1].dense_matrix()));
 }
 
 TEST_CASE("fused blocks that are diagonal with a parity structure are applied as Parity ops", "[fusion]") {
-  using namespace qrt::sv;
-  struct Recorder : OpSink {
-    std::vector<QubitOp> ops;
-    void apply(const QubitOp& op) override { ops.push_back(op); }
-  };
-  const auto rz = [](unsigned q, double t) {
-    return QubitOp::two_level(QubitMask{1} << q, 0, {std::polar(1.0, -t / 2), 0.0, 0.0, std::polar(1.0, t / 2)});
-  };
-  const auto cnot = [](unsigned control, unsigned target) {
-    QubitOp op = QubitOp::two_level(QubitMask{1} << target, 0, {0.0, 1.0, 1.0, 0.0});
-    op.control_mask = op.control_values = QubitMask{1} << control;
-    return op;
-  };
+  using namespace transpiled;
   constexpr unsigned n = 5;
-  const auto state_after = [&](const std::vector<QubitOp>& ops) {
-    ExecPolicy policy;
-    Workspace workspace;
-    State s(std::size_t{1} << n);
-    for (std::size_t i = 0; i < s.size(); ++i) s[i] = std::polar(1.0 / std::sqrt(32.0), 0.29 * double(i));
-    for (const QubitOp& op : ops) apply_op(s.data(), n, op, policy, workspace);
-    return s;
-  };
-  const auto fused = [&](const std::vector<QubitOp>& circuit, FusionConfig config) {
-    Fuser fuser(config);
-    Recorder sink;
-    for (const QubitOp& op : circuit) fuser.push(op, n, sink);
-    fuser.flush(sink);
-    CHECK(max_difference(state_after(sink.ops), state_after(circuit)) < 1e-14);
-    return sink.ops;
-  };
   for (const bool cost_aware : {false, true}) {
     INFO("cost_aware=" << cost_aware);
     const FusionConfig config{true, 3, 0, cost_aware};
     // RZZ as a transpiler writes it: CNOT, RZ, CNOT on qubits 1 and 3.
-    std::vector<QubitOp> ops = fused({cnot(1, 3), rz(3, 0.8), cnot(1, 3)}, config);
+    std::vector<QubitOp> ops = fused(n, {cnot(1, 3), rz(3, 0.8), cnot(1, 3)}, config);
     REQUIRE(ops.size() == 1);
     CHECK(ops[0].shape == OpShape::Parity);
     CHECK(ops[0].target_mask == 0b01010);
@@ -266,15 +248,14 @@ TEST_CASE("fused blocks that are diagonal with a parity structure are applied as
     CHECK(std::abs(ops[0].coeffs[1] - std::polar(1.0, 0.4)) < 1e-15);
     // The parity of three qubits (a ladder down and up): one Parity op on all three where the fuser
     // takes the five gates into one block (cost-aware fusion, pricing op by op, does not).
-    ops = fused({cnot(0, 2), cnot(2, 4), rz(4, 0.5), cnot(2, 4), cnot(0, 2)}, config);
+    ops = fused(n, {cnot(0, 2), cnot(2, 4), rz(4, 0.5), cnot(2, 4), cnot(0, 2)}, config);
     if (!cost_aware) {
       REQUIRE(ops.size() == 1);
       CHECK(ops[0].shape == OpShape::Parity);
       CHECK(ops[0].target_mask == 0b10101);
     }
     // A controlled phase is diagonal without a parity structure: it stays a dense block.
-    QubitOp cphase = QubitOp::phase(std::polar(1.0, 0.3), 0b00011, 0b00011);
-    ops = fused({rz(0, 0.2), cphase, rz(1, 0.1)}, config);
-    for (const QubitOp& op : ops) CHECK(op.shape != OpShape::Parity);
+    const QubitOp cphase = QubitOp::phase(std::polar(1.0, 0.3), 0b00011, 0b00011);
+    for (const QubitOp& op : fused(n, {rz(0, 0.2), cphase, rz(1, 0.1)}, config)) CHECK(op.shape != OpShape::Parity);
   }
 }

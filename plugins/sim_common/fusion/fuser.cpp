@@ -70,7 +70,11 @@ QubitOp Fuser::block_op(const FusedBlock& block, Complex& phase) {
   return op;
 }
 
-void Fuser::apply_block(const FusedBlock& block, OpSink& sink) { sink.apply(block_op(block, global_phase_)); }
+void Fuser::apply_block(const FusedBlock& block, OpSink& sink) {
+  Complex phase = 1.0;
+  sink.apply(block_op(block, phase));
+  if (phase != Complex(1.0)) sink.apply(QubitOp::phase(phase));  // global: commutes with everything
+}
 
 double Fuser::block_cost(const FusedBlock& block) {
   Complex unused = 1.0;
@@ -109,8 +113,6 @@ void Fuser::push_unfused(const QubitOp& op, OpSink& sink) {
 void Fuser::flush(OpSink& sink) {
   for (const FusedBlock& block : blocks_) apply_block(block, sink);
   blocks_.clear();
-  if (global_phase_ != Complex(1.0)) sink.apply(QubitOp::phase(global_phase_));
-  global_phase_ = 1.0;
 }
 
 void Fuser::push(const QubitOp& op, unsigned num_qubits, OpSink& sink) {
@@ -121,8 +123,7 @@ void Fuser::push(const QubitOp& op, unsigned num_qubits, OpSink& sink) {
   }
   const QubitMask touched = op.touched_mask();
   if (touched == 0) {  // a global phase commutes with everything: ride along with any block
-    if (config_.real_up_to_phase && is_global_phase(op)) global_phase_ *= op.coeffs[0];
-    else if (blocks_.empty()) sink.apply(op);
+    if (blocks_.empty() || (config_.real_up_to_phase && is_global_phase(op))) sink.apply(op);
     else blocks_.front().absorb(op, block_policy_, workspace_);
     return;
   }

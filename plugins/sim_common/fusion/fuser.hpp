@@ -24,9 +24,10 @@ struct FusionConfig {
   // 4x4 product that costs twice as much.
   bool cost_aware = false;
   // Factor a global phase out of fused blocks that are real up to one (global_phase.hpp), so that they
-  // take the real-coefficient kernels; flush() then sends the phases on as one global Phase op. For
-  // states in cache (a tile program folds that op into another): applied on its own, a global phase
-  // would be one more pass over memory.
+  // take the real-coefficient kernels, and send global phases (those factored out, and global Phase
+  // ops pushed) on as Phase ops of their own instead of absorbing them into a block. For states in
+  // cache (a tile program folds them into one op, tiles/run_ops.hpp): applied on its own, a global
+  // phase would be one more pass over memory.
   bool real_up_to_phase = false;
 };
 
@@ -57,12 +58,9 @@ class Fuser {
   // commute with it). For ops that may not join a block.
   void push_unfused(const QubitOp& op, OpSink& sink);
   void flush(OpSink& sink);
-  bool empty() const { return blocks_.empty() && global_phase_ == Complex(1.0); }
+  bool empty() const { return blocks_.empty(); }
   // Drops everything queued (the state is being discarded).
-  void clear() {
-    blocks_.clear();
-    global_phase_ = 1.0;
-  }
+  void clear() { blocks_.clear(); }
 
  private:
   void apply_block(const FusedBlock& block, OpSink& sink);
@@ -79,7 +77,6 @@ class Fuser {
   ExecPolicy block_policy_;  // for multiplying small matrices: best SIMD, calling thread
   Workspace workspace_;
   std::vector<Complex> flush_matrix_;
-  Complex global_phase_ = 1.0;  // factored out of the blocks applied so far, sent on by flush()
 };
 
 }  // namespace qrt::sv

@@ -1,5 +1,6 @@
 #include "tiles/tiled_queue.hpp"
 
+#include "fusion/global_phase.hpp"
 #include "tiles/run_ops.hpp"
 
 #include <algorithm>
@@ -56,7 +57,8 @@ struct QueueSink final : OpSink {
   explicit QueueSink(OpQueue& q) : queue(q) { queue.clear(); }
   void apply(const QubitOp& op) override {
     queue.push(op);
-    work += kernel_cost(op);
+    // Global phases end up in one op of the run, or in one pass in cache for all (fold_global_phases).
+    if (!is_global_phase(op)) work += kernel_cost(op);
   }
   OpQueue& queue;
   double work = 0;
@@ -134,6 +136,8 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
   const unsigned threads = num_qubits >= policy.parallel_min_qubits ? std::max(policy.threads, 1u) : 1u;
   const kernels::KernelTable<T>& table = kernel_table_for<T>(policy.simd, k);
   std::vector<OpFootprint> deferred_footprints;
+  std::vector<QubitOp> run_ops;        // a run's chosen fused ops on their way into its program (run_ops.hpp)
+  std::vector<Complex> phase_storage;  // a matrix the run's global phase was multiplied into
   // A queued op applied by the untiled kernels, in a pass of its own.
   const auto apply_direct = [&](std::size_t i) {
     QubitOp here = pending_.at(i);
@@ -182,12 +186,12 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
         wide_fuser_.flush(wide);
         const bool use_wide = wide.work < cost_aware.work;
         OpQueue& chosen = use_wide ? wide_fused_ : fused_;
-        run_ops_.clear();
-        for (std::size_t i = 0; i < chosen.size(); ++i) run_ops_.push_back(chosen.at(i));  // borrowing its matrices
+        run_ops.clear();
+        for (std::size_t i = 0; i < chosen.size(); ++i) run_ops.push_back(chosen.at(i));  // borrowing its matrices
         const QubitMask lanes = lane_qubits(window);
-        stats_.paired_rotations += pair_real_rotations(run_ops_, lanes);
-        if (fold_global_phases(run_ops_, lanes, phase_storage_)) ++stats_.phase_folded_runs;
-        for (const QubitOp& op : run_ops_) sink.apply(op);
+        stats_.paired_rotations += pair_real_rotations(run_ops, lanes);
+        if (fold_global_phases(run_ops, lanes, phase_storage)) ++stats_.phase_folded_runs;
+        for (const QubitOp& op : run_ops) sink.apply(op);
         if (use_wide) ++stats_.wide_fused_runs;
       } else {
         for (std::size_t i : run.ops) sink.apply(pending_.at(i));

@@ -154,11 +154,9 @@ class TiledQueue {
 
   TileConfig config_;
   OpQueue pending_;
-  Fuser fuser_;                         // cost-aware blocks of up to kTileFusionQubits
-  Fuser wide_fuser_;                    // greedy blocks of up to kTileFusionQubits, as the untiled path forms them
-  OpQueue fused_, wide_fused_;          // a run's ops fused by each
-  std::vector<QubitOp> run_ops_;        // the chosen ones on their way into the program (run_ops.hpp)
-  std::vector<Complex> phase_storage_;  // a matrix the run's global phase was multiplied into
+  Fuser fuser_;                 // cost-aware blocks of up to kTileFusionQubits
+  Fuser wide_fuser_;            // greedy blocks of up to kTileFusionQubits, as the untiled path forms them
+  OpQueue fused_, wide_fused_;  // a run's ops fused by each
   TileStats stats_;
   PerPrecision<double> double_;
   PerPrecision<float> single_;
