@@ -114,6 +114,19 @@ std::vector<Case> cases(unsigned k) {
   out.push_back({"real_4x4_controlled", controlled});
   Matrix general = product(ladder_step(complex_u, 0, 1), ladder_step(complex_u, 1, 0), 8);
   out.push_back({"complex_4x4", QubitOp::dense(pair, low_block(general))});
+  // Three one-qubit gates multiplied into one 3-qubit block (a layer of rotations fused greedily).
+  const auto three_of = [](const Matrix& u) {
+    auto m = std::make_shared<Matrix>(64);
+    for (unsigned i = 0; i < 8; ++i)
+      for (unsigned j = 0; j < 8; ++j)
+        (*m)[i * 8 + j] =
+            u[((i >> 2) & 1) * 2 + ((j >> 2) & 1)] * u[((i >> 1) & 1) * 2 + ((j >> 1) & 1)] * u[(i & 1) * 2 + (j & 1)];
+    return std::shared_ptr<const Matrix>(std::move(m));
+  };
+  const unsigned three[] = {mid, mid + 1, mid + 2};
+  const auto real_three = three_of(real_u), complex_three = three_of(complex_u);
+  out.push_back({"real_8x8", QubitOp::dense(three, *real_three), real_three});
+  out.push_back({"complex_8x8", QubitOp::dense(three, *complex_three), complex_three});
   out.push_back({"parity_2", QubitOp::parity(std::polar(1.0, -0.15), std::polar(1.0, 0.15), mid_bit | (mid_bit << 1))});
   out.push_back({"phase_half", QubitOp::phase(std::polar(1.0, 0.7), mid_bit, mid_bit)});
   out.push_back({"global_phase", QubitOp::phase(std::polar(1.0, 0.7))});

@@ -122,6 +122,35 @@ TEST_CASE("the window planner moves ops past deferred ones that share only diago
   CHECK(fanned.deferred == std::vector<std::size_t>{0, 2});
 }
 
+TEST_CASE("the window planner's local search exchanges qubits the greedy walk took for ones more ops need", "[tiles]") {
+  using qrt::sv::improve_window_run;
+  using qrt::sv::plan_window_run;
+  // A window of {0} that may hold 3 qubits. One-qubit ops on 1, 2, 3, 4 come first (a layer of
+  // rotations), then ops on {1, 3} and {2, 4} (controlled swaps between far-apart qubits).
+  // Greedily the window takes 1 and 2 and runs two ops; {0, 1, 3} or {0, 2, 4} run three.
+  const std::vector<OpFootprint> ops = {{bits({1}), bits({1})},          {bits({2}), bits({2})},
+                                        {bits({3}), bits({3})},          {bits({4}), bits({4})},
+                                        {bits({0, 1, 3}), bits({1, 3})}, {bits({0, 2, 4}), bits({2, 4})}};
+  const qrt::sv::WindowLimits limits{bits({0}), 3};
+  const qrt::sv::WindowRun greedy = plan_window_run(ops, limits);
+  CHECK(greedy.ops == std::vector<std::size_t>{0, 1});
+  const qrt::sv::WindowRun improved = improve_window_run(ops, limits, greedy, 1000);
+  CHECK(improved.window == bits({0, 1, 3}));
+  CHECK(improved.ops == std::vector<std::size_t>{0, 2, 4});
+  CHECK(improved.deferred == std::vector<std::size_t>{1, 3, 5});
+  // Within its bound on the work (no window tried): the greedy run as it was.
+  CHECK(improve_window_run(ops, limits, greedy, 0).window == greedy.window);
+  // The qubits the run starts with stay; where none can leave, nothing changes.
+  const qrt::sv::WindowLimits fixed{bits({0, 1, 2}), 3};
+  CHECK(improve_window_run(ops, fixed, plan_window_run(ops, fixed), 1000).ops == std::vector<std::size_t>{0, 1});
+  // A budget on the qubits taken is kept (4 is free to take, the others count against 1).
+  const qrt::sv::WindowLimits budgeted{bits({0}), 3, bits({4}), 1};
+  const qrt::sv::WindowRun within = improve_window_run(ops, budgeted, plan_window_run(ops, budgeted), 1000);
+  CHECK(std::popcount(within.window & ~bits({0, 4})) <= 1);
+  CHECK(within.window == bits({0, 2, 4}));
+  CHECK(within.ops == std::vector<std::size_t>{1, 3, 5});
+}
+
 TEST_CASE("planned runs keep the order of every pair of ops that do not commute", "[tiles]") {
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 200; ++trial) {
@@ -132,7 +161,12 @@ TEST_CASE("planned runs keep the order of every pair of ops that do not commute"
       op.inside = rng() % 3 == 0 ? 0 : a;
     }
     const unsigned capacity = 2 + static_cast<unsigned>(rng() % 6);
-    const qrt::sv::WindowRun run = qrt::sv::plan_window_run(ops, {bits({0}), capacity});
+    const qrt::sv::WindowRun greedy = qrt::sv::plan_window_run(ops, {bits({0}), capacity});
+    // Every other trial through the window the local search finds: never fewer ops, the same rules.
+    const qrt::sv::WindowRun run =
+        trial % 2 ? qrt::sv::improve_window_run(ops, {bits({0}), capacity}, greedy, 100000) : greedy;
+    REQUIRE(run.ops.size() >= greedy.ops.size());
+    REQUIRE((run.window & 1u) != 0);
     REQUIRE(run.ops.size() + run.deferred.size() == ops.size());
     REQUIRE(static_cast<unsigned>(std::popcount(run.window)) <= capacity);
     std::vector<bool> in_run(ops.size(), false);
@@ -390,6 +424,28 @@ TEST_CASE("runs of many gates on few qubits fuse into 3-qubit blocks, and match 
   read_state(*tiles);
   CHECK(tiles->tile_stats().runs > 0);
   CHECK(tiles->tile_stats().wide_fused_runs == 0);
+}
+
+TEST_CASE("a layer of rotations, then controlled swaps between far-apart qubits, runs in two passes", "[tiles]") {
+  // QASMBench's knn and swap_test on 15 qubits (tiles of 2^10): RY on wires 1-14, then a fan of
+  // controlled swaps of wire i with wire i + 7, all controlled by wire 0. Taking qubits first come,
+  // first served, the planner filled the first window with the first rotations' qubits and needed
+  // three runs; its local search takes the swapped pairs instead (improve_window_run).
+  constexpr unsigned n = 15;
+  against_untiled(
+      n,
+      [](qrt::sv::StatevectorDevice& d) {
+        for (Wire w = 1; w < n; ++w) apply(d, g("RY", {w}, {0.2 + 0.07 * w}));
+        apply(d, g("Hadamard", {0}));
+        for (Wire i = 1; i <= 7; ++i) apply(d, g("CSWAP", {0, i, i + 7}));
+        apply(d, g("Hadamard", {0}));
+      },
+      [](auto& tiles, auto& untiled, const std::string& precision) {
+        CHECK(max_difference(read_state(tiles), read_state(untiled)) < tolerance(precision));
+        const qrt::sv::TileStats& stats = tiles.tile_stats();
+        INFO("runs " << stats.runs << ", ops in passes of their own " << stats.direct_ops);
+        CHECK(stats.runs + stats.direct_ops == 2);
+      });
 }
 
 TEST_CASE("ops that share only controls and phases run past each other and match the untiled device", "[tiles]") {

@@ -149,7 +149,10 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
     const std::size_t keep = everything ? 0 : queue_limit(num_qubits) / 2;
     while (pending_.size() > keep) {
       const std::vector<OpFootprint> footprints = pending_.footprints();
-      const WindowRun run = plan_window_run(footprints, {low_qubits(chunk), k});
+      const WindowLimits limits{low_qubits(chunk), k};
+      WindowRun run = plan_window_run(footprints, limits);
+      if (!run.ops.empty())
+        run = improve_window_run(footprints, limits, std::move(run), kWindowSearchChecks << (num_qubits - k));
       if (run.ops.empty()) {  // the first op needs more qubits than a window takes: a pass of its own
         apply_direct(0);
         pending_.keep(std::span(run.deferred).subspan(1));  // the op at 0 is done

@@ -3,7 +3,8 @@
 //
 // A flush plans a run with the window planner (window_planner.hpp): the window starts with the
 // chunk_qubits lowest qubits (a gathered tile then streams in chunks of 2^chunk_qubits contiguous
-// amplitudes) and takes any other qubit an op needs while it holds at most tile_qubits. Inside the
+// amplitudes) and takes any other qubit an op needs while it holds at most tile_qubits; a local search
+// then exchanges qubits it took for ones that let more ops join (improve_window_run). Inside the
 // run, gates are fused into blocks of at most kTileFusionQubits qubits, weighing their arithmetic (in
 // cache it is what costs; fusion/fuser.hpp, kernel_cost): a CNOT with the rotation on its target is
 // two 2x2 blocks, one pass of the two-pairs kernel; two such steps with real rotations are one 3-qubit
@@ -73,6 +74,11 @@ inline constexpr std::size_t kFoldedSwapBytes = 512;
 // buffer and streaming them back; tile_walk.hpp): a run whose ops would take no more passes of their
 // own, each over the amplitudes its controls select, is applied that way instead.
 inline constexpr double kGatheredRunPasses = 2.0;
+
+// A run's window is improved by local search (improve_window_run, window_planner.hpp) within this many
+// ops visited per tile of the state (one for every 8 amplitudes of a 2^15-amplitude tile): about a
+// millisecond at n = 24, small beside the pass over the state that a run costs.
+inline constexpr std::size_t kWindowSearchChecks = std::size_t{1} << 12;
 
 // What the passes over the state were (cumulative; reset with reset_stats).
 struct TileStats {

@@ -10,17 +10,57 @@ OpFootprint footprint(const QubitOp& op) {
   return {op.touched_mask(), diagonal ? QubitMask{0} : op.target_mask};
 }
 
+namespace {
+
+// What the ops left out of a run hold: an op may join only if it commutes with each of them. Two ops
+// commute when every qubit they share is one both act on diagonally (a control, a phase, a parity bit).
+struct LeftOut {
+  QubitMask touched = 0;  // any qubit of an op left out
+  QubitMask inside = 0;   // qubits an op left out acts on non-diagonally
+  std::size_t count = 0;
+
+  bool commutes_with_all(const OpFootprint& op) const {
+    return (op.touched & inside) == 0 && (op.inside & touched) == 0;
+  }
+  void add(const OpFootprint& op) {
+    touched |= op.touched;
+    inside |= op.inside;
+    ++count;
+  }
+};
+
+// How many ops of `pending` join a run through the fixed `window` (plan_window_run's rule, counted).
+std::size_t joining_ops(std::span<const OpFootprint> pending, QubitMask window) {
+  LeftOut left_out;
+  for (const OpFootprint& op : pending)
+    if (!left_out.commutes_with_all(op) || (op.inside & ~window) != 0) left_out.add(op);
+  return pending.size() - left_out.count;
+}
+
+// The qubits outside `window` that the first ops left out of a run through it need inside.
+QubitMask wanted_outside(std::span<const OpFootprint> pending, QubitMask window) {
+  constexpr std::size_t kLeftOutLooked = 64;
+  LeftOut left_out;
+  QubitMask wanted = 0;
+  for (const OpFootprint& op : pending) {
+    if (left_out.commutes_with_all(op) && (op.inside & ~window) == 0) continue;
+    wanted |= op.inside & ~window;
+    left_out.add(op);
+    if (left_out.count == kLeftOutLooked) break;
+  }
+  return wanted;
+}
+
+}  // namespace
+
 WindowRun plan_window_run(std::span<const OpFootprint> pending, const WindowLimits& limits) {
   WindowRun run;
   run.window = limits.start;
-  // What the ops left out hold: an op that joins must commute with each of them. Two ops commute
-  // when every qubit they share is one both act on diagonally (a control, a phase, a parity bit).
-  QubitMask left_touched = 0;  // any qubit of an op left out
-  QubitMask left_inside = 0;   // qubits an op left out acts on non-diagonally
-  unsigned spent = 0;          // of the budget
+  LeftOut left_out;
+  unsigned spent = 0;  // of the budget
   for (std::size_t i = 0; i < pending.size(); ++i) {
     const OpFootprint& op = pending[i];
-    bool joins = (op.touched & left_inside) == 0 && (op.inside & left_touched) == 0;
+    bool joins = left_out.commutes_with_all(op);
     const QubitMask taken = op.inside & ~run.window;
     if (joins && taken != 0) {
       const unsigned cost = static_cast<unsigned>(std::popcount(taken & ~limits.free_to_take));
@@ -35,11 +75,50 @@ WindowRun plan_window_run(std::span<const OpFootprint> pending, const WindowLimi
       run.ops.push_back(i);
     } else {
       run.deferred.push_back(i);
-      left_touched |= op.touched;
-      left_inside |= op.inside;
+      left_out.add(op);
     }
   }
   return run;
+}
+
+WindowRun improve_window_run(std::span<const OpFootprint> pending, const WindowLimits& limits, WindowRun run,
+                             std::size_t max_checks) {
+  // Ops far down the queue rarely join (most depend on ops left out): the search counts the first ones.
+  const std::span<const OpFootprint> head = pending.first(std::min(pending.size(), 4 * run.ops.size() + 256));
+  const auto within_limits = [&](QubitMask window) {
+    const QubitMask taken = window & ~limits.start;
+    return static_cast<unsigned>(std::popcount(window)) <= limits.capacity &&
+           static_cast<unsigned>(std::popcount(taken & ~limits.free_to_take)) <= limits.budget;
+  };
+  QubitMask window = run.window;
+  std::size_t best = joining_ops(head, window);
+  std::size_t checks = head.size();
+  while (checks < max_checks) {
+    QubitMask best_window = window;
+    const QubitMask wanted = wanted_outside(head, window);
+    for (QubitMask in = wanted; in != 0 && checks < max_checks; in &= in - 1) {
+      const QubitMask bit_in = in & (~in + 1);
+      const auto consider = [&](QubitMask candidate) {
+        if (!within_limits(candidate)) return;
+        checks += head.size();
+        const std::size_t joined = joining_ops(head, candidate);
+        if (joined > best) {
+          best = joined;
+          best_window = candidate;
+        }
+      };
+      consider(window | bit_in);
+      for (QubitMask out = window & ~limits.start; out != 0 && checks < max_checks; out &= out - 1)
+        consider((window & ~(out & (~out + 1))) | bit_in);
+    }
+    if (best_window == window) break;
+    window = best_window;
+  }
+  if (window == run.window) return run;
+  // Through the better window, which may still take qubits within what the limits leave.
+  const unsigned spent = static_cast<unsigned>(std::popcount(window & ~limits.start & ~limits.free_to_take));
+  WindowRun improved = plan_window_run(pending, {window, limits.capacity, limits.free_to_take, limits.budget - spent});
+  return improved.ops.size() > run.ops.size() ? improved : run;
 }
 
 NextUse next_use(std::span<const OpFootprint> pending) {

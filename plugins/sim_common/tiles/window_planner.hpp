@@ -7,7 +7,8 @@
 // Both devices plan the same way: a greedy look-ahead builds the longest run the window can take
 // (ops that need a qubit it cannot take are left for later, and so is every op that does not commute
 // with one left out), and when qubits must be exchanged, the ones whose next use is furthest away
-// leave (Belady's rule), so that one exchange serves as many later ops as possible.
+// leave (Belady's rule), so that one exchange serves as many later ops as possible. The tiled queue
+// then improves each run's window by local search (improve_window_run).
 #pragma once
 
 #include "kernels/qubit_op.hpp"
@@ -48,6 +49,17 @@ struct WindowRun {
 // controlled swaps). Running the run's ops and then the deferred ones, each in order, gives the same
 // state as running `pending` in order.
 WindowRun plan_window_run(std::span<const OpFootprint> pending, const WindowLimits& limits);
+
+// Improves the window of `run` (planned by plan_window_run under `limits`) by local search. The greedy
+// walk takes qubits first come, first served, so a layer of one-qubit gates can fill the window with
+// qubits no later op of the run uses, leaving out the two-qubit gates after it (QASMBench's knn_n25
+// and swap_test_n25: controlled swaps between qubit i and i + 12, each after a rotation on both).
+// While exchanging a qubit the window took for one that an op left out needs (or adding one, where
+// the window has room) lets more ops join, the best such exchange is made; `max_checks` bounds the
+// work (ops visited, over all the windows tried). Returns `run` itself when nothing does better, else
+// the run through the better window.
+WindowRun improve_window_run(std::span<const OpFootprint> pending, const WindowLimits& limits, WindowRun run,
+                             std::size_t max_checks);
 
 // For each qubit, the position of the first op in `pending` that needs it inside the window
 // (pending.size() when none does).
