@@ -455,6 +455,56 @@ TEST_CASE("tiled runs apply every shape tile by tile, windows in place and gathe
   CHECK(sv_test::max_difference(state, sv_test::apply_reference(before, 11, swap, wires, {}, {})) < 1e-15);
 }
 
+TEST_CASE("a composed move takes the faster of its two ways on each tile, with the same result", "[kernels][tiles]") {
+  // Classical reversible gates on the window (X, CNOT, Toffoli, SWAP: permutations) compose into one
+  // move; the walk's first tile takes it composed, the second one gate at a time (timing both), the
+  // others the faster. 64 tiles of 2^8 amplitudes, in place and gathered, 1 and 2 threads.
+  constexpr unsigned n = 14, k = 8;
+  const Matrix x = {0, 1, 1, 0};
+  struct Gate {
+    std::vector<unsigned> targets, controls;
+  };
+  const std::vector<Gate> gates = {{{0}, {}},     {{3}, {0}}, {{7}, {3, 5}}, {{1}, {7}},
+                                   {{2}, {1, 6}}, {{5}, {2}}, {{6}, {0}},    {{4}, {5, 1}}};
+  for (const QubitMask window : {QubitMask{0xFF}, QubitMask{0x303F}}) {  // low qubits; 0-5 and 12, 13
+    std::vector<unsigned> qubit_of;                                      // tile bit -> qubit
+    for (unsigned q = 0; q < n; ++q)
+      if ((window >> q) & 1u) qubit_of.push_back(q);
+    for (unsigned threads : {1u, 2u}) {
+      TileProgram<double> program;
+      program.reset(window, kernel_table_for<double>(best_simd_level(), k));
+      State expected = sv_test::random_state(n, 17);
+      std::vector<std::complex<double>> state(expected.begin(), expected.end());
+      for (const Gate& gate : gates) {
+        std::vector<unsigned> targets, controls;
+        for (unsigned b : gate.targets) targets.push_back(qubit_of[b]);
+        for (unsigned b : gate.controls) controls.push_back(qubit_of[b]);
+        QubitMask control_mask = 0;
+        for (unsigned q : controls) control_mask |= QubitMask{1} << q;
+        QubitOp op = QubitOp::two_level(QubitMask{1} << targets[0], 0, {0.0, 1.0, 1.0, 0.0});
+        op.control_mask = op.control_values = control_mask;
+        program.add(op);
+        const std::vector<int> values(controls.size(), 1);
+        expected = sv_test::apply_reference(expected, n, x, targets, controls, values);
+      }
+      program.finish();
+      CHECK(program.composed_ops() == gates.size());
+      TileBuffers<double> buffers;
+      for (int walk = 0; walk < 3; ++walk) {  // the choice is made once a program, on its first walk
+        walk_tiles(state.data(), n, program, threads, buffers, 0, {});
+        INFO("window " << window << " threads " << threads << " walk " << walk);
+        REQUIRE(sv_test::max_difference(State(state.begin(), state.end()), expected) == 0.0);
+        for (const Gate& gate : gates) {  // the next walk's expectation
+          std::vector<unsigned> targets, controls;
+          for (unsigned b : gate.targets) targets.push_back(qubit_of[b]);
+          for (unsigned b : gate.controls) controls.push_back(qubit_of[b]);
+          expected = sv_test::apply_reference(expected, n, x, targets, controls, std::vector<int>(controls.size(), 1));
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("real matrices take the real-coefficient kernels, complex ones the general kernels", "[kernels]") {
   for (SimdLevel level : supported_levels()) {
     const kernels::KernelTable<double>& table = kernel_table_for<double>(level, 10);

@@ -1,6 +1,7 @@
 #include "tiles/tile_program.hpp"
 
 #include <bit>
+#include <chrono>
 #include <span>
 #include <stdexcept>
 
@@ -45,7 +46,7 @@ void TileProgram<T>::reset(QubitMask window, const kernels::KernelTable<T>& tabl
   steps_.clear();
   kernels_.clear();
   held_permutations_.clear();
-  permutations_.clear();
+  moves_.clear();
   composed_ops_ = 0;
 }
 
@@ -109,9 +110,12 @@ void TileProgram<T>::finish() {
     for (const QubitOp& op : held) add_step(op);
     return;
   }
+  ComposedMove move{compose_permutation(local_ops, tile_qubits_), kernels_.size(), local_ops.size(),
+                    std::make_unique<MoveTrial>()};
+  for (const QubitOp& op : local_ops) prepare(op);  // no control outside the window: one kernel each
   Step step;
-  step.permutation = permutations_.size();
-  permutations_.push_back(compose_permutation(local_ops, tile_qubits_));
+  step.permutation = moves_.size();
+  moves_.push_back(std::move(move));
   composed_ops_ += held.size();
   steps_.push_back(step);
 }
@@ -194,13 +198,41 @@ void TileProgram<T>::run(Amplitude<T>* tile, QubitMask outer, StepHook* hook) co
     const Step& step = steps_[i];
     if (hook) hook->before_step(i, steps_.size());
     if (step.permutation != kNoPermutation) {
-      apply_permutation(tile, permutations_[step.permutation]);
+      apply_move(tile, step.permutation);
       continue;
     }
     if ((outer & step.outer_control_mask) != step.outer_control_values) continue;
     std::size_t variant = static_cast<unsigned>(std::popcount(outer & step.outer_parity_mask)) & 1u;
     for (unsigned s = 0; s < step.num_selectors; ++s) variant |= ((outer >> step.selectors[s]) & 1u) << s;
     kernels_[step.first_kernel + variant].run(tile, tile_qubits_);
+  }
+}
+
+template <class T>
+void TileProgram<T>::apply_move(Amplitude<T>* tile, std::size_t index) const {
+  const ComposedMove& move = moves_[index];
+  MoveTrial& trial = *move.trial;
+  const auto one_by_one = [&] {
+    for (std::size_t i = 0; i < move.count; ++i) kernels_[move.first_kernel + i].run(tile, tile_qubits_);
+  };
+  const unsigned tried = trial.tiles.load(std::memory_order_relaxed) < kMoveTrialTiles
+                             ? trial.tiles.fetch_add(1, std::memory_order_relaxed)
+                             : kMoveTrialTiles;
+  if (tried >= kMoveTrialTiles) {
+    if (trial.separate_ns.load(std::memory_order_relaxed) < trial.composed_ns.load(std::memory_order_relaxed))
+      one_by_one();
+    else apply_permutation(tile, move.permutation);
+    return;
+  }
+  const bool composed = tried % 2 == 0;
+  const auto start = std::chrono::steady_clock::now();
+  if (composed) apply_permutation(tile, move.permutation);
+  else one_by_one();
+  const auto ns = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+  std::atomic<std::uint64_t>& best = composed ? trial.composed_ns : trial.separate_ns;
+  for (std::uint64_t seen = best.load(std::memory_order_relaxed);
+       ns < seen && !best.compare_exchange_weak(seen, ns, std::memory_order_relaxed);) {
   }
 }
 

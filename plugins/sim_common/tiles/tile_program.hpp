@@ -5,7 +5,8 @@
 // it does: for a parity over outside qubits, which of its two coefficients goes with which local
 // parity; for a dense matrix with targets outside the window that it never flips (a fused CNOT whose
 // control is outside, with the rotation on its target), which block of the matrix. Consecutive ops
-// that only move amplitudes become one step that moves each amplitude once (tile_permutation.hpp).
+// that only move amplitudes become one step that moves each amplitude once (tile_permutation.hpp), or
+// that applies them one by one where that measures faster (ComposedMove).
 #pragma once
 
 #include "kernels/prepared_kernel.hpp"
@@ -13,8 +14,11 @@
 #include "tiles/tile_permutation.hpp"
 
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace qrt::sv {
@@ -77,9 +81,27 @@ class TileProgram {
     std::array<std::uint8_t, kMaxTileSelectors> selectors{};  // Dense: their outside bits, in order,
     unsigned num_selectors = 0;                               // number the variant
     std::size_t first_kernel = 0;                             // the variants' kernels, consecutive in kernels_
-    std::size_t permutation = kNoPermutation;                 // or the composed permutation it applies
+    std::size_t permutation = kNoPermutation;                 // or the composed move it applies (moves_)
   };
   static constexpr std::size_t kNoPermutation = ~std::size_t{0};
+  // A composed permutation, and its ops one by one (kernels_[first_kernel, first_kernel + count): swap
+  // kernels). The composed move costs from about 0.5 ns an amplitude (CNOT chains) to 5 ns (moves
+  // amplitude by amplitude across the whole tile, each a cache miss: QASMBench's adder_n28), the ops
+  // one by one 0.07-0.15 ns each (2^15 amplitudes in L2, double, AVX-512): which is cheaper depends on
+  // the permutation and the machine, so the walk's first tiles time both (MoveTrial) and the others take
+  // the faster. Both move the same amplitudes to the same places: the results do not depend on it.
+  static constexpr unsigned kMoveTrialTiles = 2;  // the first composed, the second one by one
+  static constexpr std::uint64_t kUntimed = ~std::uint64_t{0};
+  struct MoveTrial {
+    std::atomic<unsigned> tiles{0};
+    std::atomic<std::uint64_t> composed_ns{kUntimed}, separate_ns{kUntimed};
+  };
+  struct ComposedMove {
+    TilePermutation permutation;
+    std::size_t first_kernel = 0, count = 0;
+    std::unique_ptr<MoveTrial> trial;  // atomics, shared by the threads walking the tiles
+  };
+  void apply_move(Amplitude<T>* tile, std::size_t move) const;
   QubitMask local(QubitMask state_bits) const;
   QubitOp localised(const QubitOp& op) const;  // the op in tile bits
   void add_step(const QubitOp& op);
@@ -94,7 +116,7 @@ class TileProgram {
   std::vector<PreparedKernel<T>> kernels_;
   std::vector<AlignedScratch> coefficients_;  // one per kernel; kept across resets (grow-only)
   std::vector<QubitOp> held_permutations_;    // consecutive permutation ops not yet composed
-  std::vector<TilePermutation> permutations_;
+  std::vector<ComposedMove> moves_;
   std::size_t composed_ops_ = 0;
   Workspace workspace_;
 };
