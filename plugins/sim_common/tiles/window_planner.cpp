@@ -29,26 +29,22 @@ struct LeftOut {
   }
 };
 
-// How many ops of `pending` join a run through the fixed `window` (plan_window_run's rule, counted).
-std::size_t joining_ops(std::span<const OpFootprint> pending, QubitMask window) {
-  LeftOut left_out;
-  for (const OpFootprint& op : pending)
-    if (!left_out.commutes_with_all(op) || (op.inside & ~window) != 0) left_out.add(op);
-  return pending.size() - left_out.count;
-}
-
-// The qubits outside `window` that the first ops left out of a run through it need inside.
-QubitMask wanted_outside(std::span<const OpFootprint> pending, QubitMask window) {
+// How a run through the fixed `window` goes (plan_window_run's rule): how many ops of `pending` join
+// it, and the qubits outside it that the first kLeftOutLooked ops left out need inside.
+struct WindowFit {
+  std::size_t joined = 0;
+  QubitMask wanted = 0;
+};
+WindowFit fit_of(std::span<const OpFootprint> pending, QubitMask window) {
   constexpr std::size_t kLeftOutLooked = 64;
   LeftOut left_out;
   QubitMask wanted = 0;
   for (const OpFootprint& op : pending) {
     if (left_out.commutes_with_all(op) && (op.inside & ~window) == 0) continue;
-    wanted |= op.inside & ~window;
+    if (left_out.count < kLeftOutLooked) wanted |= op.inside & ~window;
     left_out.add(op);
-    if (left_out.count == kLeftOutLooked) break;
   }
-  return wanted;
+  return {pending.size() - left_out.count, wanted};
 }
 
 }  // namespace
@@ -91,19 +87,19 @@ WindowRun improve_window_run(std::span<const OpFootprint> pending, const WindowL
            static_cast<unsigned>(std::popcount(taken & ~limits.free_to_take)) <= limits.budget;
   };
   QubitMask window = run.window;
-  std::size_t best = joining_ops(head, window);
+  WindowFit fit = fit_of(head, window);
   std::size_t checks = head.size();
   while (checks < max_checks) {
     QubitMask best_window = window;
-    const QubitMask wanted = wanted_outside(head, window);
-    for (QubitMask in = wanted; in != 0 && checks < max_checks; in &= in - 1) {
+    WindowFit best = fit;
+    for (QubitMask in = fit.wanted; in != 0 && checks < max_checks; in &= in - 1) {
       const QubitMask bit_in = in & (~in + 1);
       const auto consider = [&](QubitMask candidate) {
         if (!within_limits(candidate)) return;
         checks += head.size();
-        const std::size_t joined = joining_ops(head, candidate);
-        if (joined > best) {
-          best = joined;
+        const WindowFit candidate_fit = fit_of(head, candidate);
+        if (candidate_fit.joined > best.joined) {
+          best = candidate_fit;
           best_window = candidate;
         }
       };
@@ -113,6 +109,7 @@ WindowRun improve_window_run(std::span<const OpFootprint> pending, const WindowL
     }
     if (best_window == window) break;
     window = best_window;
+    fit = best;
   }
   if (window == run.window) return run;
   // Through the better window, which may still take qubits within what the limits leave.
