@@ -10,7 +10,8 @@
 // 4x4; a parity phase on two qubits
 // (RZZ), a phase on half the state (CZ-like), a global phase (what a tile program adds where the global
 // phases factored out of fused blocks find no op to ride on: fusion/global_phase.hpp) and a CNOT alone
-// (the swap kernel on a quarter).
+// (the swap kernel on a quarter); 3- and 4-qubit blocks that are permutations with phases, or are after a
+// Hadamard on one or two of their qubits (the permuted-blocks kernels; with a lane target, lane terms).
 // Prints one JSON object.
 //   bench_tile_kernels [--qubits 11,15] [--precision double,single] [--rounds 7]
 #include "aligned_state.hpp"
@@ -20,6 +21,7 @@
 #include "machine_load.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <complex>
@@ -127,6 +129,33 @@ std::vector<Case> cases(unsigned k) {
   const auto real_three = three_of(real_u), complex_three = three_of(complex_u);
   out.push_back({"real_8x8", QubitOp::dense(three, *real_three), real_three});
   out.push_back({"complex_8x8", QubitOp::dense(three, *complex_three), complex_three});
+  // Blocks that are permutations up to phases, or are after a Hadamard on one or two of their qubits (a
+  // transpiled Toffoli network fused: the permuted-blocks kernels, blocks of 1, 2 and 4).
+  const auto permuted = [](unsigned bits, unsigned mixed_bits) {
+    const std::size_t dim = std::size_t{1} << bits;
+    auto m = std::make_shared<Matrix>(dim * dim);
+    const double h = std::pow(2.0, -0.5 * mixed_bits);
+    for (std::size_t row = 0; row < dim; ++row) {
+      std::size_t image = row ^ ((row >> 1) & (row >> 2) & 1u);  // a Toffoli onto bit 0...
+      image ^= (image & 1u) << 2;                                // ...then a CNOT from bit 0 onto bit 2
+      for (std::size_t col = 0; col < dim; ++col) {
+        const std::size_t mask = (std::size_t{1} << mixed_bits) - 1;
+        if ((col & ~mask) != (image & ~mask)) continue;
+        const double sign = (std::popcount(col & image & mask) & 1) ? -1.0 : 1.0;
+        (*m)[row * dim + col] = sign * h * std::polar(1.0, 0.25 * static_cast<double>(row % 5));
+      }
+    }
+    return std::shared_ptr<const Matrix>(std::move(m));
+  };
+  const unsigned four[] = {mid - 1, mid, mid + 1, mid + 2};
+  const auto monomial = permuted(3, 0), blocks2 = permuted(3, 1), blocks4 = permuted(4, 2);
+  out.push_back({"monomial_8x8", QubitOp::dense(three, *monomial), monomial});
+  out.push_back({"blocks2_8x8", QubitOp::dense(three, *blocks2), blocks2});
+  out.push_back({"blocks4_16x16", QubitOp::dense(four, *blocks4), blocks4});
+  const unsigned lane_first[] = {0, mid, mid + 1};  // the same blocks with a target inside the register
+  out.push_back({"monomial_8x8_lane", QubitOp::dense(lane_first, *monomial), monomial});
+  out.push_back({"blocks2_8x8_lane", QubitOp::dense(lane_first, *blocks2), blocks2});
+  out.push_back({"complex_8x8_lane", QubitOp::dense(lane_first, *complex_three), complex_three});
   out.push_back({"parity_2", QubitOp::parity(std::polar(1.0, -0.15), std::polar(1.0, 0.15), mid_bit | (mid_bit << 1))});
   out.push_back({"phase_half", QubitOp::phase(std::polar(1.0, 0.7), mid_bit, mid_bit)});
   out.push_back({"global_phase", QubitOp::phase(std::polar(1.0, 0.7))});

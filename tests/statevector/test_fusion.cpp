@@ -199,6 +199,29 @@ std::vector<QubitOp> fused(unsigned n, const std::vector<QubitOp>& circuit, cons
 
 }  // namespace transpiled
 
+TEST_CASE("kernel_cost prices permutations with phases, and blocks of them, below dense blocks", "[fusion]") {
+  using namespace qrt::sv;
+  // A Toffoli with phases, and one after a Hadamard on the qubit it flips: blocks of 1 and 2 (complex:
+  // real ones that never flip some qubits are priced as the flipped ones alone).
+  std::vector<Complex> monomial(64, 0.0), mixed(64, 0.0);
+  const double h = 1.0 / std::sqrt(2.0);
+  for (unsigned i = 0; i < 8; ++i) {
+    const unsigned image = i == 6 ? 7 : i == 7 ? 6 : i;
+    monomial[i * 8 + image] = std::polar(1.0, 0.3 * i);
+    for (unsigned j = 0; j < 8; ++j)
+      if ((j | 1u) == (image | 1u)) mixed[i * 8 + j] = std::polar((image & j & 1u) ? -h : h, 0.2 * i);
+  }
+  const unsigned targets[] = {4, 5, 6};
+  const double dense = kernel_cost(QubitOp::dense(targets, sv_test::random_unitary(3, 3)));
+  CHECK(dense == Approx(3.5));
+  CHECK(kernel_cost(QubitOp::dense(targets, monomial)) == Approx(0.9));
+  CHECK(kernel_cost(QubitOp::dense(targets, mixed)) == Approx(1.3));
+  // A pure permutation keeps the dense price: unfused, a tile program composes its gates into moves.
+  std::vector<Complex> shift(64, 0.0);
+  for (unsigned i = 0; i < 8; ++i) shift[i * 8 + (i + 1) % 8] = 1.0;
+  CHECK(kernel_cost(QubitOp::dense(targets, shift)) == Approx(3.5));
+}
+
 TEST_CASE("fused blocks that are real up to a global phase take real matrices, the phase sent apart", "[fusion]") {
   using namespace transpiled;
   constexpr unsigned n = 4;

@@ -5,6 +5,7 @@
 #include "reference.hpp"
 
 #include "kernels/apply_op.hpp"
+#include "kernels/block_structure.hpp"
 #include "kernels/small_state.hpp"
 #include "tiles/tile_walk.hpp"
 
@@ -196,6 +197,44 @@ Case real_dense_case(unsigned n, std::mt19937_64& rng) {
   return with_dense_op(std::move(c));
 }
 
+// A 2..5-qubit matrix that is block diagonal once its rows and columns are shuffled, blocks of 1, 2 or
+// 4 (a monomial matrix: a permutation with phases; or with a Hadamard-like mixing inside): the
+// permuted-blocks kernels where no target is a lane qubit. Blocks are random unitaries, or real ones
+// (signs, rotations); sometimes entries of 1e-16 stand where a product of gates would leave rounding.
+Case permuted_blocks_case(unsigned n, std::mt19937_64& rng) {
+  if (n < 2) return dense_case(n, rng);
+  Case c;
+  const unsigned k = 2 + static_cast<unsigned>(rng() % std::min(n - 1, 4u));
+  c.wires = random_wires(n, k, static_cast<unsigned>(rng() % (n - k + 1)), rng);
+  const std::size_t dim = std::size_t{1} << k;
+  const unsigned size_log2 = static_cast<unsigned>(rng() % std::min(k, 3u));
+  const std::size_t size = std::size_t{1} << size_log2;
+  const bool real = rng() % 3 == 0 && size <= 2;
+  std::vector<std::size_t> rows(dim), columns(dim);
+  std::iota(rows.begin(), rows.end(), std::size_t{0});
+  std::iota(columns.begin(), columns.end(), std::size_t{0});
+  std::shuffle(rows.begin(), rows.end(), rng);
+  std::shuffle(columns.begin(), columns.end(), rng);
+  c.matrix.assign(dim * dim, 0.0);
+  for (std::size_t first = 0; first < dim; first += size) {
+    Matrix block;
+    if (!real) {
+      block = sv_test::random_unitary(size_log2, rng());
+    } else if (size == 2) {
+      const std::array<Complex, 4> r = real_orthogonal(rng);
+      block.assign(r.begin(), r.end());
+    } else {
+      block = {(rng() & 1u) ? 1.0 : -1.0};
+    }
+    for (std::size_t i = 0; i < size; ++i)
+      for (std::size_t j = 0; j < size; ++j) c.matrix[rows[first + i] * dim + columns[first + j]] = block[i * size + j];
+  }
+  if (rng() % 4 == 0)
+    for (Complex& entry : c.matrix)
+      if (entry == Complex(0.0) && rng() % 3 == 0) entry = Complex(1e-16, -1e-16);
+  return with_dense_op(std::move(c));
+}
+
 // Applies c's op to a random state held in Real precision and compares with the dense reference. In
 // complex64 the kernels round the double-precision coefficients once and compute in float, so each
 // amplitude may differ by a few float epsilons (amplitudes are at most 1; a dense op sums at most 32
@@ -224,9 +263,10 @@ void check_against_reference(Case& c, unsigned n, const ExecPolicy& policy, std:
 
 using Maker = Case (*)(unsigned, std::mt19937_64&);
 const std::pair<const char*, Maker> kShapes[] = {
-    {"phase", &phase_case},          {"parity", &parity_case},   {"two-level", &two_level_case},
-    {"dense", &dense_case},          {"two pairs", &pairs_case}, {"real two-level", &real_two_level_case},
-    {"real dense", &real_dense_case}};
+    {"phase", &phase_case},           {"parity", &parity_case},
+    {"two-level", &two_level_case},   {"dense", &dense_case},
+    {"two pairs", &pairs_case},       {"real two-level", &real_two_level_case},
+    {"real dense", &real_dense_case}, {"permuted blocks", &permuted_blocks_case}};
 
 std::vector<SimdLevel> supported_levels() {
   std::vector<SimdLevel> levels;
@@ -525,13 +565,37 @@ TEST_CASE("real matrices take the real-coefficient kernels, complex ones the gen
     const std::array<Complex, 16> fused = {c, -s, 0, 0, s, c, 0, 0, 0, 0, s, c, 0, 0, c, -s};
     const unsigned targets[] = {lanes, 7};
     CHECK(kernel_of(QubitOp::dense(targets, fused)) == table.two_pairs_real);
-    // A real 3-qubit block on register qubits; with one imaginary entry, the complex kernel.
+    // A real 3-qubit block on register qubits (three rotations); with one imaginary entry, the complex kernel.
+    const double rotation[4] = {c, -s, s, c};
     std::vector<Complex> block(64, 0.0);
-    for (unsigned i = 0; i < 8; ++i) block[i * 8 + (i ^ 7u)] = 1.0;
+    for (unsigned i = 0; i < 8; ++i)
+      for (unsigned j = 0; j < 8; ++j) {
+        block[i * 8 + j] = 1.0;
+        for (unsigned b = 0; b < 3; ++b) block[i * 8 + j] *= rotation[((i >> b) & 1u) * 2 + ((j >> b) & 1u)];
+      }
     const unsigned three[] = {lanes, lanes + 1, lanes + 2};
     CHECK(kernel_of(QubitOp::dense(three, block)) == table.dense_real[3]);
-    block[5] = Complex(0, 1);
+    block[5] *= Complex(0, 1);
     CHECK(kernel_of(QubitOp::dense(three, block)) == table.dense[3][0][0]);
+    // A permutation (a Toffoli network): blocks of one; with phases, complex; with a Hadamard on one of
+    // its qubits, blocks of two.
+    std::vector<Complex> permutation(64, 0.0);
+    for (unsigned i = 0; i < 8; ++i) permutation[i * 8 + (i ^ (i >> 1 & 1u ? 4u : 0u) ^ 1u)] = 1.0;
+    CHECK(kernel_of(QubitOp::dense(three, permutation)) == table.permuted_blocks[3][0][1]);
+    permutation[0 * 8 + 1] = Complex(0, 1);
+    CHECK(kernel_of(QubitOp::dense(three, permutation)) == table.permuted_blocks[3][0][0]);
+    std::vector<Complex> mixed(64, 0.0);  // the permutation after a Hadamard on matrix bit 1
+    const double h = 1.0 / std::sqrt(2.0);
+    for (unsigned i = 0; i < 8; ++i)
+      for (unsigned j = 0; j < 8; ++j)
+        if (((i ^ (i >> 1 & 1u ? 4u : 0u) ^ 1u) | 2u) == (j | 2u)) mixed[i * 8 + j] = (j & 2u) && (i & 2u) ? -h : h;
+    CHECK(kernel_of(QubitOp::dense(three, mixed)) == table.permuted_blocks[3][1][1]);
+    if (lanes > 0) {  // with a lane target: each output register sums one of the 8 inputs
+      const unsigned lane_first[] = {0, lanes, lanes + 1};
+      CHECK(kernel_of(QubitOp::dense(lane_first, permutation)) == table.lane_terms[2][1][0]);
+      // All of them (a dense matrix): the dense kernel.
+      CHECK(kernel_of(QubitOp::dense(lane_first, block)) == table.dense[2][1][1]);
+    }
     if (lanes > 0) {  // a target inside the register
       QubitOp lane_ry = QubitOp::two_level(1, 0, {c, -s, s, c});
       lane_ry.control_mask = lane_ry.control_values = high;
@@ -547,4 +611,49 @@ TEST_CASE("real matrices take the real-coefficient kernels, complex ones the gen
       CHECK(kernel_of(QubitOp::dense(lane_and_high, two)) == table.dense[1][1][1]);
     }
   }
+}
+
+TEST_CASE("find_permuted_blocks: block diagonal up to a reordering, or nothing", "[kernels]") {
+  // Rows 0 and 2 mix columns 1 and 3; row 1 takes column 0, row 3 column 2 (times a phase).
+  const double h = 1.0 / std::sqrt(2.0);
+  std::vector<Complex> m(16, 0.0);
+  m[0 * 4 + 1] = h, m[0 * 4 + 3] = h, m[2 * 4 + 1] = h, m[2 * 4 + 3] = -h;
+  m[1 * 4 + 0] = 1.0, m[3 * 4 + 2] = Complex(0, 1);
+  const std::optional<PermutedBlocks> blocks = find_permuted_blocks(m, 4);
+  REQUIRE(blocks);
+  CHECK(blocks->block_size == 2);
+  // Every non-negligible entry lies inside a block, and each block holds whole pieces.
+  for (std::size_t p = 0; p < 4; ++p)
+    for (std::size_t q = 0; q < 4; ++q)
+      if (m[blocks->rows[p] * 4 + blocks->columns[q]] != Complex(0.0)) CHECK(p / 2 == q / 2);
+  std::vector<std::size_t> rows = blocks->rows, columns = blocks->columns;
+  std::sort(rows.begin(), rows.end());
+  std::sort(columns.begin(), columns.end());
+  CHECK(rows == std::vector<std::size_t>{0, 1, 2, 3});
+  CHECK(columns == std::vector<std::size_t>{0, 1, 2, 3});
+
+  // A permutation: blocks of one, the rows' columns its images; rounding left by a product is no link.
+  std::vector<Complex> permutation(64, 0.0);
+  for (std::size_t i = 0; i < 8; ++i) permutation[i * 8 + (i * 5 + 3) % 8] = 1.0;
+  permutation[0 * 8 + 0] = 1e-16;
+  const std::optional<PermutedBlocks> ones = find_permuted_blocks(permutation, 8);
+  REQUIRE(ones);
+  CHECK(ones->block_size == 1);
+  for (std::size_t p = 0; p < 8; ++p) CHECK(ones->columns[p] == (ones->rows[p] * 5 + 3) % 8);
+  // Pieces of 3 and 1 rows pack into blocks of 4.
+  std::vector<Complex> uneven(64, 0.0);
+  const sv_test::Matrix u3 = sv_test::random_unitary(2, 5);  // its 3x3 corner links rows 0-2 and columns 0-2
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t j = 0; j < 3; ++j) uneven[i * 8 + j] = u3[i * 4 + j];
+  for (std::size_t i = 3; i < 8; ++i) uneven[i * 8 + i] = 1.0;
+  const std::optional<PermutedBlocks> packed = find_permuted_blocks(uneven, 8);
+  REQUIRE(packed);
+  CHECK(packed->block_size == 4);
+
+  // None: a dense matrix, a block as large as the matrix, a zero row (more columns than rows in a piece).
+  CHECK_FALSE(find_permuted_blocks(sv_test::random_unitary(3, 9), 8));
+  std::vector<Complex> zero_row = permutation;
+  for (std::size_t j = 0; j < 8; ++j) zero_row[2 * 8 + j] = 0.0;
+  CHECK_FALSE(find_permuted_blocks(zero_row, 8));
+  CHECK_FALSE(find_permuted_blocks(std::vector<Complex>(16, 0.5), 4));
 }

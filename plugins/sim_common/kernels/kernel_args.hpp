@@ -19,6 +19,17 @@ inline constexpr unsigned kMaxKernelTargets = 5;
 inline constexpr unsigned kMaxRealPerLaneTargets = 3;
 // Most lane qubits a register may have (AVX-512 complex64: 8 amplitudes).
 inline constexpr unsigned kMaxLaneQubits = 3;
+// Dense ops on register-selecting targets whose matrix is block diagonal up to a reordering of rows and
+// columns (kernels/block_structure.hpp) have kernels of their own up to this many targets, for blocks
+// of 1, 2 and 4 (log2 up to kMaxPermutedBlockLog2) smaller than the matrix.
+inline constexpr unsigned kMaxPermutedBlockTargets = 4;
+inline constexpr unsigned kMaxPermutedBlockLog2 = 2;
+// Dense ops with lane targets whose output registers each take one (2^kMaxLaneTermsLog2) of the dense
+// kernel's inputs (lane_terms_kernel) have kernels of their own up to this many targets. Not more terms:
+// read through the stack, 4 of 8 took longer than the dense kernel's 8 (bench_tile_kernels'
+// blocks2_8x8_lane: 0.69 ns an amplitude against 0.58, double, 2^15 amplitudes in L2).
+inline constexpr unsigned kMaxLaneTermsTargets = 3;
+inline constexpr unsigned kMaxLaneTermsLog2 = 0;
 
 template <class T>
 struct KernelArgs {
@@ -28,6 +39,11 @@ struct KernelArgs {
   std::uint64_t fixed_values = 0;  // register-index bits forced to 1 in every group (control values)
   std::uint64_t parity_mask = 0;   // Parity: register-index bits whose parity selects the coefficient
   std::uint64_t offsets[1u << kMaxKernelTargets] = {};  // register offsets of a group's members
+  // Permuted blocks: offsets[] in the order the kernel reads a group's registers (the reordered
+  // columns), store_offsets[] in the order it writes them (the reordered rows).
+  std::uint64_t store_offsets[1u << kMaxPermutedBlockTargets] = {};
+  // Lane terms: output register o's term t reads input term_sources[o * terms + t] (lane_terms_kernel).
+  std::uint8_t term_sources[1u << (kMaxLaneTermsTargets - 1 + kMaxLaneTermsLog2)] = {};
   // Group index -> register index: insert a zero bit at each fixed position, lowest first;
   // fixed_low_masks[i] = (1 << position_i) - 1.
   std::uint64_t fixed_low_masks[64] = {};
@@ -66,6 +82,14 @@ struct KernelTable {
   // [high targets][lane-target mask]: real matrices with per-lane coefficients (lane targets or lane
   // controls; their real parts are read), for ops of at most kMaxRealPerLaneTargets targets; null past.
   KernelFn<T> dense_real_per_lane[kMaxKernelTargets + 1][1u << kMaxLaneQubits];
+  // [targets][log2 block size][real]: dense ops on register-selecting targets only, without lane
+  // controls, whose matrix is block diagonal once reordered (see permuted_blocks_kernel); null where the
+  // block is not smaller than the matrix.
+  KernelFn<T> permuted_blocks[kMaxPermutedBlockTargets + 1][kMaxPermutedBlockLog2 + 1][2];
+  // [high targets][lane-target mask][log2 terms]: dense ops of 2..kMaxLaneTermsTargets targets, some on
+  // lane qubits, without lane controls, whose output registers each sum 2^(log2 terms) of the dense
+  // kernel's inputs (lane_terms_kernel); null past those bounds or where the dense kernel sums no more.
+  KernelFn<T> lane_terms[kMaxLaneTermsTargets][1u << kMaxLaneQubits][kMaxLaneTermsLog2 + 1];
 };
 
 // Internal linkage on purpose: each translation unit (whatever its target flags) gets its own copy.

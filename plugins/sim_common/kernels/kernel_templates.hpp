@@ -12,6 +12,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -259,6 +260,24 @@ void two_pairs_kernel(const KernelArgs<typename S::Scalar>& a) {
   });
 }
 
+// The H registers of the group at register r (offsets[h] from it) and, for lane targets LM, each one's
+// lane permutations: in[h * X + i] is register h with its lanes permuted by the i-th subset of LM (X of them).
+template <class S, unsigned H, unsigned LM>
+QRT_SV_KERNEL_BODY inline void load_group_inputs(typename S::Scalar* amps, std::uint64_t r,
+                                                 const std::uint64_t* offsets, typename S::Reg* in) {
+  constexpr unsigned X = 1u << popcount_const(LM);
+  QRT_SV_UNROLL(32)
+  for (unsigned h = 0; h < H; ++h) {
+    typename S::Scalar* const p = register_at<S>(amps, r + offsets[h]);
+    prefetch_for_update<H>(p);
+    const typename S::Reg v = S::load(p);
+    [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+      ((in[h * X + I] = S::template permute<nth_subset(LM, I)>(v)), ...);
+    }
+    (std::make_integer_sequence<unsigned, X>{});
+  }
+}
+
 // Dense: 2^KH registers per group (high targets), each output register a sum over the 2^KH input
 // registers and, for lane targets LM, over their lane permutations. Coefficients are per lane when
 // lane qubits are involved (targets or controls), otherwise one complex number broadcast.
@@ -308,16 +327,7 @@ void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
 
   for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
     Reg in[C];
-    QRT_SV_UNROLL(32)
-    for (unsigned h = 0; h < H; ++h) {
-      typename S::Scalar* const p = register_at<S>(amps, r + offsets.of[h]);
-      prefetch_for_update<H>(p);
-      const Reg v = S::load(p);
-      [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
-        ((in[h * X + I] = S::template permute<nth_subset(LM, I)>(v)), ...);
-      }
-      (std::make_integer_sequence<unsigned, X>{});
-    }
+    load_group_inputs<S, H, LM>(amps, r, offsets.of, in);
     QRT_SV_UNROLL(32)
     for (unsigned ho = 0; ho < H; ++ho) {
       Reg acc_re = S::zero(), acc_im = S::zero();
@@ -345,6 +355,163 @@ void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
       else S::store(register_at<S>(amps, r + offsets.of[ho]), S::add(acc_re, S::times_i(acc_im)));
     }
   });
+}
+
+// Permuted blocks: a dense op on KH register-selecting targets whose matrix, its rows and columns
+// reordered, is block diagonal with blocks of R (kernels/block_structure.hpp). A group's registers are
+// read in the reordered column order (offsets) and written in the reordered row order (store_offsets),
+// so each output is a sum over the R inputs of its block: H * R multiply-adds a group instead of the
+// dense kernel's H * H (a monomial 3-qubit block, R = 1: 8 instead of 64). Coefficients are broadcast
+// (no lane qubit takes part), output p's R of them at 2 * (p * R + j); held in registers where they fit.
+// Reading every register before writing any keeps the reordering in place.
+template <class S, unsigned KH, unsigned R, bool Real>
+void permuted_blocks_kernel(const KernelArgs<typename S::Scalar>& a) {
+  constexpr unsigned H = 1u << KH;
+  static_assert(R < H, "a block as large as the matrix is the dense kernel");
+  using Reg = typename S::Reg;
+  typename S::Scalar* const amps = a.amps;
+  const typename S::Scalar* const coef = a.coef;
+  struct Offsets {
+    std::uint64_t load[H], store[H];
+  } offsets{};
+  for (unsigned h = 0; h < H; ++h) {
+    offsets.load[h] = a.offsets[h];
+    offsets.store[h] = a.store_offsets[h];
+  }
+  constexpr unsigned kParts = Real ? 1 : 2;
+  constexpr bool kHeld = kParts * H * R <= S::held_coefficient_registers;
+  struct HeldCoefficients {
+    Reg reg[kHeld ? kParts * H * R : 1];
+  } held{};
+  if constexpr (kHeld)
+    for (unsigned k = 0; k < H * R; ++k)
+      for (unsigned part = 0; part < kParts; ++part) held.reg[kParts * k + part] = S::broadcast(coef[2 * k + part]);
+
+  for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
+    Reg in[H];
+    QRT_SV_UNROLL(16)
+    for (unsigned h = 0; h < H; ++h) {
+      typename S::Scalar* const p = register_at<S>(amps, r + offsets.load[h]);
+      prefetch_for_update<H>(p);
+      in[h] = S::load(p);
+    }
+    QRT_SV_UNROLL(16)
+    for (unsigned out = 0; out < H; ++out) {
+      const unsigned first = out / R * R;  // the block's first input
+      Reg acc_re = S::zero(), acc_im = S::zero();
+      QRT_SV_UNROLL(4)
+      for (unsigned j = 0; j < R; ++j) {
+        const unsigned k = out * R + j;
+        if constexpr (kHeld) {
+          acc_re = S::fma(held.reg[kParts * k], in[first + j], acc_re);
+          if constexpr (!Real) acc_im = S::fma(held.reg[kParts * k + 1], in[first + j], acc_im);
+        } else {
+          acc_re = S::fma(S::broadcast(coef[2 * k]), in[first + j], acc_re);
+          if constexpr (!Real) acc_im = S::fma(S::broadcast(coef[2 * k + 1]), in[first + j], acc_im);
+        }
+      }
+      typename S::Scalar* const p = register_at<S>(amps, r + offsets.store[out]);
+      if constexpr (Real) S::store(p, acc_re);
+      else S::store(p, S::add(acc_re, S::times_i(acc_im)));
+    }
+  });
+}
+
+template <class S, unsigned K, unsigned RLog2, unsigned Real>
+constexpr KernelFn<typename S::Scalar> permuted_blocks_entry() {
+  if constexpr (RLog2 < K) return &permuted_blocks_kernel<S, K, 1u << RLog2, Real == 1>;
+  else return nullptr;
+}
+
+template <class S, unsigned K>
+constexpr void fill_permuted_blocks_row(KernelTable<typename S::Scalar>& t) {
+  [&]<unsigned... RLog2>(std::integer_sequence<unsigned, RLog2...>) {
+    ((t.permuted_blocks[K][RLog2][0] = permuted_blocks_entry<S, K, RLog2, 0>(),
+      t.permuted_blocks[K][RLog2][1] = permuted_blocks_entry<S, K, RLog2, 1>()),
+     ...);
+  }
+  (std::make_integer_sequence<unsigned, kMaxPermutedBlockLog2 + 1>{});
+}
+
+template <class S, unsigned... K>
+constexpr void fill_permuted_blocks(KernelTable<typename S::Scalar>& t, std::integer_sequence<unsigned, K...>) {
+  (fill_permuted_blocks_row<S, K>(t), ...);
+}
+
+// Lane terms: a dense op with lane targets LM (and KH register-selecting ones) whose output registers
+// each sum only T of the dense kernel's H * X inputs (a permutation with phases, or one mixing few
+// amplitudes, on a lane qubit and others: the dense kernel would do H * X per-lane multiply-adds an
+// output register, mostly by zero). The inputs are formed as in dense_kernel; output o sums inputs
+// term_sources[o * T + t] (picked at run time: the inputs go through the stack) times per-lane
+// coefficients (at 2 * (o * T + t) registers' worth of scalars, re then im; zero where a lane takes no
+// part in a term).
+template <class S, unsigned KH, unsigned LM, unsigned T>
+void lane_terms_kernel(const KernelArgs<typename S::Scalar>& a) {
+  constexpr unsigned H = 1u << KH;
+  constexpr unsigned X = 1u << popcount_const(LM);
+  constexpr unsigned C = H * X;
+  static_assert(T < C, "as many terms as inputs is the dense kernel");
+  using Reg = typename S::Reg;
+  typename S::Scalar* const amps = a.amps;
+  const typename S::Scalar* const coef = a.coef;
+  struct Layout {
+    std::uint64_t offsets[H];
+    std::uint8_t sources[H * T];
+  } layout{};
+  for (unsigned h = 0; h < H; ++h) layout.offsets[h] = a.offsets[h];
+  for (unsigned k = 0; k < H * T; ++k) layout.sources[k] = a.term_sources[k];
+  constexpr bool kHeld = 2 * H * T <= S::held_coefficient_registers;
+  struct HeldCoefficients {
+    Reg reg[kHeld ? 2 * H * T : 1];
+  } held{};
+  if constexpr (kHeld)
+    for (unsigned k = 0; k < 2 * H * T; ++k) held.reg[k] = S::load(coef + k * S::scalars);
+
+  for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
+    Reg in[C];
+    load_group_inputs<S, H, LM>(amps, r, layout.offsets, in);
+    QRT_SV_UNROLL(4)
+    for (unsigned out = 0; out < H; ++out) {
+      Reg acc_re = S::zero(), acc_im = S::zero();
+      QRT_SV_UNROLL(4)
+      for (unsigned t = 0; t < T; ++t) {
+        const unsigned k = out * T + t;
+        const Reg v = in[layout.sources[k]];
+        if constexpr (kHeld) {
+          acc_re = S::fma(held.reg[2 * k], v, acc_re);
+          acc_im = S::fma(held.reg[2 * k + 1], v, acc_im);
+        } else {
+          acc_re = S::fma(S::load(coef + 2 * k * S::scalars), v, acc_re);
+          acc_im = S::fma(S::load(coef + (2 * k + 1) * S::scalars), v, acc_im);
+        }
+      }
+      S::store(register_at<S>(amps, r + layout.offsets[out]), S::add(acc_re, S::times_i(acc_im)));
+    }
+  });
+}
+
+template <class S, unsigned KH, unsigned LM, unsigned TLog2>
+constexpr KernelFn<typename S::Scalar> lane_terms_entry() {
+  constexpr unsigned targets = KH + popcount_const(LM);
+  constexpr unsigned inputs = (1u << KH) << popcount_const(LM);
+  if constexpr (LM != 0 && LM < (1u << S::lanes_log2) && targets >= 2 && targets <= kMaxLaneTermsTargets &&
+                (1u << TLog2) < inputs)
+    return &lane_terms_kernel<S, KH, LM, 1u << TLog2>;
+  else return nullptr;
+}
+
+template <class S, unsigned KH, unsigned LM>
+constexpr void fill_lane_terms_cell(KernelTable<typename S::Scalar>& t) {
+  [&]<unsigned... TLog2>(std::integer_sequence<unsigned, TLog2...>) {
+    ((t.lane_terms[KH][LM][TLog2] = lane_terms_entry<S, KH, LM, TLog2>()), ...);
+  }
+  (std::make_integer_sequence<unsigned, kMaxLaneTermsLog2 + 1>{});
+}
+
+template <class S, unsigned... Cell>
+constexpr void fill_lane_terms(KernelTable<typename S::Scalar>& t, std::integer_sequence<unsigned, Cell...>) {
+  constexpr unsigned masks = 1u << kMaxLaneQubits;
+  (fill_lane_terms_cell<S, Cell / masks, Cell % masks>(t), ...);
 }
 
 // The dense kernels a SIMD level provides: every (KH, LM, PerLane) with KH + |LM| <= kMaxKernelTargets,
@@ -407,6 +574,8 @@ constexpr KernelTable<typename S::Scalar> make_kernel_table(const char* name) {
   t.real_lane[1] = real_lane_entry<S, 1>();
   t.real_lane[2] = real_lane_entry<S, 2>();
   fill_dense<S>(t, std::make_integer_sequence<unsigned, MaxHigh + 1>{});
+  fill_permuted_blocks<S>(t, std::make_integer_sequence<unsigned, std::min(MaxHigh, kMaxPermutedBlockTargets) + 1>{});
+  fill_lane_terms<S>(t, std::make_integer_sequence<unsigned, kMaxLaneTermsTargets*(1u << kMaxLaneQubits)>{});
   return t;
 }
 

@@ -1,5 +1,6 @@
 #include "kernels/lane_coefficients.hpp"
 
+#include "kernels/block_structure.hpp"
 #include "kernels/kernel_args.hpp"
 
 #include <bit>
@@ -65,6 +66,47 @@ void build_dense_coefficients(const DenseSplit& split, std::span<const Complex> 
     }
   }
 }
+
+std::vector<std::vector<unsigned>> lane_term_inputs(const DenseSplit& split, std::span<const Complex> matrix) {
+  const std::size_t h_count = std::size_t{1} << split.num_high;
+  const unsigned x_count = 1u << std::popcount(split.mixed_lane_mask);
+  const std::size_t dim = std::size_t{1} << (split.num_high + std::popcount(split.lane_target_mask));
+  const unsigned lanes = 1u << split.lanes_log2;
+  std::vector<std::vector<unsigned>> inputs(h_count);
+  for (std::size_t ho = 0; ho < h_count; ++ho)
+    for (std::size_t hi = 0; hi < h_count; ++hi)
+      for (unsigned xi = 0; xi < x_count; ++xi) {
+        const unsigned x = kernels::nth_subset(split.mixed_lane_mask, xi);
+        for (unsigned lane = 0; lane < lanes; ++lane)
+          if (std::abs(matrix[matrix_index(split, ho, lane) * dim + matrix_index(split, hi, lane ^ x)]) >
+              kNegligibleEntry) {
+            inputs[ho].push_back(static_cast<unsigned>(hi * x_count + xi));
+            break;
+          }
+      }
+  return inputs;
+}
+
+template <class R>
+void build_lane_term_coefficients(const DenseSplit& split, std::span<const Complex> matrix,
+                                  const std::vector<std::vector<unsigned>>& inputs, unsigned terms, R* out) {
+  const unsigned x_count = 1u << std::popcount(split.mixed_lane_mask);
+  const std::size_t dim = std::size_t{1} << (split.num_high + std::popcount(split.lane_target_mask));
+  for (std::size_t ho = 0; ho < inputs.size(); ++ho)
+    for (unsigned t = 0; t < terms; ++t)
+      out = put_lane_coefficient(out, split.lanes_log2, [&](unsigned lane) -> Complex {
+        if (t >= inputs[ho].size()) return 0.0;
+        const unsigned hi = inputs[ho][t] / x_count;
+        const unsigned x = kernels::nth_subset(split.mixed_lane_mask, inputs[ho][t] % x_count);
+        const Complex c = matrix[matrix_index(split, ho, lane) * dim + matrix_index(split, hi, lane ^ x)];
+        return std::abs(c) > kNegligibleEntry ? c : Complex(0.0);
+      });
+}
+
+template void build_lane_term_coefficients<double>(const DenseSplit&, std::span<const Complex>,
+                                                   const std::vector<std::vector<unsigned>>&, unsigned, double*);
+template void build_lane_term_coefficients<float>(const DenseSplit&, std::span<const Complex>,
+                                                  const std::vector<std::vector<unsigned>>&, unsigned, float*);
 
 template void build_dense_coefficients<double>(const DenseSplit&, std::span<const Complex>, LaneControls, bool,
                                                double*);

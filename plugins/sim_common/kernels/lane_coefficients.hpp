@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 namespace qrt::sv {
 
@@ -57,5 +58,17 @@ std::size_t dense_coefficient_scalars(const DenseSplit& split, bool per_lane);
 template <class R>
 void build_dense_coefficients(const DenseSplit& split, std::span<const Complex> matrix, LaneControls controls,
                               bool per_lane, R* out);
+
+// For each output register ho (high-target combination) of a dense op on lane targets, the inputs
+// c = hi * X + xi of dense_kernel (register hi, lanes permuted by the xi-th subset of the lane targets)
+// whose coefficient is non-negligible (kernels/block_structure.hpp) in some lane: the terms
+// lane_terms_kernel sums. No lane controls.
+std::vector<std::vector<unsigned>> lane_term_inputs(const DenseSplit& split, std::span<const Complex> matrix);
+
+// The per-lane coefficients of those terms, `terms` of them per output register (those past an output's
+// own inputs are zero), for outputs in order: what lane_terms_kernel reads.
+template <class R>
+void build_lane_term_coefficients(const DenseSplit& split, std::span<const Complex> matrix,
+                                  const std::vector<std::vector<unsigned>>& inputs, unsigned terms, R* out);
 
 }  // namespace qrt::sv

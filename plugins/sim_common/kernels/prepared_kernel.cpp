@@ -1,11 +1,13 @@
 #include "kernels/prepared_kernel.hpp"
 
+#include "kernels/block_structure.hpp"
 #include "kernels/dense_large.hpp"
 #include "kernels/group_layout.hpp"
 #include "kernels/lane_coefficients.hpp"
 #include "kernels/pair_structure.hpp"
 
 #include <bit>
+#include <optional>
 #include <span>
 
 namespace qrt::sv {
@@ -80,6 +82,21 @@ void prepare_parity(const Target<T>& t, const QubitOp& op) {
 
 template <class T>
 void prepare_dense(const Target<T>& t, const QubitOp& op);
+
+// The groups of a dense op's kernel: one per value of the registers its high targets and controls do
+// not fix, offsets[h] the register of high-target combination h (bit i: split.high_qubit[i]).
+template <class T>
+KernelArgs<T> dense_group_args(const Target<T>& t, const QubitOp& op, const DenseSplit& split) {
+  const QubitMask high = ~t.lane_qubits();
+  KernelArgs<T> a = group_args(t, (op.target_mask & high) | (op.control_mask & high), op.control_values & high);
+  for (std::size_t h = 0; h < (std::size_t{1} << split.num_high); ++h) {
+    std::uint64_t offset = 0;
+    for (unsigned i = 0; i < split.num_high; ++i)
+      if ((h >> i) & 1u) offset |= std::uint64_t{1} << (split.high_qubit[i] - t.lanes_log2());
+    a.offsets[h] = offset;
+  }
+  return a;
+}
 
 // A two-level op whose pair differs in lane qubits becomes a dense op on its target qubits.
 template <class T>
@@ -208,6 +225,78 @@ bool prepare_two_pairs(const Target<T>& t, const QubitOp& op) {
   return true;
 }
 
+// A dense op on register-selecting targets only, without lane controls, whose matrix is block diagonal
+// once its rows and columns are reordered (kernels::permuted_blocks_kernel). Returns false when the
+// op does not have that form or the table has no kernel for it.
+template <class T>
+bool prepare_permuted_blocks(const Target<T>& t, const QubitOp& op) {
+  if (op.num_targets < 2 || op.num_targets > kernels::kMaxPermutedBlockTargets) return false;
+  if (((op.target_mask | op.control_mask) & t.lane_qubits()) != 0) return false;
+  const std::size_t dim = std::size_t{1} << op.num_targets;
+  const std::span<const Complex> m = op.dense_matrix();
+  const std::optional<PermutedBlocks> blocks = find_permuted_blocks(m, dim);
+  if (!blocks) return false;
+  const std::size_t size = blocks->block_size;
+  const auto entry = [&](std::size_t position, std::size_t j) -> Complex {  // row `position`, block column j
+    const Complex v = m[blocks->rows[position] * dim + blocks->columns[position / size * size + j]];
+    return std::abs(v) > kNegligibleEntry ? v : Complex(0.0);
+  };
+  bool real = true;
+  for (std::size_t p = 0; p < dim; ++p)
+    for (std::size_t j = 0; j < size; ++j) real = real && entry(p, j).imag() == 0.0;
+  const unsigned size_log2 = static_cast<unsigned>(std::countr_zero(size));
+  const kernels::KernelFn<T> kernel = t.table.permuted_blocks[op.num_targets][size_log2][real ? 1 : 0];
+  if (!kernel) return false;
+  const QubitMask high = ~t.lane_qubits();
+  KernelArgs<T> a = group_args(t, op.target_mask | (op.control_mask & high), op.control_values & high);
+  const auto offset_of = [&](std::size_t index) {  // matrix index bit j = targets[j]
+    std::uint64_t offset = 0;
+    for (unsigned j = 0; j < op.num_targets; ++j)
+      if ((index >> j) & 1u) offset |= std::uint64_t{1} << (op.targets[j] - t.lanes_log2());
+    return offset;
+  };
+  for (std::size_t p = 0; p < dim; ++p) {
+    a.offsets[p] = offset_of(blocks->columns[p]);
+    a.store_offsets[p] = offset_of(blocks->rows[p]);
+  }
+  T* coef = t.coefficients.template get_as<T>(2 * dim * size);
+  for (std::size_t p = 0; p < dim; ++p)
+    for (std::size_t j = 0; j < size; ++j) {
+      const Complex v = entry(p, j);
+      coef[2 * (p * size + j)] = static_cast<T>(v.real());
+      coef[2 * (p * size + j) + 1] = static_cast<T>(v.imag());
+    }
+  finish(t, a, coef, kernel);
+  return true;
+}
+
+// A dense op of 2..kMaxLaneTermsTargets targets, some on lane qubits, without lane controls, whose
+// output registers each sum at most 4 of the dense kernel's inputs, and fewer than all of them
+// (kernels::lane_terms_kernel). Returns false when the op does not have that form.
+template <class T>
+bool prepare_lane_terms(const Target<T>& t, const QubitOp& op) {
+  if (op.num_targets < 2 || op.num_targets > kernels::kMaxLaneTermsTargets) return false;
+  if ((op.target_mask & t.lane_qubits()) == 0 || (op.control_mask & t.lane_qubits()) != 0) return false;
+  const DenseSplit split = split_dense_targets(op, t.lanes_log2());
+  const std::span<const Complex> m = op.dense_matrix();
+  const std::vector<std::vector<unsigned>> inputs = lane_term_inputs(split, m);
+  std::size_t most = 1;
+  for (const std::vector<unsigned>& terms : inputs) most = std::max(most, terms.size());
+  const unsigned terms = static_cast<unsigned>(std::bit_ceil(most));
+  if (terms > (1u << kernels::kMaxLaneTermsLog2)) return false;
+  const kernels::KernelFn<T> kernel =
+      t.table.lane_terms[split.num_high][split.lane_target_mask][std::countr_zero(terms)];
+  if (!kernel) return false;  // as many terms as the dense kernel's inputs
+  KernelArgs<T> a = dense_group_args(t, op, split);
+  for (std::size_t h = 0; h < inputs.size(); ++h)
+    for (unsigned k = 0; k < terms; ++k)  // past an output's own inputs: input 0, times zero
+      a.term_sources[h * terms + k] = static_cast<std::uint8_t>(k < inputs[h].size() ? inputs[h][k] : 0);
+  T* coef = t.coefficients.template get_as<T>(inputs.size() * terms * lane_coefficient_scalars(t.lanes_log2()));
+  build_lane_term_coefficients(split, m, inputs, terms, coef);
+  finish(t, a, coef, kernel);
+  return true;
+}
+
 // States of at most this many bytes are taken to stay in the caches between ops.
 constexpr std::size_t kCacheResidentBytes = std::size_t{4} << 20;
 
@@ -272,6 +361,7 @@ void prepare_dense(const Target<T>& t, const QubitOp& op) {
     if (op.targets[0] >= t.lanes_log2()) return prepare_two_level(t, two);
     if (prepare_real_lane(t, two)) return;
   }
+  if (prepare_permuted_blocks(t, op) || prepare_lane_terms(t, op)) return;
   // Targets the matrix never flips cost nothing to mix: a register-selecting one becomes a control
   // (one op per value), a lane one only selects each lane's coefficients. (A fused CNOT with the
   // rotation on its target, when one of the two is a lane qubit: one pass of a 2x2 instead of a 4x4.)
@@ -310,14 +400,7 @@ void prepare_dense(const Target<T>& t, const QubitOp& op) {
     return;
   }
 
-  const QubitMask high = ~t.lane_qubits();
-  KernelArgs<T> a = group_args(t, (op.target_mask & high) | (op.control_mask & high), op.control_values & high);
-  for (std::size_t h = 0; h < (std::size_t{1} << split.num_high); ++h) {
-    std::uint64_t offset = 0;
-    for (unsigned i = 0; i < split.num_high; ++i)
-      if ((h >> i) & 1u) offset |= std::uint64_t{1} << (split.high_qubit[i] - t.lanes_log2());
-    a.offsets[h] = offset;
-  }
+  KernelArgs<T> a = dense_group_args(t, op, split);
   T* coef = t.coefficients.template get_as<T>(dense_coefficient_scalars(split, per_lane));
   build_dense_coefficients(split, op.dense_matrix(), lanes, per_lane, coef);
   finish(t, a, coef, kernel);
