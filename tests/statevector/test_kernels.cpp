@@ -577,22 +577,26 @@ TEST_CASE("real matrices take the real-coefficient kernels, complex ones the gen
     CHECK(kernel_of(QubitOp::dense(three, block)) == table.dense_real[3]);
     block[5] *= Complex(0, 1);
     CHECK(kernel_of(QubitOp::dense(three, block)) == table.dense[3][0][0]);
-    // A permutation (a Toffoli network): blocks of one; with phases, complex; with a Hadamard on one of
-    // its qubits, blocks of two.
+    // A permutation that flips every qubit (a matrix that never flips one splits into controlled parts
+    // in cache first): blocks of one; with phases, complex; after a Hadamard on one of its qubits,
+    // blocks of two.
+    const auto image = [](unsigned i) { return (i + 1) % 8; };
     std::vector<Complex> permutation(64, 0.0);
-    for (unsigned i = 0; i < 8; ++i) permutation[i * 8 + (i ^ (i >> 1 & 1u ? 4u : 0u) ^ 1u)] = 1.0;
+    for (unsigned i = 0; i < 8; ++i) permutation[i * 8 + image(i)] = 1.0;
     CHECK(kernel_of(QubitOp::dense(three, permutation)) == table.permuted_blocks[3][0][1]);
-    permutation[0 * 8 + 1] = Complex(0, 1);
+    permutation[7 * 8 + 0] = Complex(0, 1);
     CHECK(kernel_of(QubitOp::dense(three, permutation)) == table.permuted_blocks[3][0][0]);
-    std::vector<Complex> mixed(64, 0.0);  // the permutation after a Hadamard on matrix bit 1
+    std::vector<Complex> mixed(64, 0.0);
     const double h = 1.0 / std::sqrt(2.0);
     for (unsigned i = 0; i < 8; ++i)
       for (unsigned j = 0; j < 8; ++j)
-        if (((i ^ (i >> 1 & 1u ? 4u : 0u) ^ 1u) | 2u) == (j | 2u)) mixed[i * 8 + j] = (j & 2u) && (i & 2u) ? -h : h;
+        if ((image(i) | 2u) == (j | 2u)) mixed[i * 8 + j] = (j & 2u) && (image(i) & 2u) ? -h : h;
     CHECK(kernel_of(QubitOp::dense(three, mixed)) == table.permuted_blocks[3][1][1]);
-    if (lanes > 0) {  // with a lane target: each output register sums one of the 8 inputs
+    if (lanes > 0) {  // with a lane target (matrix bit 0): each output register sums one of the 8 inputs
+      std::vector<Complex> lane_flip(64, 0.0);  // flips the lane bit, and steps the other two
+      for (unsigned i = 0; i < 8; ++i) lane_flip[i * 8 + ((((i >> 1) + 1) % 4) << 1 | ((i & 1u) ^ 1u))] = 1.0;
       const unsigned lane_first[] = {0, lanes, lanes + 1};
-      CHECK(kernel_of(QubitOp::dense(lane_first, permutation)) == table.lane_terms[2][1][0]);
+      CHECK(kernel_of(QubitOp::dense(lane_first, lane_flip)) == table.lane_terms[2][1][0]);
       // All of them (a dense matrix): the dense kernel.
       CHECK(kernel_of(QubitOp::dense(lane_first, block)) == table.dense[2][1][1]);
     }

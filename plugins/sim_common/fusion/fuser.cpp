@@ -45,18 +45,18 @@ double real_selected_block_cost(const QubitOp& op) {
 
 // A dense op whose matrix is block diagonal once reordered, blocks of R (kernels/block_structure.hpp),
 // on register-selecting targets: the permuted-blocks kernels (bench_tile_kernels, 2^15 amplitudes in
-// L2, double): a monomial 8x8 costs 0.165 ns an amplitude, blocks of 2 0.238, a 16x16 of blocks of 4
-// 0.399, against 0.18-0.2 for a complex 2x2 and 0.63 for a general complex 8x8. 0 for any other op.
-// (With a lane target only a permutation with phases has a kernel of its own, at 0.29: not known here.)
-// Pure permutations (X, CNOT, Toffoli) keep their price: unfused, a tile program composes them into
-// moves (tiles/tile_permutation.hpp) that cost less; priced as blocks, the fusers formed them, and
-// QASMBench's adder_n28 ran in 3.33 s against 2.64 s (warm, one process, best of 3).
+// L2, double, 2026-12-07): a permutation with phases on 3 qubits costs 0.16 ns an amplitude, blocks of 2
+// 0.22, a 16x16 of blocks of 4 0.37, against 0.127 for a complex 2x2 (1.25, 1.7, 2.9 of it; a general
+// complex 8x8, priced 3.5, took 0.57). Priced lower (0.5 + 0.4 R), the fusers formed blocks of 2 that
+// kept controlled SWAPs out of composed moves: swap_test_n25 0.31 s against 0.27. 0 for any other op.
+// (With a lane target only a permutation with phases has a kernel of its own, at 0.21-0.29: not known
+// here.)
 double permuted_blocks_cost(const QubitOp& op) {
   if (op.num_targets < 2 || op.num_targets > kernels::kMaxPermutedBlockTargets) return 0;
   const std::span<const Complex> m = op.dense_matrix();
   if (std::all_of(m.begin(), m.end(), [](Complex c) { return c == Complex(0.0) || c == Complex(1.0); })) return 0;
   const std::optional<PermutedBlocks> blocks = find_permuted_blocks(m, std::size_t{1} << op.num_targets);
-  return blocks ? 0.5 + 0.4 * static_cast<double>(blocks->block_size) : 0;
+  return blocks ? 0.8 + 0.45 * static_cast<double>(blocks->block_size) : 0;
 }
 
 }  // namespace

@@ -39,9 +39,11 @@ struct KernelArgs {
   std::uint64_t fixed_values = 0;  // register-index bits forced to 1 in every group (control values)
   std::uint64_t parity_mask = 0;   // Parity: register-index bits whose parity selects the coefficient
   std::uint64_t offsets[1u << kMaxKernelTargets] = {};  // register offsets of a group's members
-  // Permuted blocks: offsets[] in the order the kernel reads a group's registers (the reordered
-  // columns), store_offsets[] in the order it writes them (the reordered rows).
-  std::uint64_t store_offsets[1u << kMaxPermutedBlockTargets] = {};
+  // Permuted blocks: the kernel reads a group's registers in the order offsets[load_order[p]] (the
+  // reordered columns) and writes them in the order offsets[store_order[p]] (the reordered rows). Indices,
+  // not offsets: a tiled run copies these arguments for every tile.
+  std::uint8_t load_order[1u << kMaxPermutedBlockTargets] = {};
+  std::uint8_t store_order[1u << kMaxPermutedBlockTargets] = {};
   // Lane terms: output register o's term t reads input term_sources[o * terms + t] (lane_terms_kernel).
   std::uint8_t term_sources[1u << (kMaxLaneTermsTargets - 1 + kMaxLaneTermsLog2)] = {};
   // Group index -> register index: insert a zero bit at each fixed position, lowest first;

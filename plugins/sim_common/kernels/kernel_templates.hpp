@@ -260,24 +260,6 @@ void two_pairs_kernel(const KernelArgs<typename S::Scalar>& a) {
   });
 }
 
-// The H registers of the group at register r (offsets[h] from it) and, for lane targets LM, each one's
-// lane permutations: in[h * X + i] is register h with its lanes permuted by the i-th subset of LM (X of them).
-template <class S, unsigned H, unsigned LM>
-QRT_SV_KERNEL_BODY inline void load_group_inputs(typename S::Scalar* amps, std::uint64_t r,
-                                                 const std::uint64_t* offsets, typename S::Reg* in) {
-  constexpr unsigned X = 1u << popcount_const(LM);
-  QRT_SV_UNROLL(32)
-  for (unsigned h = 0; h < H; ++h) {
-    typename S::Scalar* const p = register_at<S>(amps, r + offsets[h]);
-    prefetch_for_update<H>(p);
-    const typename S::Reg v = S::load(p);
-    [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
-      ((in[h * X + I] = S::template permute<nth_subset(LM, I)>(v)), ...);
-    }
-    (std::make_integer_sequence<unsigned, X>{});
-  }
-}
-
 // Dense: 2^KH registers per group (high targets), each output register a sum over the 2^KH input
 // registers and, for lane targets LM, over their lane permutations. Coefficients are per lane when
 // lane qubits are involved (targets or controls), otherwise one complex number broadcast.
@@ -327,7 +309,16 @@ void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
 
   for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
     Reg in[C];
-    load_group_inputs<S, H, LM>(amps, r, offsets.of, in);
+    QRT_SV_UNROLL(32)
+    for (unsigned h = 0; h < H; ++h) {
+      typename S::Scalar* const p = register_at<S>(amps, r + offsets.of[h]);
+      prefetch_for_update<H>(p);
+      const Reg v = S::load(p);
+      [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+        ((in[h * X + I] = S::template permute<nth_subset(LM, I)>(v)), ...);
+      }
+      (std::make_integer_sequence<unsigned, X>{});
+    }
     QRT_SV_UNROLL(32)
     for (unsigned ho = 0; ho < H; ++ho) {
       Reg acc_re = S::zero(), acc_im = S::zero();
@@ -359,7 +350,7 @@ void dense_kernel(const KernelArgs<typename S::Scalar>& a) {
 
 // Permuted blocks: a dense op on KH register-selecting targets whose matrix, its rows and columns
 // reordered, is block diagonal with blocks of R (kernels/block_structure.hpp). A group's registers are
-// read in the reordered column order (offsets) and written in the reordered row order (store_offsets),
+// read in the reordered column order (load_order) and written in the reordered row order (store_order),
 // so each output is a sum over the R inputs of its block: H * R multiply-adds a group instead of the
 // dense kernel's H * H (a monomial 3-qubit block, R = 1: 8 instead of 64). Coefficients are broadcast
 // (no lane qubit takes part), output p's R of them at 2 * (p * R + j); held in registers where they fit.
@@ -375,8 +366,8 @@ void permuted_blocks_kernel(const KernelArgs<typename S::Scalar>& a) {
     std::uint64_t load[H], store[H];
   } offsets{};
   for (unsigned h = 0; h < H; ++h) {
-    offsets.load[h] = a.offsets[h];
-    offsets.store[h] = a.store_offsets[h];
+    offsets.load[h] = a.offsets[a.load_order[h]];
+    offsets.store[h] = a.offsets[a.store_order[h]];
   }
   constexpr unsigned kParts = Real ? 1 : 2;
   constexpr bool kHeld = kParts * H * R <= S::held_coefficient_registers;
@@ -468,8 +459,18 @@ void lane_terms_kernel(const KernelArgs<typename S::Scalar>& a) {
     for (unsigned k = 0; k < 2 * H * T; ++k) held.reg[k] = S::load(coef + k * S::scalars);
 
   for_all_groups(a, [=](std::uint64_t r) QRT_SV_KERNEL_BODY {
-    Reg in[C];
-    load_group_inputs<S, H, LM>(amps, r, layout.offsets, in);
+    Reg in[C];  // as in dense_kernel (written out there too: through a shared helper, the offsets went
+                // through memory, and the dense kernels of tiled runs took 4% longer: wstate_n27)
+    QRT_SV_UNROLL(4)
+    for (unsigned h = 0; h < H; ++h) {
+      typename S::Scalar* const p = register_at<S>(amps, r + layout.offsets[h]);
+      prefetch_for_update<H>(p);
+      const Reg v = S::load(p);
+      [&]<unsigned... I>(std::integer_sequence<unsigned, I...>) {
+        ((in[h * X + I] = S::template permute<nth_subset(LM, I)>(v)), ...);
+      }
+      (std::make_integer_sequence<unsigned, X>{});
+    }
     QRT_SV_UNROLL(4)
     for (unsigned out = 0; out < H; ++out) {
       Reg acc_re = S::zero(), acc_im = S::zero();
