@@ -14,9 +14,9 @@
 # ulp (gcm_h6 0.24999999999999803 -> ...792, multiplier_n15_transpiled 0.9999999999999962 -> ...60; whole
 # states within 1.7e-16 of 14213d1's); every other byte was unchanged. Re-recorded again when fused blocks that
 # are permutations with phases (or blocks of them) took kernels of their own (kernels/block_structure.hpp): the
-# batch --top 4 JSON moved by an ulp or two (gcm_h6 0.24999999999999792 -> ...808, qf21_n15_transpiled,
-# multiplier_n15_transpiled ...96 -> ...962), which reordered equal probabilities in it and in the --probs
-# tables of dnn_n16 and gcm_h6 (its 0.0697658392 pair); every other byte was unchanged. The state-vector device runs with
+# batch --top 4 JSON moved by an ulp or two (gcm_h6 0.24999999999999792 -> ...808, dnn_n16), which reordered
+# equal probabilities in it and in the --probs tables of dnn_n16 and gcm_h6 (its 0.0697658392 pair); every
+# other byte was unchanged. The state-vector device runs with
 # simd=portable,threads=1: results then do not depend on the machine's vector width or core count (the
 # digests hold on AVX2 and AVX-512 machines alike).
 set -u
