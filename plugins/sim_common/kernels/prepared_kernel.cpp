@@ -272,8 +272,8 @@ bool prepare_permuted_blocks(const Target<T>& t, const QubitOp& op) {
 }
 
 // A dense op of 2..kMaxLaneTermsTargets targets, some on lane qubits, without lane controls, whose
-// output registers each sum at most 4 of the dense kernel's inputs, and fewer than all of them
-// (kernels::lane_terms_kernel). Returns false when the op does not have that form.
+// output registers each take at most 2^kMaxLaneTermsLog2 (one) of the dense kernel's inputs: a
+// permutation with phases (kernels::lane_terms_kernel). Returns false when the op does not have that form.
 template <class T>
 bool prepare_lane_terms(const Target<T>& t, const QubitOp& op) {
   if (op.num_targets < 2 || op.num_targets > kernels::kMaxLaneTermsTargets) return false;
