@@ -220,6 +220,14 @@ TEST_CASE("kernel_cost prices permutations with phases, and blocks of them, belo
   std::vector<Complex> shift(64, 0.0);
   for (unsigned i = 0; i < 8; ++i) shift[i * 8 + (i + 1) % 8] = 1.0;
   CHECK(kernel_cost(QubitOp::dense(targets, shift)) == Approx(3.5));
+  // Blocks of 8 have no kernel of their own: a 4-qubit matrix of two keeps the dense price.
+  std::vector<Complex> halves(256, 0.0);
+  const Matrix u8 = random_unitary(3, 17);
+  for (unsigned i = 0; i < 16; ++i)
+    for (unsigned j = 0; j < 16; ++j)
+      if ((i ^ j) < 8) halves[(i ^ 9u) * 16 + j] = u8[(i & 7u) * 8 + (j & 7u)];
+  const unsigned four[] = {4, 5, 6, 7};
+  CHECK(kernel_cost(QubitOp::dense(four, halves)) == Approx(7.0));
 }
 
 TEST_CASE("fused blocks that are real up to a global phase take real matrices, the phase sent apart", "[fusion]") {

@@ -592,6 +592,17 @@ TEST_CASE("real matrices take the real-coefficient kernels, complex ones the gen
       for (unsigned j = 0; j < 8; ++j)
         if ((image(i) | 2u) == (j | 2u)) mixed[i * 8 + j] = (j & 2u) && (image(i) & 2u) ? -h : h;
     CHECK(kernel_of(QubitOp::dense(three, mixed)) == table.permuted_blocks[3][1][1]);
+    // A 4-qubit matrix of two 8x8 blocks: no kernel for blocks of 8, the dense one.
+    std::vector<Complex> halves(256, 0.0);
+    const sv_test::Matrix u8 = sv_test::random_unitary(3, 17);
+    for (unsigned i = 0; i < 16; ++i)
+      for (unsigned j = 0; j < 16; ++j)
+        if ((i ^ j) < 8) halves[(i ^ 9u) * 16 + j] = u8[(i & 7u) * 8 + (j & 7u)];  // rows moved: no block selector
+    const unsigned four[] = {lanes, lanes + 1, lanes + 2, lanes + 3};
+    const std::optional<PermutedBlocks> eights = find_permuted_blocks(halves, 16);
+    REQUIRE(eights);
+    CHECK(eights->block_size == 8);
+    CHECK(kernel_of(QubitOp::dense(four, halves)) == table.dense[4][0][0]);
     if (lanes > 0) {  // with a lane target (matrix bit 0): each output register sums one of the 8 inputs
       std::vector<Complex> lane_flip(64, 0.0);  // flips the lane bit, and steps the other two
       for (unsigned i = 0; i < 8; ++i) lane_flip[i * 8 + ((((i >> 1) + 1) % 4) << 1 | ((i & 1u) ^ 1u))] = 1.0;

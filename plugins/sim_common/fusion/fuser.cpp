@@ -56,7 +56,8 @@ double permuted_blocks_cost(const QubitOp& op) {
   const std::span<const Complex> m = op.dense_matrix();
   if (std::all_of(m.begin(), m.end(), [](Complex c) { return c == Complex(0.0) || c == Complex(1.0); })) return 0;
   const std::optional<PermutedBlocks> blocks = find_permuted_blocks(m, std::size_t{1} << op.num_targets);
-  return blocks ? 0.8 + 0.45 * static_cast<double>(blocks->block_size) : 0;
+  if (!blocks || blocks->block_size > (std::size_t{1} << kernels::kMaxPermutedBlockLog2)) return 0;  // no kernel
+  return 0.8 + 0.45 * static_cast<double>(blocks->block_size);
 }
 
 }  // namespace

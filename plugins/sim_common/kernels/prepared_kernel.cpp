@@ -245,6 +245,7 @@ bool prepare_permuted_blocks(const Target<T>& t, const QubitOp& op) {
   for (std::size_t p = 0; p < dim; ++p)
     for (std::size_t j = 0; j < size; ++j) real = real && entry(p, j).imag() == 0.0;
   const unsigned size_log2 = static_cast<unsigned>(std::countr_zero(size));
+  if (size_log2 > kernels::kMaxPermutedBlockLog2) return false;  // blocks of 8 (a 4-qubit op): the dense kernel
   const kernels::KernelFn<T> kernel = t.table.permuted_blocks[op.num_targets][size_log2][real ? 1 : 0];
   if (!kernel) return false;
   const QubitMask high = ~t.lane_qubits();
