@@ -228,6 +228,28 @@ TEST_CASE("kernel_cost prices permutations with phases, and blocks of them, belo
       if ((i ^ j) < 8) halves[(i ^ 9u) * 16 + j] = u8[(i & 7u) * 8 + (j & 7u)];
   const unsigned four[] = {4, 5, 6, 7};
   CHECK(kernel_cost(QubitOp::dense(four, halves)) == Approx(7.0));
+  // With a target inside the SIMD register (a lane qubit) permutations with phases and blocks of 2 cost
+  // more, blocks of 4 take the dense kernel. Lanes the op does not target change nothing, and a
+  // 2-qubit op of two 2x2 blocks costs as much with a lane target.
+  const QubitMask lanes = 0b11;
+  const unsigned lane_first[] = {1, 5, 6};
+  CHECK(kernel_cost(QubitOp::dense(lane_first, mixed), lanes) == Approx(2.2));
+  CHECK(kernel_cost(QubitOp::dense(lane_first, monomial), lanes) == Approx(2.2));
+  CHECK(kernel_cost(QubitOp::dense(lane_first, mixed), 0) == Approx(1.7));
+  CHECK(kernel_cost(QubitOp::dense(targets, mixed), lanes) == Approx(1.7));
+  std::vector<Complex> quarters(64, 0.0);  // blocks of 4: two complex 4x4s, selected by matrix bit 2
+  const Matrix u4a = random_unitary(2, 21), u4b = random_unitary(2, 22);
+  for (unsigned i = 0; i < 4; ++i)
+    for (unsigned j = 0; j < 4; ++j) {
+      quarters[i * 8 + j] = u4a[i * 4 + j];
+      quarters[(i + 4) * 8 + j + 4] = u4b[i * 4 + j];
+    }
+  CHECK(kernel_cost(QubitOp::dense(targets, quarters)) == Approx(2.6));
+  CHECK(kernel_cost(QubitOp::dense(lane_first, quarters), lanes) == Approx(3.5));
+  const double c = std::cos(0.3), s = std::sin(0.3);  // a CNOT with a rotation on its target
+  const std::vector<Complex> step = {c, -s, 0, 0, s, c, 0, 0, 0, 0, s, c, 0, 0, c, -s};
+  const unsigned on_lane[] = {0, 5};
+  CHECK(kernel_cost(QubitOp::dense(on_lane, step), lanes) == Approx(0.95));
 }
 
 TEST_CASE("fused blocks that are real up to a global phase take real matrices, the phase sent apart", "[fusion]") {

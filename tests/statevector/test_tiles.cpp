@@ -6,6 +6,7 @@
 
 #include "tiles/run_ops.hpp"
 #include "tiles/tile_size.hpp"
+#include "tiles/tiled_queue.hpp"
 #include "tiles/window_planner.hpp"
 
 #include <catch2/catch.hpp>
@@ -183,6 +184,27 @@ TEST_CASE("planned runs keep the order of every pair of ops that do not commute"
           REQUIRE((ops[i].touched & ops[j].inside) == 0);
         }
   }
+}
+
+TEST_CASE("relabelling brings the qubits needed soonest down, the first where the write-back swaps, a lane last",
+          "[tiles]") {
+  // Tiles of 12 qubits whose windows hold the 7 lowest (qubits 0 and 1 inside a SIMD register); a gathered
+  // run's write-back swaps low qubits from 5 up. The run's window: the low qubits and 9-13.
+  const qrt::sv::RelabelLayout layout{12, 7, 2, 5};
+  const QubitMask window = bits({0, 1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13});
+  // The deferred ops need 9, 10, 0, 2, 4, 6, 3 and 5, in that order: 9 and 10 come down in place of 1
+  // (never needed) and 5 (needed last). 9, needed first, takes 5's place (the write-back swaps it);
+  // 10 takes the lane.
+  std::vector<OpFootprint> deferred;
+  for (unsigned q : {9u, 10u, 0u, 2u, 4u, 6u, 3u, 5u}) deferred.push_back({bits({q}), bits({q})});
+  using Swaps = std::vector<std::pair<unsigned, unsigned>>;
+  CHECK(qrt::sv::relabel_swaps(window, deferred, layout) == Swaps{{5, 9}, {1, 10}});
+  // With 2 and 3 free instead (never needed), no lane takes a qubit; neither place is one the write-back
+  // swaps, and the least wanted goes first (a tie: the higher).
+  deferred.clear();
+  for (unsigned q : {9u, 10u, 0u, 1u, 4u, 6u, 5u}) deferred.push_back({bits({q}), bits({q})});
+  CHECK(qrt::sv::relabel_swaps(window, deferred, layout) == Swaps{{3, 9}, {2, 10}});
+  CHECK(qrt::sv::relabel_swaps(window, {}, layout).empty());
 }
 
 TEST_CASE("tiled random circuits match the untiled device and the reference", "[tiles]") {

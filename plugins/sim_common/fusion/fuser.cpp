@@ -49,20 +49,23 @@ double real_selected_block_cost(const QubitOp& op) {
 // 0.22, a 16x16 of blocks of 4 0.37, against 0.127 for a complex 2x2 (1.25, 1.7, 2.9 of it; a general
 // complex 8x8, priced 3.5, took 0.57). Priced lower (0.5 + 0.4 R), the fusers formed blocks of 2 that
 // kept controlled SWAPs out of composed moves: swap_test_n25 0.31 s against 0.27. 0 for any other op.
-// (With a lane target only a permutation with phases has a kernel of its own, at 0.21-0.29: not known
-// here.)
-double permuted_blocks_cost(const QubitOp& op) {
+// With a target inside the SIMD register (a lane qubit), permutations with phases and blocks of 2 cost
+// 0.21-0.34 (2.2), blocks of 4 take the dense kernel (0.61-0.63; bench_tile_kernels as above, targets
+// {0, 5, 6}, {5, 0, 6}, {0, 1, 5}, {5, 0, 1}).
+constexpr double kLaneBlockCost = 2.2;
+double permuted_blocks_cost(const QubitOp& op, bool lane_target) {
   if (op.num_targets < 2 || op.num_targets > kernels::kMaxPermutedBlockTargets) return 0;
   const std::span<const Complex> m = op.dense_matrix();
   if (std::all_of(m.begin(), m.end(), [](Complex c) { return c == Complex(0.0) || c == Complex(1.0); })) return 0;
   const std::optional<PermutedBlocks> blocks = find_permuted_blocks(m, std::size_t{1} << op.num_targets);
   if (!blocks || blocks->block_size > (std::size_t{1} << kernels::kMaxPermutedBlockLog2)) return 0;  // no kernel
+  if (lane_target) return blocks->block_size <= 2 ? kLaneBlockCost : 0;
   return 0.8 + 0.45 * static_cast<double>(blocks->block_size);
 }
 
 }  // namespace
 
-double kernel_cost(const QubitOp& op) {
+double kernel_cost(const QubitOp& op, QubitMask lane_qubits) {
   // Measured on a state of 2^15 complex128 amplitudes in the L2 cache (AVX-512, one core), in units of
   // a 2x2 matrix on a register-selecting qubit: a pass over the tile costs about as much as the
   // arithmetic of a 2x2, so a diagonal pass costs nearly as much as a 2x2, and a 4x4 product (1.7)
@@ -77,9 +80,10 @@ double kernel_cost(const QubitOp& op) {
     case OpShape::Dense:
       if (op.num_targets == 1) return 1.0;
       if (op.num_targets == 2 && pair_partner(op.dense_matrix()) != 0) return 0.95;
+      const bool lane_target = (op.target_mask & lane_qubits) != 0;
       double cost = dense_cost(op.num_targets);
       if (const double selected = real_selected_block_cost(op); selected > 0) cost = selected;
-      if (const double blocks = permuted_blocks_cost(op); blocks > 0) cost = std::min(cost, blocks);
+      if (const double blocks = permuted_blocks_cost(op, lane_target); blocks > 0) cost = std::min(cost, blocks);
       return cost;
   }
   return 1.0;
@@ -100,7 +104,7 @@ void Fuser::apply_block(const FusedBlock& block, OpSink& sink) {
 
 double Fuser::block_cost(const FusedBlock& block) {
   Complex unused = 1.0;
-  return kernel_cost(block_op(block, unused));
+  return kernel_cost(block_op(block, unused), (QubitMask{1} << config_.lane_qubits) - 1);
 }
 
 FusedBlock Fuser::joined_with(const QubitOp& op, const std::vector<std::size_t>& hits, std::size_t skip) {

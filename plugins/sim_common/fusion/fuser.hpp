@@ -9,6 +9,7 @@
 
 #include "fusion/fused_block.hpp"
 
+#include <cstdint>
 #include <vector>
 
 namespace qrt::sv {
@@ -29,10 +30,15 @@ struct FusionConfig {
   // cache (a tile program folds them into one op, tiles/run_ops.hpp): applied on its own, a global
   // phase would be one more pass over memory.
   bool real_up_to_phase = false;
+  // The lowest this many qubits lie inside one SIMD register where the blocks will run (a tile's lanes):
+  // cost_aware prices blocks for them (kernel_cost). A byte: it fits where the struct has room.
+  std::uint8_t lane_qubits = 0;
 };
 
-// The arithmetic of applying an op, in units of one 2x2 matrix on every amplitude pair.
-double kernel_cost(const QubitOp& op);
+// The arithmetic of applying an op, in units of one 2x2 matrix on every amplitude pair, where the
+// qubits `lane_qubits` lie inside one SIMD register (a tile's lowest qubits): the kernels of
+// block-structured matrices cost more with a target there.
+double kernel_cost(const QubitOp& op, QubitMask lane_qubits = 0);
 
 // Where the fuser sends ops that must reach the state.
 class OpSink {
@@ -58,6 +64,9 @@ class Fuser {
   // commute with it). For ops that may not join a block.
   void push_unfused(const QubitOp& op, OpSink& sink);
   void flush(OpSink& sink);
+  // Prices blocks (cost_aware) for the lowest `count` qubits lying inside one SIMD register
+  // (FusionConfig::lane_qubits). Only while nothing is queued.
+  void set_lane_qubits(unsigned count) { config_.lane_qubits = static_cast<std::uint8_t>(count); }
   bool empty() const { return blocks_.empty(); }
   // Drops everything queued (the state is being discarded).
   void clear() { blocks_.clear(); }

@@ -98,6 +98,21 @@ struct TileStats {
   std::uint64_t passes() const { return runs + direct_ops; }
 };
 
+// Where the qubits of a window sit in its tiles: what a relabelling weighs.
+struct RelabelLayout {
+  unsigned tile_qubits = 0, chunk_qubits = 0;  // every window holds the chunk_qubits lowest qubits
+  unsigned lane_qubits = 0;                    // the lowest qubits, inside one SIMD register
+  unsigned folded_min_qubit = 0;               // a gathered run's write-back swaps only qubits from here up
+};
+
+// The swaps (in order) that end a run over `window`: they bring the qubits the `deferred` ops need
+// soonest down to the low qubits, which every later window holds. Each lands where the least wanted low
+// qubit was, preferring the places where a gathered run's write-back does the swap, then those above
+// the lanes; the lanes take the incoming qubits needed last (a fused block with a lane target loses the
+// kernels that need register-selecting targets: kernel_cost).
+std::vector<std::pair<unsigned, unsigned>> relabel_swaps(QubitMask window, std::span<const OpFootprint> deferred,
+                                                         const RelabelLayout& layout);
+
 // The device side of a relabelling: physical qubits a and b have exchanged their contents.
 class QubitRelabeller {
  public:
@@ -153,10 +168,6 @@ class TiledQueue {
 
   // The passes the queued ops at `ops` take applied one by one (untiled).
   double direct_passes(std::span<const std::size_t> ops);
-  // The swaps that put the qubits the deferred ops need soonest on the relabelled low qubits.
-  static std::vector<std::pair<unsigned, unsigned>> relabel_swaps(QubitMask window,
-                                                                  std::span<const OpFootprint> deferred,
-                                                                  unsigned tile_qubits, unsigned chunk_qubits);
 
   TileConfig config_;
   OpQueue pending_;
