@@ -156,6 +156,8 @@ std::vector<Case> cases(unsigned k) {
   out.push_back({"monomial_8x8_lane", QubitOp::dense(lane_first, *monomial), monomial});
   out.push_back({"blocks2_8x8_lane", QubitOp::dense(lane_first, *blocks2), blocks2});
   out.push_back({"complex_8x8_lane", QubitOp::dense(lane_first, *complex_three), complex_three});
+  const unsigned two_lanes[] = {0, 1, mid};  // two targets inside the register (AVX-512 double: both lane qubits)
+  out.push_back({"complex_8x8_two_lanes", QubitOp::dense(two_lanes, *complex_three), complex_three});
   out.push_back({"parity_2", QubitOp::parity(std::polar(1.0, -0.15), std::polar(1.0, 0.15), mid_bit | (mid_bit << 1))});
   out.push_back({"phase_half", QubitOp::phase(std::polar(1.0, 0.7), mid_bit, mid_bit)});
   out.push_back({"global_phase", QubitOp::phase(std::polar(1.0, 0.7))});

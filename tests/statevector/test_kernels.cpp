@@ -545,6 +545,65 @@ TEST_CASE("a composed move takes the faster of its two ways on each tile, with t
   }
 }
 
+namespace {
+
+// Phases on qubits outside the window (a transpiled circuit's RZ there) and parities of them scale
+// whole tiles: the program multiplies them per tile into one scalar pass, without ending the
+// permutations held for composition. 2^11 amplitudes, tiles of 2^8, in place and gathered, 1 and 2 threads.
+template <class Real>
+void check_scalar_steps(double tolerance) {
+  constexpr unsigned n = 11, k = 8;
+  const Matrix x = {0, 1, 1, 0};
+  const std::complex<double> a = std::polar(1.0, 0.3), b = std::polar(1.0, -1.1), c = std::polar(1.0, 2.0);
+  for (const QubitMask window : {QubitMask{0xFF}, QubitMask{0x71F}}) {  // qubits 0-7; 0-4 and 8-10
+    std::vector<unsigned> inside, outside;
+    for (unsigned q = 0; q < n; ++q) ((window >> q) & 1u ? inside : outside).push_back(q);
+    for (unsigned threads : {1u, 2u}) {
+      TileProgram<Real> program;
+      program.reset(window, kernel_table_for<Real>(best_simd_level(), k));
+      State expected = sv_test::random_state(n, 23);
+      std::vector<std::complex<Real>> state(expected.begin(), expected.end());
+      const auto scalar_op = [&](const QubitOp& op, const Matrix& m, std::vector<unsigned> targets,
+                                 std::vector<unsigned> controls) {
+        program.add(op);
+        expected = sv_test::apply_reference(expected, n, m, targets, controls, std::vector<int>(controls.size(), 1));
+      };
+      const auto cnot = [&](unsigned control, unsigned target) {  // inside the window: composable
+        QubitOp op = QubitOp::two_level(QubitMask{1} << target, 0, {0.0, 1.0, 1.0, 0.0});
+        op.control_mask = op.control_values = QubitMask{1} << control;
+        program.add(op);
+        const unsigned targets[] = {target}, controls[] = {control};
+        const int values[] = {1};
+        expected = sv_test::apply_reference(expected, n, x, targets, controls, values);
+      };
+      const unsigned o0 = outside[0], o1 = outside[1], o2 = outside[2];
+      for (unsigned i = 0; i + 1 < inside.size(); ++i) {
+        cnot(inside[i], inside[i + 1]);
+        // A phase on an outside qubit; one controlled by another outside qubit; a parity of two of them.
+        scalar_op(QubitOp::phase(a, QubitMask{1} << o0, QubitMask{1} << o0), {1, 0, 0, a}, {o0}, {});
+        QubitOp controlled = QubitOp::phase(b, (QubitMask{1} << o1) | (QubitMask{1} << o2), QubitMask{1} << o1);
+        controlled.control_values |= QubitMask{1} << o2;
+        scalar_op(controlled, {1, 0, 0, b}, {o1}, {o2});
+        scalar_op(QubitOp::parity(c, std::conj(c), (QubitMask{1} << o0) | (QubitMask{1} << o2)),
+                  {c, 0, 0, 0, 0, std::conj(c), 0, 0, 0, 0, std::conj(c), 0, 0, 0, 0, c}, {o0, o2}, {});
+      }
+      program.finish();
+      INFO("window " << window << " threads " << threads);
+      CHECK(program.composed_ops() == inside.size() - 1);  // the scalars did not split the composition
+      TileBuffers<Real> buffers;
+      walk_tiles(state.data(), n, program, threads, buffers, 0, {});
+      CHECK(sv_test::max_difference(State(state.begin(), state.end()), expected) < tolerance);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ops on qubits outside the window multiply each tile by one number, applied once", "[kernels][tiles]") {
+  check_scalar_steps<double>(1e-13);
+  check_scalar_steps<float>(1e-5);
+}
+
 TEST_CASE("real matrices take the real-coefficient kernels, complex ones the general kernels", "[kernels]") {
   for (SimdLevel level : supported_levels()) {
     const kernels::KernelTable<double>& table = kernel_table_for<double>(level, 10);

@@ -1,5 +1,8 @@
 #include "tiles/tile_program.hpp"
 
+#include "kernels/lane_coefficients.hpp"
+
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <span>
@@ -84,6 +87,10 @@ template <class T>
 void TileProgram<T>::add(const QubitOp& op) {
   if (!fits_window(op, window_))
     throw std::invalid_argument("TileProgram::add: the operation acts on a qubit outside the tile's window");
+  // A scalar on every tile commutes with the whole program: it neither ends the held permutations nor
+  // takes a pass of its own.
+  if ((op.shape == OpShape::Phase || op.shape == OpShape::Parity) && (op.touched_mask() & window_) == 0)
+    return add_scalar_step(op);
   // Held ops are copied: only matrices held in the op itself (a borrowed one may not outlive this call).
   const bool composable = (op.touched_mask() & ~window_) == 0 && op.external_matrix == nullptr && is_permutation(op);
   if (composable) {
@@ -153,6 +160,30 @@ void TileProgram<T>::add_step(const QubitOp& op) {
 }
 
 template <class T>
+void TileProgram<T>::add_scalar_step(const QubitOp& op) {
+  Step step;
+  step.scalar = true;
+  step.outer_control_mask = op.control_mask;
+  step.outer_control_values = op.control_values;
+  step.outer_parity_mask = op.shape == OpShape::Parity ? op.target_mask : 0;
+  step.scalar_coefficients = {op.coeffs[0], op.shape == OpShape::Parity ? op.coeffs[1] : op.coeffs[0]};
+  const auto other = std::find_if(steps_.begin(), steps_.end(), [](const Step& s) { return s.scalar; });
+  // Any coefficient but 1 gives the phase kernel; apply_scalar passes the tile's own.
+  step.first_kernel = other != steps_.end() ? other->first_kernel : prepare(QubitOp::phase(Complex(-1.0)));
+  steps_.push_back(step);
+}
+
+template <class T>
+void TileProgram<T>::apply_scalar(Amplitude<T>* tile, Complex factor, std::size_t kernel) const {
+  kernels::KernelArgs<T> args = kernels_[kernel].args;
+  alignas(64) T coefficient[lane_coefficient_scalars(kernels::kMaxLaneQubits)];
+  put_lane_coefficient(coefficient, table_->lanes_log2, [&](unsigned) { return factor; });
+  args.coef = coefficient;
+  args.amps = reinterpret_cast<T*>(tile);
+  kernels_[kernel].kernel(args);
+}
+
+template <class T>
 void TileProgram<T>::add_dense_blocks(const QubitOp& op, Step step, QubitMask outer_targets) {
   // One variant per value of the outside targets: the matrix's block where they have that value (the
   // matrix never flips them), on the targets inside; a phase when none is inside.
@@ -194,6 +225,8 @@ void TileProgram<T>::add_dense_blocks(const QubitOp& op, Step step, QubitMask ou
 
 template <class T>
 void TileProgram<T>::run(Amplitude<T>* tile, QubitMask outer, StepHook* hook) const {
+  Complex scalar(1.0);
+  std::size_t scalar_kernel = 0;
   for (std::size_t i = 0; i < steps_.size(); ++i) {
     const Step& step = steps_[i];
     if (hook) hook->before_step(i, steps_.size());
@@ -203,9 +236,15 @@ void TileProgram<T>::run(Amplitude<T>* tile, QubitMask outer, StepHook* hook) co
     }
     if ((outer & step.outer_control_mask) != step.outer_control_values) continue;
     std::size_t variant = static_cast<unsigned>(std::popcount(outer & step.outer_parity_mask)) & 1u;
+    if (step.scalar) {
+      scalar *= step.scalar_coefficients[variant];
+      scalar_kernel = step.first_kernel;
+      continue;
+    }
     for (unsigned s = 0; s < step.num_selectors; ++s) variant |= ((outer >> step.selectors[s]) & 1u) << s;
     kernels_[step.first_kernel + variant].run(tile, tile_qubits_);
   }
+  if (scalar != Complex(1.0)) apply_scalar(tile, scalar, scalar_kernel);
 }
 
 template <class T>

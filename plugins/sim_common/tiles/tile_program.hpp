@@ -6,7 +6,9 @@
 // parity; for a dense matrix with targets outside the window that it never flips (a fused CNOT whose
 // control is outside, with the rotation on its target), which block of the matrix. Consecutive ops
 // that only move amplitudes become one step that moves each amplitude once (tile_permutation.hpp), or
-// that applies them one by one where that measures faster (ComposedMove).
+// that applies them one by one where that measures faster (ComposedMove). An op that acts on a tile only
+// through qubits outside the window (a phase on them, a parity of them) multiplies the whole tile by one
+// number: all such ops of a program are multiplied together per tile and applied as one scalar pass.
 #pragma once
 
 #include "kernels/prepared_kernel.hpp"
@@ -82,6 +84,11 @@ class TileProgram {
     unsigned num_selectors = 0;                               // number the variant
     std::size_t first_kernel = 0;                             // the variants' kernels, consecutive in kernels_
     std::size_t permutation = kNoPermutation;                 // or the composed move it applies (moves_)
+    // A scalar step (an op on qubits outside the window only): the tile is multiplied by
+    // scalar_coefficients[variant] where the outer controls match, together with the program's other
+    // scalar steps, by the phase kernel at first_kernel (run with the product as its coefficient).
+    bool scalar = false;
+    std::array<Complex, 2> scalar_coefficients{};
   };
   static constexpr std::size_t kNoPermutation = ~std::size_t{0};
   // A composed permutation, and its ops one by one (kernels_[first_kernel, first_kernel + count): swap
@@ -105,6 +112,8 @@ class TileProgram {
   QubitMask local(QubitMask state_bits) const;
   QubitOp localised(const QubitOp& op) const;  // the op in tile bits
   void add_step(const QubitOp& op);
+  void add_scalar_step(const QubitOp& op);
+  void apply_scalar(Amplitude<T>* tile, Complex factor, std::size_t kernel) const;
   std::size_t prepare(const QubitOp& local_op);
   void add_dense_blocks(const QubitOp& op, Step step, QubitMask outer_targets);
 
