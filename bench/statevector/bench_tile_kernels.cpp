@@ -95,6 +95,9 @@ std::vector<Case> cases(unsigned k) {
   std::vector<Case> out;
   out.push_back(
       {"complex_2x2", QubitOp::two_level(mid_bit, 0, {complex_u[0], complex_u[1], complex_u[2], complex_u[3]})});
+  for (unsigned q : {2u, 3u})  // the lowest register-selecting qubits (AVX-512 double, single): runs of 1 group
+    out.push_back({"complex_2x2_q" + std::to_string(q),
+                   QubitOp::two_level(QubitMask{1} << q, 0, {complex_u[0], complex_u[1], complex_u[2], complex_u[3]})});
   out.push_back({"real_2x2", QubitOp::two_level(mid_bit, 0, {real_u[0], real_u[1], real_u[2], real_u[3]})});
   out.push_back(
       {"complex_2x2_lane", QubitOp::two_level(1, 0, {complex_u[0], complex_u[1], complex_u[2], complex_u[3]})});
@@ -158,6 +161,13 @@ std::vector<Case> cases(unsigned k) {
   out.push_back({"complex_8x8_lane", QubitOp::dense(lane_first, *complex_three), complex_three});
   const unsigned two_lanes[] = {0, 1, mid};  // two targets inside the register (AVX-512 double: both lane qubits)
   out.push_back({"complex_8x8_two_lanes", QubitOp::dense(two_lanes, *complex_three), complex_three});
+  // Blocks of 4 with lane targets and the lowest register-selecting qubits (adder_n28_transpiled's
+  // heaviest steps: targets {0, 1, 3} and {1, 2, 3}).
+  const auto blocks4_three = permuted(3, 2);
+  out.push_back({"blocks4_8x8", QubitOp::dense(three, *blocks4_three), blocks4_three});
+  const unsigned low_lanes[] = {0, 1, 3}, low_lane[] = {1, 2, 3};
+  out.push_back({"blocks4_8x8_lanes_013", QubitOp::dense(low_lanes, *blocks4_three), blocks4_three});
+  out.push_back({"blocks4_8x8_lane_123", QubitOp::dense(low_lane, *blocks4_three), blocks4_three});
   out.push_back({"parity_2", QubitOp::parity(std::polar(1.0, -0.15), std::polar(1.0, 0.15), mid_bit | (mid_bit << 1))});
   out.push_back({"phase_half", QubitOp::phase(std::polar(1.0, 0.7), mid_bit, mid_bit)});
   out.push_back({"global_phase", QubitOp::phase(std::polar(1.0, 0.7))});
@@ -217,16 +227,19 @@ int run(int argc, char** argv) {
   std::vector<int> qubits = {11, 15};
   std::vector<std::string> precisions = {"double", "single"};
   int rounds = 7;
+  std::string only;  // --cases: time only the cases whose name contains this
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a.rfind("--benchmark_format", 0) == 0) continue;  // `make bench` asks every program for JSON: this prints it
     if (i + 1 >= argc) {
-      std::cerr << "usage: bench_tile_kernels [--qubits 11,15] [--precision double,single] [--rounds 7]\n";
+      std::cerr
+          << "usage: bench_tile_kernels [--qubits 11,15] [--precision double,single] [--rounds 7] [--cases TEXT]\n";
       return 2;
     }
     const std::string value = argv[++i];
     if (a == "--qubits") qubits = split_ints(value);
     else if (a == "--rounds") rounds = std::stoi(value);
+    else if (a == "--cases") only = value;
     else if (a == "--precision") {
       precisions.clear();
       std::stringstream in(value);
@@ -258,6 +271,7 @@ int run(int argc, char** argv) {
            << ", \"state_bytes\": " << (std::size_t{1} << n) * static_cast<std::size_t>(amplitude_bytes)
            << ", \"inplace_reference\": " << reference_seconds_per_amplitude(n, amplitude_bytes, rounds) * 1e9;
       for (const Case& c : cases(n)) {
+        if (c.name.find(only) == std::string::npos) continue;
         const double s = precision == "single" ? seconds_per_amplitude<float>(n, c, rounds, simd)
                                                : seconds_per_amplitude<double>(n, c, rounds, simd);
         json << ", \"" << c.name << "\": " << s * 1e9;
