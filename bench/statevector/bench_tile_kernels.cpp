@@ -119,6 +119,8 @@ std::vector<Case> cases(unsigned k) {
   out.push_back({"real_4x4_controlled", controlled});
   Matrix general = product(ladder_step(complex_u, 0, 1), ladder_step(complex_u, 1, 0), 8);
   out.push_back({"complex_4x4", QubitOp::dense(pair, low_block(general))});
+  const unsigned lane_and_mid[] = {0, mid};  // one target inside the SIMD register (the layered circuit's ladder)
+  out.push_back({"complex_4x4_lane", QubitOp::dense(lane_and_mid, low_block(general))});
   // Three one-qubit gates multiplied into one 3-qubit block (a layer of rotations fused greedily).
   const auto three_of = [](const Matrix& u) {
     auto m = std::make_shared<Matrix>(64);

@@ -102,6 +102,7 @@ struct Run {
   std::uint64_t passes = 0;                   // of the last run
   double work = 0;                            // of the last run (tiled)
   std::uint64_t swaps = 0, folded_swaps = 0;  // relabelling swaps of the last run (tiled), and those folded
+  std::uint64_t large_runs = 0;               // of the last run's tiled passes, those over large tiles
 };
 
 // Seconds per amplitude of a general 2x2 on a register-selecting qubit of a state of 2^k amplitudes in
@@ -149,6 +150,7 @@ double run_layered(Run& r, int layers, const std::vector<std::string>& rotations
   const std::uint64_t before = passes_of(*r.device);
   const double work_before = r.device->tile_stats().work;
   const std::uint64_t swaps_before = r.device->tile_stats().swaps, folded_before = r.device->tile_stats().folded_swaps;
+  const std::uint64_t large_before = r.device->tile_stats().large_runs;
   const double start = now();
   for (int layer = 0; layer < layers; ++layer) {
     const double angle[] = {0.1 + 0.01 * layer};
@@ -168,6 +170,7 @@ double run_layered(Run& r, int layers, const std::vector<std::string>& rotations
   r.work = r.device->tile_stats().work - work_before;
   r.swaps = r.device->tile_stats().swaps - swaps_before;
   r.folded_swaps = r.device->tile_stats().folded_swaps - folded_before;
+  r.large_runs = r.device->tile_stats().large_runs - large_before;
   r.seconds.push_back(seconds);
   return seconds;
 }
@@ -251,7 +254,8 @@ int main(int argc, char** argv) {
              << ", \"untiled\": " << untiled_per_layer * o.layers * pass_s
              << "}, \"tiled_over_floor\": " << number(best(tiled.seconds) / (tiled_per_layer * o.layers * pass_s))
              << ",\n   \"relabel_swaps\": {\"all\": " << tiled.swaps << ", \"in_write_back\": " << tiled.folded_swaps
-             << "}, \"tiled_work_per_layer\": " << tiled.work / o.layers
+             << "}, \"large_tile_runs\": " << tiled.large_runs
+             << ", \"tiled_work_per_layer\": " << tiled.work / o.layers
              << ", \"cached_2x2_ns_per_amplitude\": " << two_by_two_s * 1e9
              << ", \"arithmetic_floor_s\": " << arithmetic_floor
              << ", \"tiled_over_arithmetic_floor\": " << number(best(tiled.seconds) / arithmetic_floor)

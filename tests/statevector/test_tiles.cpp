@@ -470,6 +470,35 @@ TEST_CASE("a layer of rotations, then controlled swaps between far-apart qubits,
       });
 }
 
+TEST_CASE("a gathered run takes the large tile's window where that runs twice the ops, and matches the untiled device",
+          "[tiles]") {
+  // Rounds of RY and a CNOT ladder on qubits 7-13: a window of 10 qubits (the 5 lowest and 5 others)
+  // holds five of them, and its runs stop where the ladder reaches the sixth (two passes in all); one of
+  // 12 holds all seven and runs every round in one.
+  constexpr unsigned n = 14;
+  const auto circuit = [](qrt::sv::StatevectorDevice& d) {
+    for (Wire w = 0; w < 5; ++w) apply(d, g("Hadamard", {w}));
+    for (int round = 0; round < 6; ++round) {
+      for (Wire w = 7; w < n; ++w) apply(d, g("RY", {w}, {0.3 + 0.1 * round + 0.05 * w}));
+      for (Wire w = 7; w + 1 < n; ++w) apply(d, g("CNOT", {w, w + 1}));
+      apply(d, g("CNOT", {Wire(round % 5), Wire(7 + round)}));  // the low qubits take part
+    }
+  };
+  against_untiled(n, circuit, [](auto& tiles, auto& reference, const std::string& precision) {
+    CHECK(max_difference(read_state(tiles), read_state(reference)) < tolerance(precision));
+    const qrt::sv::TileStats& stats = tiles.tile_stats();
+    INFO("runs " << stats.runs << ", large " << stats.large_runs);
+    CHECK(stats.large_runs <= stats.gathered_runs);
+    if (qrt::sv::l3_cache_bytes() == 0) {
+      WARN("the L3 cache's size is unknown here: no large tiles");
+      CHECK(stats.large_runs == 0);
+    } else {
+      CHECK(stats.large_runs > 0);
+      CHECK(stats.passes() == 1);  // windows of the tile's size: 2
+    }
+  });
+}
+
 TEST_CASE("ops that share only controls and phases run past each other and match the untiled device", "[tiles]") {
   // Fans of controlled swaps and CNOTs from one control, controlled phases (a QFT's), RZ and IsingZZ
   // between rotations: the planner moves ops past deferred ones they commute with, so a run takes the
@@ -686,6 +715,12 @@ TEST_CASE("tile sizes: from the L2 cache, and bad tile_qubits values are refused
   CHECK(qrt::sv::chunk_qubits_for(15, 16) == 9);  // 8 KiB chunks
   CHECK(qrt::sv::chunk_qubits_for(16, 8) == 10);
   CHECK(qrt::sv::chunk_qubits_for(10, 16) == 5);  // at least 5 window qubits stay free
+  // Large tiles: 4x the amplitudes where 8 of them fit in L3; none where they do not or L3 is unknown.
+  CHECK(qrt::sv::large_tile_qubits_for(15, std::size_t{32} << 20, 16) == 17);  // 8 x 2 MiB in 32 MiB
+  CHECK(qrt::sv::large_tile_qubits_for(16, std::size_t{32} << 20, 8) == 18);
+  CHECK(qrt::sv::large_tile_qubits_for(15, std::size_t{8} << 20, 16) == 0);
+  CHECK(qrt::sv::large_tile_qubits_for(15, 0, 16) == 0);
+  CHECK(qrt::sv::large_tile_qubits_for(qrt::sv::kMaxTileQubits - 1, ~std::size_t{0} >> 8, 8) == 0);
   const qrt::sv::DeviceOptions o =
       qrt::sv::DeviceOptions::from_kwargs(qrt::sdk::Kwargs::from_json("{}", qrt::sv::StatevectorDevice::schema()));
   CHECK(o.tiles.enabled);

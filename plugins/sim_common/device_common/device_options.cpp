@@ -100,6 +100,7 @@ DeviceOptions DeviceOptions::from_kwargs(const qrt::sdk::Kwargs& kwargs) {
   o.tiles.tile_qubits = tile_qubits == 0 ? tile_qubits_for_cache(l2_cache_bytes(), o.amplitude_bytes())
                                          : static_cast<unsigned>(tile_qubits);
   o.tiles.chunk_qubits = chunk_qubits_for(o.tiles.tile_qubits, o.amplitude_bytes());
+  o.tiles.large_tile_qubits = large_tile_qubits_for(o.tiles.tile_qubits, l3_cache_bytes(), o.amplitude_bytes());
   const auto tile_min_qubits = kwargs.integer("tile_min_qubits");
   o.tiles.min_state_qubits = tile_min_qubits == 0 ? o.tiles.tile_qubits + untiled_tiles_log2(o.amplitude_bytes())
                                                   : static_cast<unsigned>(tile_min_qubits);

@@ -21,21 +21,37 @@ std::size_t parse_size(const std::string& text) {
   return value;
 }
 
+// The cache size sysconf gives for `name`, else the one sysfs gives for cpu0's cache `index`; 0 when
+// neither does.
+std::size_t cache_bytes(int name, const char* index) {
+  const long from_sysconf = sysconf(name);
+  if (from_sysconf > 0) return static_cast<std::size_t>(from_sysconf);
+  std::ifstream in(std::string("/sys/devices/system/cpu/cpu0/cache/") + index + "/size");
+  std::string text;
+  if (in >> text) return parse_size(text);
+  return 0;
+}
+
 }  // namespace
 
 std::size_t l2_cache_bytes() {
   static const std::size_t bytes = [] {
-    const long from_sysconf = sysconf(_SC_LEVEL2_CACHE_SIZE);
-    if (from_sysconf > 0) return static_cast<std::size_t>(from_sysconf);
-    std::ifstream in("/sys/devices/system/cpu/cpu0/cache/index2/size");
-    std::string text;
-    if (in >> text) {
-      const std::size_t parsed = parse_size(text);
-      if (parsed > 0) return parsed;
-    }
-    return std::size_t{1} << 20;
+    const std::size_t found = cache_bytes(_SC_LEVEL2_CACHE_SIZE, "index2");
+    return found > 0 ? found : std::size_t{1} << 20;
   }();
   return bytes;
+}
+
+std::size_t l3_cache_bytes() {
+  static const std::size_t bytes = cache_bytes(_SC_LEVEL3_CACHE_SIZE, "index3");
+  return bytes;
+}
+
+unsigned large_tile_qubits_for(unsigned tile_qubits, std::size_t l3_bytes, std::size_t amplitude_bytes) {
+  const unsigned large = tile_qubits + kLargeTileExtraQubits;
+  if (large > kMaxTileQubits || amplitude_bytes == 0) return 0;
+  const std::size_t tile_bytes = amplitude_bytes << large;
+  return tile_bytes * kLargeTilesInL3 <= l3_bytes ? large : 0;
 }
 
 unsigned tile_qubits_for_cache(std::size_t l2_bytes, std::size_t amplitude_bytes) {

@@ -32,6 +32,16 @@ std::size_t l2_cache_bytes();
 // clamped to [kMinTileQubits, kMaxTileQubits].
 unsigned tile_qubits_for_cache(std::size_t l2_bytes, std::size_t amplitude_bytes);
 
+// The L3 cache (shared by the cores) in bytes: sysconf, else sysfs; 0 when neither says.
+std::size_t l3_cache_bytes();
+
+// Large tiles (tiled_queue.hpp): kLargeTileExtraQubits more qubits than tile_qubits (4x the amplitudes),
+// where kLargeTilesInL3 of them fit in `l3_bytes` (one being walked and one prefetched on each of a few
+// cores); 0 (none) where they do not, or the L3 cache's size is unknown.
+inline constexpr unsigned kLargeTileExtraQubits = 2;
+inline constexpr std::size_t kLargeTilesInL3 = 8;
+unsigned large_tile_qubits_for(unsigned tile_qubits, std::size_t l3_bytes, std::size_t amplitude_bytes);
+
 // How many of the lowest qubits every window holds, for tiles of `tile_qubits`: enough for chunks of
 // kChunkBytes contiguous bytes (so a gathered tile streams in long runs), leaving at least
 // kMinFreeWindowQubits qubits of the window free to take any other qubit. Fewer free qubits make

@@ -158,19 +158,38 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
     const std::size_t keep = everything ? 0 : queue_limit(num_qubits) / 2;
     while (pending_.size() > keep) {
       const std::vector<OpFootprint> footprints = pending_.footprints();
-      const WindowLimits limits{low_qubits(chunk), k};
-      WindowRun run = plan_window_run(footprints, limits);
-      if (!run.ops.empty())
-        run = improve_window_run(footprints, limits, std::move(run), kWindowSearchChecks << (num_qubits - k));
+      const auto plan = [&](unsigned tile_qubits) {
+        const WindowLimits limits{low_qubits(chunk), tile_qubits};
+        WindowRun planned = plan_window_run(footprints, limits);
+        if (planned.ops.empty()) return planned;
+        return improve_window_run(footprints, limits, std::move(planned),
+                                  kWindowSearchChecks << (num_qubits - tile_qubits));
+      };
+      WindowRun run = plan(k);
       if (run.ops.empty()) {  // the first op needs more qubits than a window takes: a pass of its own
         apply_direct(0);
         pending_.keep(std::span(run.deferred).subspan(1));  // the op at 0 is done
         continue;
       }
       std::vector<OpFootprint> run_footprints;
-      for (std::size_t i : run.ops) run_footprints.push_back(footprints[i]);
-      const QubitMask window = pad_window(run.window, k, num_qubits, run_footprints);
-      const bool gathered = window != low_qubits(k);
+      const auto window_of = [&](const WindowRun& planned, unsigned tile_qubits) {
+        run_footprints.clear();
+        for (std::size_t i : planned.ops) run_footprints.push_back(footprints[i]);
+        return pad_window(planned.window, tile_qubits, num_qubits, run_footprints);
+      };
+      QubitMask window = window_of(run, k);
+      bool gathered = window != low_qubits(k);
+      bool large = false;
+      const unsigned large_k = config_.large_tile_qubits;
+      if (gathered && large_k > k && large_k < num_qubits) {
+        WindowRun longer = plan(large_k);
+        if (static_cast<double>(longer.ops.size()) >= kLargeTileOpsRatio * static_cast<double>(run.ops.size())) {
+          run = std::move(longer);
+          window = window_of(run, large_k);
+          gathered = window != low_qubits(large_k);
+          large = true;
+        }
+      }
       if (gathered && direct_passes(run.ops) <= kGatheredRunPasses) {
         // A short run costs less as passes of its own than as one gathered walk.
         for (std::size_t i : run.ops) apply_direct(i);
@@ -228,6 +247,7 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
       walk_tiles(amps, num_qubits, program, threads, mine.buffers, fixed_values, folded);
       ++stats_.runs;
       if (gathered) ++stats_.gathered_runs;
+      if (large) ++stats_.large_runs;
       stats_.folded_swaps += folded.size();
       stats_.composed_ops += program.composed_ops();
       stats_.ops += run.ops.size();

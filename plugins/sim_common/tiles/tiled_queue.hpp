@@ -12,6 +12,12 @@
 // against 2 x 0.18, double); other 3-qubit blocks cost more than their parts and are not formed, unless
 // the run fused greedily, as the untiled path fuses, costs less in all (many gates on few qubits).
 //
+// Large tiles: a gathered run may take a window of large_tile_qubits instead (a tile 4x as large, which
+// lives in the L3 cache rather than L2) where that window takes at least kLargeTileOpsRatio times the
+// ops. Its ops run slower out of L3, but where they are cheap (permutations, controlled gates: adders)
+// the pass over memory is what costs, and a run twice as long saves passes: QASMBench's
+// adder_n28_transpiled 4.22 s -> 3.35 s, one thread, double (docs/devices.md, "Large tiles").
+//
 // Relabelling: a run ends by swapping qubits inside its window so that the lowest qubits (which every
 // later window holds) are the ones the deferred gates need soonest; the swaps are done as a gathered
 // tile is written back (kFoldedSwapBytes), or else by SWAP gates applied in cache, and the device's
@@ -34,10 +40,11 @@ namespace qrt::sv {
 
 struct TileConfig {
   bool enabled = true;
-  unsigned tile_qubits = 15;                      // k: a tile holds 2^k amplitudes
-  unsigned min_state_qubits = 19;                 // smaller states take the untiled path (> tile_qubits in any case)
-  unsigned chunk_qubits = 10;                     // every window holds the lowest chunk_qubits qubits (< tile_qubits)
-  bool fuse = true;                               // fuse gates inside a run
+  unsigned tile_qubits = 15;       // k: a tile holds 2^k amplitudes
+  unsigned min_state_qubits = 19;  // smaller states take the untiled path (> tile_qubits in any case)
+  unsigned chunk_qubits = 10;      // every window holds the lowest chunk_qubits qubits (< tile_qubits)
+  unsigned large_tile_qubits = 0;  // a gathered run's window may hold this many qubits (see above); 0: never
+  bool fuse = true;                // fuse gates inside a run
   std::size_t max_queued = std::size_t{1} << 14;  // the most gates queued (queue_limit)
 };
 
@@ -46,6 +53,12 @@ struct TileConfig {
 // 256 of 512 gates, about 20 s on one core in double precision (0.3 ns per amplitude and gate in
 // cache). Fewer, and the planner sees too few gates: the layered circuit at n = 28 (single precision)
 // took 18 runs for 10 layers with 256 gates queued, 12 with 1024; at n = 26, 2^34 doubled the runs.
+// A gathered run takes the large tile's window where that window takes at least this many times the ops
+// of the tile's (one run's look-ahead). QASMBench 17-28 qubits, one thread, double, in-process: 12.22 s
+// at tile size, 11.70 s taking the large window whenever it took more ops (ising_n26 and wstate_n27
+// 7-20% slower: arithmetic out of L3), 10.78 s with 2, 10.80 with 1.5.
+inline constexpr double kLargeTileOpsRatio = 2.0;
+
 inline constexpr std::uint64_t kQueuedWork = std::uint64_t{1} << 37;
 inline constexpr std::size_t kMinQueued = 256;  // still many gates per run on the largest states
 
@@ -84,6 +97,7 @@ inline constexpr std::size_t kWindowSearchChecks = std::size_t{1} << 12;
 struct TileStats {
   std::uint64_t runs = 0;             // tiled passes
   std::uint64_t gathered_runs = 0;    // of them, over a window other than the lowest qubits
+  std::uint64_t large_runs = 0;       // of them, over a window of large_tile_qubits
   std::uint64_t direct_ops = 0;       // ops applied in a pass of their own (too wide for any window, or in a short run)
   std::uint64_t ops = 0;              // ops that went through runs (before fusion)
   std::uint64_t swaps = 0;            // relabelling swaps
