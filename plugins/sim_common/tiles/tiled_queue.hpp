@@ -48,17 +48,17 @@ struct TileConfig {
   std::size_t max_queued = std::size_t{1} << 14;  // the most gates queued (queue_limit)
 };
 
-// A queue holds at most about this many amplitude-gates of work (gates x amplitudes of the state). The
-// host can stop a run only between calls, and a full queue applies half of it in one call: at n = 28,
-// 256 of 512 gates, about 20 s on one core in double precision (0.3 ns per amplitude and gate in
-// cache). Fewer, and the planner sees too few gates: the layered circuit at n = 28 (single precision)
-// took 18 runs for 10 layers with 256 gates queued, 12 with 1024; at n = 26, 2^34 doubled the runs.
 // A gathered run takes the large tile's window where that window takes at least this many times the ops
 // of the tile's (one run's look-ahead). QASMBench 17-28 qubits, one thread, double, in-process: 12.22 s
 // at tile size, 11.70 s taking the large window whenever it took more ops (ising_n26 and wstate_n27
 // 7-20% slower: arithmetic out of L3), 10.78 s with 2, 10.80 with 1.5.
 inline constexpr double kLargeTileOpsRatio = 2.0;
 
+// A queue holds at most about this many amplitude-gates of work (gates x amplitudes of the state). The
+// host can stop a run only between calls, and a full queue applies half of it in one call: at n = 28,
+// 256 of 512 gates, about 20 s on one core in double precision (0.3 ns per amplitude and gate in
+// cache). Fewer, and the planner sees too few gates: the layered circuit at n = 28 (single precision)
+// took 18 runs for 10 layers with 256 gates queued, 12 with 1024; at n = 26, 2^34 doubled the runs.
 inline constexpr std::uint64_t kQueuedWork = std::uint64_t{1} << 37;
 inline constexpr std::size_t kMinQueued = 256;  // still many gates per run on the largest states
 
