@@ -32,6 +32,22 @@ QubitMask pad_window(QubitMask window, unsigned size, unsigned qubits, std::span
   return window;
 }
 
+// A run's plan over the queued ops' `footprints`: the greedy walk through a window of at most
+// `tile_qubits` qubits that holds the `chunk` lowest, then the local search's improvement.
+WindowRun plan_run(std::span<const OpFootprint> footprints, unsigned num_qubits, unsigned chunk, unsigned tile_qubits) {
+  const WindowLimits limits{low_qubits(chunk), tile_qubits};
+  WindowRun planned = plan_window_run(footprints, limits);
+  if (planned.ops.empty()) return planned;
+  return improve_window_run(footprints, limits, std::move(planned), kWindowSearchChecks << (num_qubits - tile_qubits));
+}
+
+// `mask` with each qubit q moved to position[q].
+QubitMask moved(QubitMask mask, std::span<const unsigned> position) {
+  QubitMask out = 0;
+  for (; mask; mask &= mask - 1) out |= QubitMask{1} << position[static_cast<unsigned>(std::countr_zero(mask))];
+  return out;
+}
+
 // The lowest tile bit a swap folded into the write-back may involve.
 template <class T>
 unsigned folded_swap_min_bit() {
@@ -135,6 +151,40 @@ std::vector<std::pair<unsigned, unsigned>> relabel_swaps(QubitMask window, std::
   return swaps;
 }
 
+void TiledQueue::order_qubits_by_first_use(unsigned num_qubits, QubitRelabeller& relabeller) {
+  const unsigned k = std::min(config_.tile_qubits, num_qubits);
+  if (pending_.empty() || k == num_qubits) return;
+  const unsigned chunk = std::min(config_.chunk_qubits, k);
+  const std::vector<OpFootprint> footprints = pending_.footprints();
+  const std::vector<unsigned> order = by_next_use(low_qubits(num_qubits), next_use(footprints));
+  std::vector<unsigned> position(num_qubits);
+  for (unsigned p = 0; p < num_qubits; ++p) position[order[p]] = p;
+  std::vector<OpFootprint> reordered;
+  reordered.reserve(footprints.size());
+  for (const OpFootprint& f : footprints) reordered.push_back({moved(f.touched, position), moved(f.inside, position)});
+  // How many ops the first run takes (flush's choice between the tile's window and the large one).
+  const auto first_run_ops = [&](std::span<const OpFootprint> ops) {
+    const std::size_t at_tile_size = plan_run(ops, num_qubits, chunk, k).ops.size();
+    const unsigned large_k = config_.large_tile_qubits;
+    if (large_k <= k || large_k >= num_qubits) return at_tile_size;
+    const std::size_t large = plan_run(ops, num_qubits, chunk, large_k).ops.size();
+    return static_cast<double>(large) >= kLargeTileOpsRatio * static_cast<double>(at_tile_size) ? large : at_tile_size;
+  };
+  if (first_run_ops(reordered) <= first_run_ops(footprints)) return;
+  // at[p]: the qubit (as numbered before) whose content is at p now; where[q]: the inverse.
+  std::vector<unsigned> at(num_qubits), where(num_qubits);
+  for (unsigned q = 0; q < num_qubits; ++q) at[q] = where[q] = q;
+  for (unsigned p = 0; p < num_qubits; ++p) {
+    const unsigned from = where[order[p]];
+    if (from == p) continue;
+    pending_.swap_qubits(p, from);
+    relabeller.swap_qubits(p, from);
+    where[at[p]] = from;
+    where[order[p]] = p;
+    std::swap(at[p], at[from]);
+  }
+}
+
 template <class T>
 void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy& policy, Workspace& workspace,
                        QubitRelabeller& relabeller, QubitMask fixed_values, bool everything) {
@@ -158,13 +208,7 @@ void TiledQueue::flush(Amplitude<T>* amps, unsigned num_qubits, const ExecPolicy
     const std::size_t keep = everything ? 0 : queue_limit(num_qubits) / 2;
     while (pending_.size() > keep) {
       const std::vector<OpFootprint> footprints = pending_.footprints();
-      const auto plan = [&](unsigned tile_qubits) {
-        const WindowLimits limits{low_qubits(chunk), tile_qubits};
-        WindowRun planned = plan_window_run(footprints, limits);
-        if (planned.ops.empty()) return planned;
-        return improve_window_run(footprints, limits, std::move(planned),
-                                  kWindowSearchChecks << (num_qubits - tile_qubits));
-      };
+      const auto plan = [&](unsigned tile_qubits) { return plan_run(footprints, num_qubits, chunk, tile_qubits); };
       WindowRun run = plan(k);
       if (run.ops.empty()) {  // the first op needs more qubits than a window takes: a pass of its own
         apply_direct(0);

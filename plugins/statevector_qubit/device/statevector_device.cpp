@@ -39,6 +39,7 @@ void StatevectorDevice::reseed() { rng_.seed(seed_from_options()); }
 void StatevectorDevice::reset() {
   reset_shell();
   std::visit([](auto& s) { s.reset(0); }, state_);  // keeps the allocation
+  zero_state_ = true;
   reseed();
 }
 
@@ -54,8 +55,13 @@ std::vector<qrt::sdk::Wire> StatevectorDevice::allocate_qubits(std::size_t count
   try {
     std::visit(
         [&](auto& s) {
-          if (n == 0) s.reset(static_cast<unsigned>(count));
-          else s.add_qubits(static_cast<unsigned>(count));  // queued ops keep their qubit indices
+          if (n == 0) {
+            s.reset(static_cast<unsigned>(count));
+            zero_state_ = true;
+          } else {
+            // Queued ops keep their qubit indices; a |0...0> state stays so (the new qubits are |0>).
+            s.add_qubits(static_cast<unsigned>(count));
+          }
         },
         state_);
   } catch (const std::bad_alloc&) {
@@ -72,6 +78,7 @@ void StatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires) {
   if (wires.empty()) return;
   wires_.qubits_of(wires, "release_qubits");  // validates every wire before anything changes
   flush();
+  zero_state_ = false;
   for (qrt::sdk::Wire wire : wires) {
     const unsigned q = wires_.qubit(wire, "release_qubits");
     const unsigned top = static_cast<unsigned>(num_qubits()) - 1;
@@ -91,14 +98,20 @@ void StatevectorDevice::release_qubits(std::span<const qrt::sdk::Wire> wires) {
 
 void StatevectorDevice::apply(const QubitOp& op) {
   ++untiled_passes_;
+  zero_state_ = false;
   std::visit([&](auto& s) { apply_op(s.data(), s.num_qubits(), op, policy_, workspace_); }, state_);
 }
 
 void StatevectorDevice::push(const QubitOp& op) { queue_op(op, static_cast<unsigned>(num_qubits())); }
 
 void StatevectorDevice::flush_tiles(bool everything) {
-  std::visit([&](auto& s) { tiles_.flush(s.data(), s.num_qubits(), policy_, workspace_, *this, 0, everything); },
-             state_);
+  std::visit(
+      [&](auto& s) {
+        if (zero_state_) tiles_.order_qubits_by_first_use(s.num_qubits(), *this);
+        zero_state_ = false;
+        tiles_.flush(s.data(), s.num_qubits(), policy_, workspace_, *this, 0, everything);
+      },
+      state_);
 }
 
 void StatevectorDevice::apply_gate(const qrt::sdk::GateCall& call) {
@@ -116,6 +129,7 @@ int StatevectorDevice::measure(qrt::sdk::Wire wire, std::optional<int> postselec
   wires_.qubit(wire, "measure");  // validates before the state changes
   flush();                        // (which may relabel qubits)
   const unsigned q = wires_.qubit(wire, "measure");
+  zero_state_ = false;
   return translate_errors([&] {
     return std::visit(
         [&](auto& s) { return qrt::sv::measure(s.data(), s.num_qubits(), q, rng_, postselect, threads()); }, state_);
@@ -126,6 +140,7 @@ void StatevectorDevice::reset_wire(qrt::sdk::Wire wire) {
   wires_.qubit(wire, "reset_wire");
   flush();
   const unsigned q = wires_.qubit(wire, "reset_wire");
+  zero_state_ = false;
   translate_errors([&] {
     return std::visit([&](auto& s) { return reset_qubit(s.data(), s.num_qubits(), q, rng_, threads()); }, state_);
   });

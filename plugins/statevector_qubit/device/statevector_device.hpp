@@ -79,6 +79,9 @@ class StatevectorDevice final : public StatevectorShell {
 
   ByPrecision<BasicStateVector> state_;
   ByPrecision<AdjointWorkVectors> adjoint_work_;
+  // The state is |0...0>: nothing has changed it since it was allocated or reset, so the tiled queue
+  // may renumber its qubits for free before its first flush (TiledQueue::order_qubits_by_first_use).
+  bool zero_state_ = true;
 };
 
 }  // namespace qrt::sv
