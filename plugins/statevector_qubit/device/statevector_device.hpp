@@ -77,11 +77,12 @@ class StatevectorDevice final : public StatevectorShell {
   // expval (variance = false) or var: analytic without shots, estimated from shots_ shots with them.
   double observe(const qrt::sdk::Observable& observable, bool variance, std::string_view operation);
 
-  ByPrecision<BasicStateVector> state_;
-  ByPrecision<AdjointWorkVectors> adjoint_work_;
   // The state is |0...0>: nothing has changed it since it was allocated or reset, so the tiled queue
   // may renumber its qubits for free before its first flush (TiledQueue::order_qubits_by_first_use).
+  // First of the members: it takes what the shell's last member leaves of its 8 bytes.
   bool zero_state_ = true;
+  ByPrecision<BasicStateVector> state_;
+  ByPrecision<AdjointWorkVectors> adjoint_work_;
 };
 
 }  // namespace qrt::sv
